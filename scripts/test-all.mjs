@@ -1,0 +1,51 @@
+// Runs every suite (CLI gates, lint, typecheck, vitest) and ends with one line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const results = [];
+
+function gate(name, command, args) {
+  const started = Date.now();
+  const run = spawnSync(command, args, { stdio: 'inherit' });
+  const ok = run.status === 0;
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+function vitest() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'chatgen-vitest-'));
+  const report = path.join(dir, 'report.json');
+  const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    stdio: 'inherit',
+  });
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    const failedFiles = json.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    results.push({
+      name: 'vitest',
+      passed: json.numPassedTests,
+      failed: json.numFailedTests + failedFiles,
+      skipped: json.numPendingTests + json.numTodoTests,
+    });
+  } catch {
+    results.push({ name: 'vitest', passed: 0, failed: 1 });
+  }
+  if (run.status !== 0 && results.at(-1).failed === 0) results.at(-1).failed = 1;
+  rmSync(dir, { recursive: true, force: true });
+}
+
+gate('chatgen validate --all', 'node', ['generator/bin/chatgen.js', 'validate', '--all']);
+gate('chatgen generate --check', 'node', ['generator/bin/chatgen.js', 'generate', '--check']);
+gate('eslint', 'npx', ['eslint', '.']);
+gate('tsc --noEmit', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+vitest();
+
+const total = results.reduce(
+  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + (r.skipped ?? 0) }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 ? 1 : 0);

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs every test of the project on a fresh machine: installs what the tests need first.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -d node_modules ] || [ -n "${CI:-}" ]; then
+  npm ci --no-audit --no-fund >/dev/null || { echo "npm ci failed"; echo "0 passed, 1 failed"; exit 1; }
+fi
+if [ ! -x /usr/bin/chromium ]; then
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+    || echo "warning: could not install Chromium; browser tests will fail"
+fi
+
+exec node scripts/test-all.mjs "$@"
