@@ -1,0 +1,47 @@
+// Server configuration from the environment; every value has a working default so `npm start` needs no set-up.
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  variant: string;
+  /** Serve the built client from this folder (dist/<variant>) when it exists. */
+  clientDir: string;
+  /** Enables the test-only crypto calls. */
+  testMode: boolean;
+  /** Name of the message-queue system; the reply queue is /queue/{mqSysName}.{accountId}. */
+  mqSysName: string;
+  serverVersion: string;
+  /** Hours a session stays valid without use. */
+  sessionMaxIdleHours: number;
+  /** Largest accepted attachment in bytes (announced to clients as attachSize). */
+  attachSizeBytes: number;
+  /** X-Frame-Options of the served client. */
+  framePolicy: 'DENY' | 'SAMEORIGIN';
+}
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return parsed;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = process.cwd()): ServerConfig {
+  const variant = (env.VARIANT ?? 'CSD').toUpperCase();
+  const framePolicy = env.FRAME_POLICY === 'SAMEORIGIN' ? 'SAMEORIGIN' : 'DENY';
+  return {
+    port: integer(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
+    variant,
+    clientDir: path.resolve(repoRoot, env.CLIENT_DIR ?? path.join('dist', variant)),
+    testMode: env.CHATGEN_TEST_MODE === '1',
+    mqSysName: env.MQ_SYS_NAME ?? 'chatgen',
+    serverVersion: '1.0.0',
+    sessionMaxIdleHours: integer(env.SESSION_MAX_IDLE_HOURS, 12, 'SESSION_MAX_IDLE_HOURS'),
+    attachSizeBytes: integer(env.ATTACH_SIZE_BYTES, 25 * 1024 * 1024, 'ATTACH_SIZE_BYTES'),
+    framePolicy,
+  };
+}

@@ -1,0 +1,65 @@
+// Shapes shared by the HTTP dispatcher and the route handlers.
+export type Access = 'public' | 'secured' | 'test';
+
+export interface RouteInfo {
+  name: string;
+  path: string;
+  group: string;
+  access: Access;
+  multipart: boolean;
+  returnsFile: boolean;
+  encryptedByDefault: boolean;
+  testOnly: boolean;
+}
+
+/** The caller of a secured call, resolved from its Api-Key header. */
+export interface AuthenticatedSession {
+  sessionId: string;
+  accountId: number;
+  loginName: string;
+  deviceId: string;
+  devicePublicKeyPem: string;
+  roles: readonly string[];
+}
+
+/** The seed's request headers (section 7). */
+export interface ClientHeaders {
+  buildVersion: string | undefined;
+  deviceType: string | undefined;
+  platform: string | undefined;
+  pushPlatform: string | undefined;
+  apiKey: string | undefined;
+}
+
+export interface UploadedFile {
+  fieldName: string;
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+export interface FileResult {
+  kind: 'file';
+  filename: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+export const fileResult = (filename: string, contentType: string, data: Uint8Array): FileResult => ({
+  kind: 'file',
+  filename,
+  contentType,
+  data,
+});
+
+export const isFileResult = (value: unknown): value is FileResult =>
+  typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'file';
+
+export interface HandlerInput<Body> {
+  route: RouteInfo;
+  body: Body;
+  session: AuthenticatedSession | null;
+  files: UploadedFile[];
+  headers: ClientHeaders;
+  remoteAddress: string;
+}
