@@ -1,0 +1,31 @@
+/**
+ * The protocol's subscription rule for /v3/ws: the caller's own reply queue and account topic, and the
+ * room and broadcast topics of rooms the caller belongs to. Membership comes from the store.
+ */
+import { parseDestination } from './destinations.ts';
+import type { AuthenticatedSession, Authorise } from './session.ts';
+
+export interface MembershipAuthoriserOptions {
+  mqSysName: string;
+  isRoomMember(accountId: string, roomId: string): boolean | Promise<boolean>;
+}
+
+export function membershipAuthoriser(options: MembershipAuthoriserOptions): Authorise {
+  return async (session: AuthenticatedSession, destination: string): Promise<boolean> => {
+    const parsed = parseDestination(destination);
+    const accountId = session.user.accountId;
+    switch (parsed?.kind) {
+      case 'replyQueue':
+        return parsed.mqSysName === options.mqSysName && parsed.accountId === accountId;
+      case 'account':
+        return parsed.accountId === accountId;
+      case 'room':
+      case 'broadcast':
+        return (await options.isRoomMember(accountId, parsed.roomId)) === true;
+      case 'authenticator':
+        return parsed.loginName === session.user.loginName;
+      default:
+        return false; // QR token topics belong to the login socket; anything else is unknown
+    }
+  };
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it, vi } from 'vitest';
+import { membershipAuthoriser } from './authorise.ts';
+import { LocalBus, type BusMessage } from './broker.ts';
+import { destinations, isLoginSocketDestination, parseDestination } from './destinations.ts';
+import type { AuthenticatedSession } from './session.ts';
+
+describe('LocalBus', () => {
+  it('delivers to subscribers of exactly that destination, with headers', async () => {
+    const bus = new LocalBus();
+    const got: BusMessage[] = [];
+    bus.subscribe('/topic/room.1', (m) => got.push(m));
+    bus.subscribe('/topic/room.10', () => got.push({ destination: 'wrong', body: '', headers: {} }));
+    await bus.publish('/topic/room.1', '{"a":1}', { 'x-kind': 'TYPING' });
+    expect(got).toEqual([{ destination: '/topic/room.1', body: '{"a":1}', headers: { 'x-kind': 'TYPING' } }]);
+  });
+
+  it('stops delivering after unsubscribe and forgets empty destinations', async () => {
+    const bus = new LocalBus();
+    const handler = vi.fn();
+    const unsubscribe = bus.subscribe('/d', handler);
+    unsubscribe();
+    await bus.publish('/d', '{}');
+    expect(handler).not.toHaveBeenCalled();
+    expect(bus.destinationCount).toBe(0);
+  });
+
+  it('isolates a throwing handler', async () => {
+    const onHandlerError = vi.fn();
+    const bus = new LocalBus({ onHandlerError });
+    const good = vi.fn();
+    bus.subscribe('/d', () => {
+      throw new Error('boom');
+    });
+    bus.subscribe('/d', good);
+    await bus.publish('/d', '{}');
+    expect(good).toHaveBeenCalledTimes(1);
+    expect(onHandlerError).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts the same handler subscribed twice as two subscriptions', async () => {
+    const bus = new LocalBus();
+    const handler = vi.fn();
+    const first = bus.subscribe('/d', handler);
+    bus.subscribe('/d', handler);
+    first();
+    await bus.publish('/d', '{}');
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('destinations', () => {
+  it('builds and parses every protocol destination', () => {
+    expect(parseDestination(destinations.replyQueue('chat.prod', 42))).toEqual({ kind: 'replyQueue', mqSysName: 'chat.prod', accountId: '42' });
+    expect(parseDestination(destinations.account('42'))).toEqual({ kind: 'account', accountId: '42' });
+    expect(parseDestination(destinations.room('r-1'))).toEqual({ kind: 'room', roomId: 'r-1' });
+    expect(parseDestination(destinations.broadcast(5))).toEqual({ kind: 'broadcast', roomId: '5' });
+    expect(parseDestination(destinations.qrToken('tok'))).toEqual({ kind: 'qrToken', token: 'tok' });
+    expect(parseDestination(destinations.authenticator('alice'))).toEqual({ kind: 'authenticator', loginName: 'alice' });
+  });
+
+  it('rejects anything else', () => {
+    for (const bad of ['/topic/room.', '/topic/room.a/b', '/queue/x', '/topic/other.1', '/topic/room.a b', 'room.1']) {
+      expect(parseDestination(bad)).toBeNull();
+    }
+  });
+
+  it('lets the login socket reach only QR token and authenticator topics', () => {
+    expect(isLoginSocketDestination('/topic/qrtoken.abc')).toBe(true);
+    expect(isLoginSocketDestination('/topic/authenticator.alice')).toBe(true);
+    expect(isLoginSocketDestination('/topic/room.1')).toBe(false);
+    expect(isLoginSocketDestination('/queue/sys.1')).toBe(false);
+  });
+});
+
+describe('membershipAuthoriser', () => {
+  const session: AuthenticatedSession = {
+    connectionId: 'c',
+    endpoint: 'ws',
+    user: { accountId: '7', loginName: 'alice', sessionId: 's' },
+  };
+  const authorise = membershipAuthoriser({ mqSysName: 'sys', isRoomMember: (a, r) => a === '7' && r === 'mine' });
+
+  it.each([
+    ['/queue/sys.7', true],
+    ['/queue/sys.8', false],
+    ['/queue/other.7', false],
+    ['/topic/account.7', true],
+    ['/topic/account.8', false],
+    ['/topic/room.mine', true],
+    ['/topic/broadcast.mine', true],
+    ['/topic/room.theirs', false],
+    ['/topic/authenticator.alice', true],
+    ['/topic/authenticator.bob', false],
+    ['/topic/qrtoken.x', false],
+    ['/anything', false],
+  ])('%s → %s', async (destination, expected) => {
+    expect(await authorise(session, destination)).toBe(expected);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The message bus between the server's domain code and the STOMP connections. `LocalBus` delivers in
+ * process; a RabbitMQ-backed implementation of the same interface lets N server processes share it.
+ */
+
+export interface BusMessage {
+  destination: string;
+  /** JSON text */
+  body: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+export type BusHandler = (message: BusMessage) => void;
+export type Unsubscribe = () => void;
+
+export interface Bus {
+  /** Resolves once the message is handed to the transport (immediately for LocalBus). */
+  publish(destination: string, body: string, headers?: Record<string, string>): Promise<void>;
+  /** Exact destination match. The handler runs for every message published after subscribing. */
+  subscribe(destination: string, handler: BusHandler): Unsubscribe;
+}
+
+export interface LocalBusOptions {
+  /** A failing handler must not stop delivery to the others; it is reported here. */
+  onHandlerError?: (error: unknown, message: BusMessage) => void;
+}
+
+export class LocalBus implements Bus {
+  private readonly handlers = new Map<string, Set<BusHandler>>();
+  private readonly onHandlerError: (error: unknown, message: BusMessage) => void;
+
+  constructor(options: LocalBusOptions = {}) {
+    this.onHandlerError = options.onHandlerError ?? (() => undefined);
+  }
+
+  publish(destination: string, body: string, headers: Record<string, string> = {}): Promise<void> {
+    const set = this.handlers.get(destination);
+    if (set) {
+      const message: BusMessage = { destination, body, headers: { ...headers } };
+      // Copy: a handler may unsubscribe (e.g. a connection closing) while we iterate.
+      for (const handler of [...set]) {
+        try {
+          handler(message);
+        } catch (error) {
+          this.onHandlerError(error, message);
+        }
+      }
+    }
+    return Promise.resolve();
+  }
+
+  subscribe(destination: string, handler: BusHandler): Unsubscribe {
+    let set = this.handlers.get(destination);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(destination, set);
+    }
+    // Wrap so that the same function subscribed twice is two subscriptions.
+    const entry: BusHandler = (message) => handler(message);
+    set.add(entry);
+    return () => {
+      const current = this.handlers.get(destination);
+      if (!current) return;
+      current.delete(entry);
+      if (current.size === 0) this.handlers.delete(destination);
+    };
+  }
+
+  /** Number of destinations with at least one subscriber (for tests and metrics). */
+  get destinationCount(): number {
+    return this.handlers.size;
+  }
+}

@@ -1,0 +1,34 @@
+/** Who is on the other end of a STOMP connection, and the hooks through which the server decides. */
+
+export type Endpoint = 'ws' | 'wslogin';
+
+/** What `authenticate(apiKey)` returns for a valid key. */
+export interface AuthenticatedUser {
+  accountId: string;
+  loginName: string;
+  /** the login session the api key belongs to (several sockets may share it) */
+  sessionId: string;
+}
+
+export interface StompSession {
+  /** 32 hex characters, sent to the client as the CONNECTED `session` header */
+  connectionId: string;
+  endpoint: Endpoint;
+  /** null on the login socket, which needs no api key */
+  user: AuthenticatedUser | null;
+}
+
+export type AuthenticatedSession = StompSession & { user: AuthenticatedUser };
+
+export type Authenticate = (apiKey: string) => AuthenticatedUser | null | Promise<AuthenticatedUser | null>;
+export type Authorise = (session: AuthenticatedSession, destination: string) => boolean | Promise<boolean>;
+/**
+ * A client SEND (typing/online/offline topic messages, health-check echo, log-out-other-sessions).
+ * The hook decides what, if anything, to publish; returning false (or throwing) refuses the frame.
+ */
+export type OnClientSend = (
+  session: AuthenticatedSession,
+  destination: string,
+  body: string,
+  headers: Readonly<Record<string, string>>,
+) => boolean | void | Promise<boolean | void>;

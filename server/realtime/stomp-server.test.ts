@@ -1,0 +1,411 @@
+/** The STOMP server end to end, with @stomp/stompjs as the real client and raw `ws` for byte-level cases. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
+import WebSocket from 'ws';
+import { afterEach, describe, expect, it } from 'vitest';
+import { membershipAuthoriser } from './authorise.ts';
+import { LocalBus } from './broker.ts';
+import { destinations } from './destinations.ts';
+import { encodeFrame, FrameDecoder, type StompFrame } from './frames.ts';
+import type { AuthenticatedUser, OnClientSend } from './session.ts';
+import { attachStompServer, type StompServer, type StompServerOptions } from './stomp-server.ts';
+
+const USERS: Record<string, AuthenticatedUser> = {
+  'key-alice': { accountId: '1', loginName: 'alice', sessionId: 'sess-a' },
+  'key-bob': { accountId: '2', loginName: 'bob', sessionId: 'sess-b' },
+};
+const MQ = 'chatsys';
+
+interface Harness {
+  bus: LocalBus;
+  stomp: StompServer;
+  port: number;
+  url(path?: string): string;
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+async function start(overrides: Partial<StompServerOptions> = {}): Promise<Harness> {
+  const httpServer: Server = createServer((_req, res) => res.writeHead(404).end());
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  const bus = overrides.bus instanceof LocalBus ? overrides.bus : new LocalBus();
+  const stomp = attachStompServer({
+    httpServer,
+    authenticate: (apiKey) => USERS[apiKey] ?? null,
+    authorise: membershipAuthoriser({ mqSysName: MQ, isRoomMember: async (a, r) => a === '1' && r === 'r1' }),
+    ...overrides,
+    bus,
+  });
+  cleanups.push(async () => {
+    await stomp.close();
+    httpServer.closeAllConnections();
+    await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  });
+  const { port } = httpServer.address() as AddressInfo;
+  return { bus, stomp, port, url: (path = '/v3/ws') => `ws://127.0.0.1:${port}${path}` };
+}
+
+interface StompClientHandle {
+  client: Client;
+  connected: Promise<IFrame>;
+  errors: IFrame[];
+  closed: Promise<void>;
+}
+
+function stompClient(url: string, headers: Record<string, string>, extra: Partial<ConstructorParameters<typeof Client>[0]> = {}): StompClientHandle {
+  const errors: IFrame[] = [];
+  let onConnected!: (frame: IFrame) => void;
+  let onClosed!: () => void;
+  const connected = new Promise<IFrame>((resolve) => (onConnected = resolve));
+  const closed = new Promise<void>((resolve) => (onClosed = resolve));
+  const client = new Client({
+    brokerURL: url,
+    webSocketFactory: () => new WebSocket(url, ['v12.stomp', 'v11.stomp', 'v10.stomp']),
+    connectHeaders: headers,
+    reconnectDelay: 0,
+    heartbeatIncoming: 0,
+    heartbeatOutgoing: 0,
+    onConnect: onConnected,
+    onStompError: (frame) => errors.push(frame),
+    onWebSocketClose: () => onClosed(),
+    ...extra,
+  });
+  client.activate();
+  cleanups.push(() => client.deactivate({ force: true }));
+  return { client, connected, errors, closed };
+}
+
+function nextMessage(client: Client, destination: string, headers: Record<string, string> = {}): Promise<IMessage> {
+  return new Promise((resolve) => client.subscribe(destination, resolve, headers));
+}
+
+function receipt(client: Client, id: string): Promise<IFrame> {
+  return new Promise((resolve) => client.watchForReceipt(id, resolve));
+}
+
+/** A bare WebSocket speaking STOMP bytes, to test what stompjs would never send. */
+async function rawClient(url: string): Promise<{ ws: WebSocket; items: Array<StompFrame | 'heartbeat'>; closed: Promise<number>; next(command: string): Promise<StompFrame> }> {
+  const ws = new WebSocket(url, ['v12.stomp']);
+  const decoder = new FrameDecoder();
+  const items: Array<StompFrame | 'heartbeat'> = [];
+  const waiters: Array<() => void> = [];
+  ws.on('message', (data: Buffer) => {
+    for (const item of decoder.push(data)) items.push(item.kind === 'frame' ? item.frame : 'heartbeat');
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  cleanups.push(async () => ws.terminate());
+  let consumed = 0;
+  return {
+    ws,
+    items,
+    closed,
+    async next(command) {
+      for (;;) {
+        while (consumed < items.length) {
+          const item = items[consumed++];
+          if (item !== 'heartbeat' && item?.command === command) return item;
+        }
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    },
+  };
+}
+
+const bodyOf = (frame: StompFrame): string => Buffer.from(frame.body).toString('utf8');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('/v3/ws with @stomp/stompjs', () => {
+  it('connects with a good Api-Key, subscribes to its own queue and receives a published message', async () => {
+    const h = await start();
+    const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
+    const connected = await alice.connected;
+    expect(connected.headers.version).toBe('1.2');
+    expect(connected.headers.session).toMatch(/^[0-9a-f]{32}$/);
+    const queue = destinations.replyQueue(MQ, 1);
+    const message = nextMessage(alice.client, queue, { receipt: 'sub-1' });
+    await receipt(alice.client, 'sub-1');
+    const notification = { notifyType: 'NEW_MESSAGE', senderId: '2', dataId: 'm1', roomId: 'r1' };
+    await h.bus.publish(queue, JSON.stringify(notification), { 'x-trace': 't1' });
+    const got = await message;
+    expect(JSON.parse(got.body)).toEqual(notification);
+    expect(got.headers).toMatchObject({
+      destination: queue,
+      'content-type': 'application/json',
+      'x-trace': 't1',
+    });
+    expect(got.headers['message-id']).toBeTruthy();
+    expect(got.headers.subscription).toBeTruthy();
+    expect(h.stomp.sessions().map((s) => s.user?.accountId)).toEqual(['1']);
+  });
+
+  it('refuses a bad Api-Key with an ERROR frame and closes', async () => {
+    const h = await start();
+    const bad = stompClient(h.url(), { 'Api-Key': 'nope' });
+    await bad.closed;
+    expect(bad.errors[0]?.headers.message).toMatch(/Api-Key/);
+    expect(bad.client.connected).toBe(false);
+  });
+
+  it('refuses a CONNECT without an Api-Key', async () => {
+    const h = await start();
+    const none = stompClient(h.url(), {});
+    await none.closed;
+    expect(none.errors[0]?.headers.message).toBe('Api-Key header required');
+  });
+
+  it("answers a SUBSCRIBE to another account's queue with an ERROR and delivers nothing", async () => {
+    const h = await start();
+    const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
+    await alice.connected;
+    const bobQueue = destinations.replyQueue(MQ, 2);
+    const delivered: IMessage[] = [];
+    alice.client.subscribe(bobQueue, (m) => delivered.push(m));
+    await alice.closed;
+    await h.bus.publish(bobQueue, '{"secret":true}');
+    expect(alice.errors[0]?.headers.message).toBe(`not allowed to subscribe to ${bobQueue}`);
+    expect(delivered).toEqual([]);
+    expect(h.bus.destinationCount).toBe(0);
+  });
+
+  it('subscribes to a room it belongs to and not to one it does not', async () => {
+    const h = await start();
+    const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
+    await alice.connected;
+    const message = nextMessage(alice.client, destinations.room('r1'), { receipt: 'r' });
+    await receipt(alice.client, 'r');
+    await h.bus.publish(destinations.room('r1'), '{"roomId":"r1","accountName":"bob","type":"TYPING"}');
+    expect(JSON.parse((await message).body)).toMatchObject({ type: 'TYPING' });
+    alice.client.subscribe(destinations.room('r2'), () => undefined);
+    await alice.closed;
+    expect(alice.errors[0]?.headers.message).toMatch(/room\.r2/);
+  });
+
+  it('relays a SEND to the onClientSend hook, which decides what to publish', async () => {
+    const seen: Array<{ accountId: string; destination: string; body: string }> = [];
+    const bus = new LocalBus();
+    const onClientSend: OnClientSend = async (session, destination, body) => {
+      seen.push({ accountId: session.user.accountId, destination, body });
+      // e.g. a typing signal is re-published to the room topic by the server, with the sender named
+      await bus.publish(destination, JSON.stringify({ ...JSON.parse(body), accountName: session.user.loginName }));
+      return true;
+    };
+    const h = await start({ onClientSend, bus });
+    const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
+    await alice.connected;
+    const room = destinations.room('r1');
+    const echoed = nextMessage(alice.client, room, { receipt: 's' });
+    await receipt(alice.client, 's');
+    const sent = receipt(alice.client, 'send-1');
+    alice.client.publish({ destination: room, body: '{"roomId":"r1","type":"TYPING"}', headers: { receipt: 'send-1' } });
+    await sent;
+    expect(seen).toEqual([{ accountId: '1', destination: room, body: '{"roomId":"r1","type":"TYPING"}' }]);
+    expect(JSON.parse((await echoed).body)).toEqual({ roomId: 'r1', type: 'TYPING', accountName: 'alice' });
+  });
+
+  it('answers a SEND the hook refuses with an ERROR', async () => {
+    const h = await start({ onClientSend: () => false });
+    const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
+    await alice.connected;
+    alice.client.publish({ destination: destinations.room('r9'), body: '{}' });
+    await alice.closed;
+    expect(alice.errors[0]?.headers.message).toMatch(/refused/);
+  });
+
+  it('negotiates heart-beats: offers its own, and both sides keep the connection alive', async () => {
+    const h = await start({ heartbeat: { outgoingMs: 40, incomingMs: 40 } });
+    const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' }, { heartbeatIncoming: 60, heartbeatOutgoing: 30 });
+    const connected = await alice.connected;
+    expect(connected.headers['heart-beat']).toBe('40,40');
+    await sleep(400); // several intervals on both sides
+    expect(alice.client.connected).toBe(true);
+    expect(alice.errors).toEqual([]);
+  });
+
+  it('forced logout: kick by account closes that account\'s sockets only', async () => {
+    const h = await start();
+    const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
+    const bob = stompClient(h.url(), { 'Api-Key': 'key-bob' });
+    await Promise.all([alice.connected, bob.connected]);
+    expect(h.stomp.kick({ accountId: '1' }, 'Logged out by another session')).toBe(1);
+    await alice.closed;
+    expect(alice.errors[0]?.headers.message).toBe('Logged out by another session');
+    expect(bob.client.connected).toBe(true);
+    expect(h.stomp.kick({ sessionId: 'sess-b' })).toBe(1);
+    await bob.closed;
+  });
+});
+
+describe('/v3/wslogin', () => {
+  it('needs no key and delivers QR token topics', async () => {
+    const h = await start();
+    const login = stompClient(h.url('/v3/wslogin'), {});
+    await login.connected;
+    const topic = destinations.qrToken('tok-1');
+    const message = nextMessage(login.client, topic, { receipt: 'q' });
+    await receipt(login.client, 'q');
+    await h.bus.publish(topic, '{"notifyType":"AUTHENTICATION_OTP","dataId":"otp"}');
+    expect(JSON.parse((await message).body)).toMatchObject({ dataId: 'otp' });
+  });
+
+  it('refuses any other destination and any SEND', async () => {
+    const h = await start({ onClientSend: () => true });
+    const login = stompClient(h.url('/v3/wslogin'), {});
+    await login.connected;
+    login.client.subscribe(destinations.replyQueue(MQ, 1), () => undefined);
+    await login.closed;
+    expect(login.errors[0]?.headers.message).toMatch(/not allowed/);
+
+    const again = stompClient(h.url('/v3/wslogin'), {});
+    await again.connected;
+    again.client.publish({ destination: destinations.room('r1'), body: '{}' });
+    await again.closed;
+    expect(again.errors[0]?.headers.message).toMatch(/SEND is not accepted/);
+  });
+});
+
+describe('byte level, with a raw WebSocket', () => {
+  it('reassembles a CONNECT split across messages and handles several frames in one message', async () => {
+    const h = await start();
+    const raw = await rawClient(h.url());
+    const connect = encodeFrame('CONNECT', { 'accept-version': '1.1,1.2', host: 'x', 'Api-Key': 'key-alice' });
+    raw.ws.send(connect.subarray(0, 10));
+    raw.ws.send(connect.subarray(10));
+    expect((await raw.next('CONNECTED')).headers.version).toBe('1.2');
+    raw.ws.send(
+      Buffer.concat([
+        encodeFrame('SUBSCRIBE', { id: 'a', destination: '/queue/chatsys.1', receipt: '1' }),
+        Buffer.from('\n'),
+        encodeFrame('SUBSCRIBE', { id: 'b', destination: '/topic/account.1', receipt: '2' }),
+      ]),
+    );
+    expect((await raw.next('RECEIPT')).headers['receipt-id']).toBe('1');
+    expect((await raw.next('RECEIPT')).headers['receipt-id']).toBe('2');
+    await h.bus.publish('/topic/account.1', '{"n":"値:1"}');
+    const message = await raw.next('MESSAGE');
+    expect(message.headers).toMatchObject({ subscription: 'b', destination: '/topic/account.1', 'content-type': 'application/json' });
+    expect(bodyOf(message)).toBe('{"n":"値:1"}');
+  });
+
+  it('answers a malformed frame with an ERROR, closes, and keeps serving others', async () => {
+    const h = await start();
+    const raw = await rawClient(h.url());
+    raw.ws.send('CONNECT\naccept-version:1.2\nApi-Key:key-alice\n\n\0');
+    await raw.next('CONNECTED');
+    raw.ws.send('SEND\ndestination:bad\\escape\n\n\0');
+    expect((await raw.next('ERROR')).headers.message).toMatch(/escape/);
+    expect(await raw.closed).toBe(1002);
+    const other = await rawClient(h.url());
+    other.ws.send('FOO\n\n\0');
+    expect((await other.next('ERROR')).headers.message).toMatch(/unknown command/);
+    const healthy = stompClient(h.url(), { 'Api-Key': 'key-bob' });
+    await healthy.connected;
+  });
+
+  it('refuses a frame larger than the limit', async () => {
+    const h = await start({ limits: { maxBodyBytes: 1024 } });
+    const raw = await rawClient(h.url());
+    raw.ws.send('CONNECT\naccept-version:1.2\nApi-Key:key-alice\n\n\0');
+    await raw.next('CONNECTED');
+    raw.ws.send(encodeFrame('SEND', { destination: '/topic/room.r1' }, 'x'.repeat(2048)));
+    expect((await raw.next('ERROR')).headers.message).toMatch(/too large/);
+  });
+
+  it('refuses a client that does not speak 1.2', async () => {
+    const h = await start();
+    const raw = await rawClient(h.url());
+    raw.ws.send('CONNECT\naccept-version:1.0,1.1\nApi-Key:key-alice\n\n\0');
+    const error = await raw.next('ERROR');
+    expect(error.headers).toMatchObject({ version: '1.2', message: 'Supported protocol versions are 1.2' });
+  });
+
+  it('requires CONNECT first', async () => {
+    const h = await start();
+    const raw = await rawClient(h.url());
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: '1', destination: '/queue/chatsys.1' }));
+    expect((await raw.next('ERROR')).headers.message).toBe('expected CONNECT, got SUBSCRIBE');
+  });
+
+  it('sends EOL heart-beats at the negotiated rate', async () => {
+    const h = await start({ heartbeat: { outgoingMs: 30, incomingMs: 0 } });
+    const raw = await rawClient(h.url());
+    raw.ws.send('CONNECT\naccept-version:1.2\nApi-Key:key-alice\nheart-beat:0,50\n\n\0');
+    expect((await raw.next('CONNECTED')).headers['heart-beat']).toBe('30,0');
+    await sleep(330);
+    // max(30, 50) = 50 ms: about 6 in 330 ms
+    const beats = raw.items.filter((i) => i === 'heartbeat').length;
+    expect(beats).toBeGreaterThanOrEqual(4);
+    expect(beats).toBeLessThanOrEqual(8);
+  });
+
+  it('drops a connection after 3 missed client heart-beats, not before', async () => {
+    const h = await start({ heartbeat: { outgoingMs: 0, incomingMs: 50 } });
+    const raw = await rawClient(h.url());
+    raw.ws.send('CONNECT\naccept-version:1.2\nApi-Key:key-alice\nheart-beat:50,0\n\n\0');
+    await raw.next('CONNECTED');
+    // Keep beating for a while: the connection must survive.
+    for (let i = 0; i < 6; i += 1) {
+      await sleep(40);
+      raw.ws.send('\n');
+    }
+    expect(raw.ws.readyState).toBe(WebSocket.OPEN);
+    const silentSince = Date.now();
+    await raw.closed;
+    const silence = Date.now() - silentSince;
+    expect(silence).toBeGreaterThanOrEqual(150);
+    expect(silence).toBeLessThan(600);
+  });
+
+  it('DISCONNECT with a receipt gets the RECEIPT, then a normal close', async () => {
+    const h = await start();
+    const raw = await rawClient(h.url());
+    raw.ws.send('CONNECT\naccept-version:1.2\nApi-Key:key-alice\n\n\0');
+    await raw.next('CONNECTED');
+    raw.ws.send('DISCONNECT\nreceipt:77\n\n\0');
+    expect((await raw.next('RECEIPT')).headers['receipt-id']).toBe('77');
+    expect(await raw.closed).toBe(1000);
+  });
+
+  it('UNSUBSCRIBE stops delivery', async () => {
+    const h = await start();
+    const raw = await rawClient(h.url());
+    raw.ws.send('CONNECT\naccept-version:1.2\nApi-Key:key-alice\n\n\0');
+    await raw.next('CONNECTED');
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 's', destination: '/topic/account.1', receipt: '1' }));
+    await raw.next('RECEIPT');
+    raw.ws.send(encodeFrame('UNSUBSCRIBE', { id: 's', receipt: '2' }));
+    await raw.next('RECEIPT');
+    await h.bus.publish('/topic/account.1', '{}');
+    await sleep(50);
+    expect(raw.items.some((i) => i !== 'heartbeat' && i.command === 'MESSAGE')).toBe(false);
+    expect(h.bus.destinationCount).toBe(0);
+  });
+
+  it('answers upgrades on other paths with 404', async () => {
+    const h = await start();
+    const ws = new WebSocket(h.url('/elsewhere'));
+    const status = await new Promise<number | undefined>((resolve) => {
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode));
+      ws.on('error', () => resolve(undefined));
+    });
+    expect(status).toBe(404);
+  });
+
+  it('survives an authorise hook that throws: refusal, not a crash', async () => {
+    const h = await start({
+      authorise: () => {
+        throw new Error('store down');
+      },
+    });
+    const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
+    await alice.connected;
+    alice.client.subscribe('/topic/account.1', () => undefined);
+    await alice.closed;
+    expect(alice.errors[0]?.headers.message).toMatch(/not allowed/);
+  });
+});

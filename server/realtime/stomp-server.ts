@@ -1,0 +1,122 @@
+/**
+ * STOMP 1.2 over WebSocket at /v3/ws (Api-Key in CONNECT) and /v3/wslogin (no key; QR token and
+ * authenticator topics only), attached to an existing http.Server through its `upgrade` event.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Bus } from './broker.ts';
+import { StompConnection, type ConnectionConfig } from './connection.ts';
+import { DEFAULT_LIMITS, type DecoderLimits } from './frames.ts';
+import type { Authenticate, Authorise, Endpoint, OnClientSend, StompSession } from './session.ts';
+
+export interface StompServerOptions {
+  httpServer: Server;
+  bus: Bus;
+  authenticate: Authenticate;
+  authorise: Authorise;
+  onClientSend?: OnClientSend;
+  /** offered in CONNECTED; default 15000,15000 */
+  heartbeat?: { outgoingMs: number; incomingMs: number };
+  /** default 3 */
+  missedHeartbeats?: number;
+  connectTimeoutMs?: number;
+  maxSubscriptions?: number;
+  maxQueuedFrames?: number;
+  maxOutgoingBufferBytes?: number;
+  limits?: Partial<DecoderLimits>;
+  paths?: { ws?: string; wslogin?: string };
+  /** Answer upgrades on other paths with 404 (default). Set false if something else handles them. */
+  rejectOtherPaths?: boolean;
+  log?: (event: string, detail: Record<string, unknown>) => void;
+}
+
+export type KickTarget = { sessionId: string } | { accountId: string };
+
+export interface StompServer {
+  /** Closes the matching sockets with an ERROR frame (forced logout); returns how many. */
+  kick(target: KickTarget, message?: string): number;
+  /** Sessions currently connected (after CONNECT). */
+  sessions(): StompSession[];
+  readonly connectionCount: number;
+  /** Closes every socket and detaches from the http server. */
+  close(): Promise<void>;
+}
+
+export function attachStompServer(options: StompServerOptions): StompServer {
+  const limits: DecoderLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const config: ConnectionConfig = {
+    bus: options.bus,
+    authenticate: options.authenticate,
+    authorise: options.authorise,
+    onClientSend: options.onClientSend,
+    heartbeat: options.heartbeat ?? { outgoingMs: 15000, incomingMs: 15000 },
+    missedHeartbeats: options.missedHeartbeats ?? 3,
+    connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+    maxSubscriptions: options.maxSubscriptions ?? 2000,
+    maxQueuedFrames: options.maxQueuedFrames ?? 256,
+    maxOutgoingBufferBytes: options.maxOutgoingBufferBytes ?? 4 * 1024 * 1024,
+    limits,
+    log: options.log ?? (() => undefined),
+  };
+  const paths: Record<string, Endpoint> = {
+    [options.paths?.ws ?? '/v3/ws']: 'ws',
+    [options.paths?.wslogin ?? '/v3/wslogin']: 'wslogin',
+  };
+  const rejectOtherPaths = options.rejectOtherPaths ?? true;
+  const connections = new Set<StompConnection>();
+
+  const wss = new WebSocketServer({
+    noServer: true,
+    // One WebSocket message never needs to exceed one maximal frame.
+    maxPayload: limits.maxHeaderBytes + limits.maxBodyBytes + 64,
+    // @stomp/stompjs offers v10/v11/v12.stomp; a ws client refuses a reply without one it offered.
+    handleProtocols: (protocols) => (protocols.has('v12.stomp') ? 'v12.stomp' : false),
+  });
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const endpoint = Object.hasOwn(paths, pathname) ? paths[pathname] : undefined;
+    if (!endpoint) {
+      if (rejectOtherPaths) {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      }
+      return;
+    }
+    socket.on('error', (error) => config.log('upgrade-socket-error', { error: String(error) }));
+    wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
+      const connection = new StompConnection(ws, endpoint, config, (closed) => connections.delete(closed));
+      connections.add(connection);
+    });
+  };
+  options.httpServer.on('upgrade', onUpgrade);
+
+  return {
+    kick(target, message = 'Session ended by the server') {
+      let count = 0;
+      for (const connection of connections) {
+        const user = connection.session.user;
+        if (!user) continue;
+        const matches = 'sessionId' in target ? user.sessionId === target.sessionId : user.accountId === target.accountId;
+        if (matches) {
+          connection.kick(message);
+          count += 1;
+        }
+      }
+      return count;
+    },
+    sessions() {
+      return [...connections].filter((c) => c.isConnected).map((c) => c.session);
+    },
+    get connectionCount() {
+      return connections.size;
+    },
+    async close() {
+      options.httpServer.off('upgrade', onUpgrade);
+      const all = [...connections];
+      for (const connection of all) connection.shutdown();
+      await Promise.all(all.map((c) => c.closed));
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
