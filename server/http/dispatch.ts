@@ -1,6 +1,7 @@
 // Routes every POST /v3/chat/... call: look up the endpoint, authenticate, open the envelope, validate the
 // body against its schema, run the handler, then seal the response. No handler runs on an invalid body.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/multipart';
 import { ApiError } from './api-error.ts';
 import type { ErrorCatalogue } from './failure.ts';
 import { failureBody, httpStatusOf } from './failure.ts';

@@ -1,4 +1,5 @@
 // Reads a multipart call: the JSON part named "payload" and the file parts named "file" (PROTOCOL.md).
+import type {} from '@fastify/multipart'; // brings request.parts() and isMultipart() into the request type
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.ts';
 import type { UploadedFile } from './types.ts';

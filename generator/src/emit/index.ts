@@ -1,0 +1,90 @@
+/** Renders the whole generated/ tree in memory, then writes it or compares it with what is on disk. */
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ChatgenError } from '../errors.ts';
+import { type Contract, readContract } from '../load/contract.ts';
+import type { Project } from '../load/project.ts';
+import { formatProblem } from '../problems.ts';
+import { resolveVariant } from '../resolve/variant.ts';
+import { listFiles } from '../util/fs.ts';
+import { validateVariants } from '../validate/variants.ts';
+import { emitApi } from './api.ts';
+import { emitErrors } from './errors.ts';
+import { emitFlagTypes, emitVariantFlags } from './flags.ts';
+import { emitRealtime } from './realtime.ts';
+import { emitServer } from './server.ts';
+import { emitTypes } from './types.ts';
+import { emitVariant, emitVariantTypes } from './variant.ts';
+
+export const GENERATED_DIR = 'generated';
+
+/** All files of generated/, keyed by path relative to generated/, in sorted order. Refuses an invalid project. */
+export async function renderGenerated(project: Project, contract: Contract = readContract(project)): Promise<Map<string, string>> {
+  const report = validateVariants(project, { all: true }, contract);
+  if (!report.ok) {
+    const lines = report.errors.map(formatProblem).join('\n');
+    throw new ChatgenError(`cannot generate: the project is invalid\n${lines}`);
+  }
+  const files = new Map<string, string>();
+  const add = (part: Map<string, string>): void => {
+    for (const [path, text] of part) files.set(path, text);
+  };
+  add(await emitTypes(project, contract));
+  add(emitApi(contract));
+  add(emitRealtime(contract));
+  add(emitErrors(contract));
+  add(emitFlagTypes(contract));
+  const ids = [...project.variants.keys()].sort();
+  add(emitVariantTypes(contract, ids));
+  for (const id of ids) {
+    const variant = resolveVariant(project, id, contract.defaults);
+    add(emitVariantFlags(contract, variant));
+    add(emitVariant(project, contract, variant));
+  }
+  add(emitServer(project, contract));
+  return new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+export interface CheckResult {
+  upToDate: boolean;
+  stale: string[];
+  missing: string[];
+  extra: string[];
+}
+
+export function compareGenerated(root: string, files: Map<string, string>): CheckResult {
+  const dir = join(root, GENERATED_DIR);
+  const onDisk = new Set(listFiles(dir));
+  const stale: string[] = [];
+  const missing: string[] = [];
+  for (const [path, text] of files) {
+    if (!onDisk.has(path)) missing.push(`${GENERATED_DIR}/${path}`);
+    else if (readFileSync(join(dir, path), 'utf8') !== text) stale.push(`${GENERATED_DIR}/${path}`);
+  }
+  const extra = [...onDisk].filter((path) => !files.has(path)).map((path) => `${GENERATED_DIR}/${path}`);
+  return { upToDate: stale.length + missing.length + extra.length === 0, stale, missing, extra };
+}
+
+/** Writes only files whose content changed and removes files generated/ should no longer hold. */
+export function writeGenerated(root: string, files: Map<string, string>): CheckResult {
+  const result = compareGenerated(root, files);
+  for (const file of [...result.stale, ...result.missing]) {
+    const path = join(root, file);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, files.get(file.slice(GENERATED_DIR.length + 1))!);
+  }
+  for (const file of result.extra) {
+    rmSync(join(root, file));
+    removeEmptyParents(join(root, GENERATED_DIR), dirname(join(root, file)));
+  }
+  return result;
+}
+
+/** Deletes directories left empty by removed files, up to (not including) generated/ itself. */
+function removeEmptyParents(top: string, dir: string): void {
+  let current = dir;
+  while (current.startsWith(`${top}/`) && readdirSync(current).length === 0) {
+    rmdirSync(current);
+    current = dirname(current);
+  }
+}

@@ -1,0 +1,83 @@
+/** Reads schema/ and variants/ of a project root into memory; unreadable files become problems, not crashes. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { UsageError } from '../errors.ts';
+import { error, type Problem } from '../problems.ts';
+import { isDirectory, listFiles } from '../util/fs.ts';
+import { isObject, type JsonObject } from '../util/json.ts';
+
+export const SCHEMA_ID_BASE = 'https://chatgen.dev/schema/';
+
+export interface SchemaFile {
+  /** Path relative to schema/ (`entities/message.json`). */
+  rel: string;
+  /** Path relative to the root (`schema/entities/message.json`), used in messages. */
+  file: string;
+  /** The `$id` the file must carry. */
+  id: string;
+  json: JsonObject;
+}
+
+export interface VariantFile {
+  /** The id taken from the file name. */
+  id: string;
+  file: string;
+  json: JsonObject;
+}
+
+export interface Project {
+  root: string;
+  schemas: Map<string, SchemaFile>;
+  variants: Map<string, VariantFile>;
+  /** Problems met while reading (bad JSON, missing `$id`, ...). */
+  loadProblems: Problem[];
+}
+
+function readJson(abs: string, file: string, problems: Problem[]): JsonObject | undefined {
+  let text: string;
+  try {
+    text = readFileSync(abs, 'utf8');
+  } catch (cause) {
+    problems.push(error(file, '', `cannot read file (${(cause as Error).message})`));
+    return undefined;
+  }
+  try {
+    const json: unknown = JSON.parse(text);
+    if (!isObject(json)) {
+      problems.push(error(file, '', 'must contain a JSON object'));
+      return undefined;
+    }
+    return json;
+  } catch (cause) {
+    problems.push(error(file, '', `invalid JSON: ${(cause as Error).message}`));
+    return undefined;
+  }
+}
+
+export function loadProject(rootDir = process.cwd()): Project {
+  const root = resolve(rootDir);
+  if (!isDirectory(root)) throw new UsageError(`--root ${rootDir}: no such directory`);
+  if (!isDirectory(join(root, 'schema'))) {
+    throw new UsageError(`${root} has no schema/ directory (point --root at the repository root)`);
+  }
+  const loadProblems: Problem[] = [];
+  const schemas = new Map<string, SchemaFile>();
+  for (const rel of listFiles(join(root, 'schema')).filter((f) => f.endsWith('.json'))) {
+    const file = `schema/${rel}`;
+    const json = readJson(join(root, 'schema', rel), file, loadProblems);
+    if (!json) continue;
+    const id = SCHEMA_ID_BASE + rel;
+    if (json.$id !== id) loadProblems.push(error(file, '/$id', `must be "${id}"`));
+    schemas.set(rel, { rel, file, id, json: { ...json, $id: id } });
+  }
+  const variants = new Map<string, VariantFile>();
+  const variantDir = join(root, 'variants');
+  if (existsSync(variantDir)) {
+    for (const rel of listFiles(variantDir).filter((f) => f.endsWith('.json') && !f.includes('/'))) {
+      const file = `variants/${rel}`;
+      const json = readJson(join(variantDir, rel), file, loadProblems);
+      if (json) variants.set(rel.slice(0, -'.json'.length), { id: rel.slice(0, -'.json'.length), file, json });
+    }
+  }
+  return { root, schemas, variants, loadProblems };
+}

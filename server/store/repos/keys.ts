@@ -1,0 +1,110 @@
+// Key material held by the server: each user's RSA key pair, and the AES key records of rooms
+// (one current key per room; retired keys stay readable for old messages) plus the common key.
+import type { Queryable, Row } from '../db.ts';
+import type { AesAlgorithm, AesKeyRecord } from '../../crypto/aes.ts';
+import { idArray, onlyRow, toDate, toDateOrNull, toIdOrNull } from './convert.ts';
+
+export interface UserKeyPair {
+  accountId: number;
+  /** SPKI PEM */
+  publicKeyPem: string;
+  /** PKCS#8 PEM */
+  privateKeyPem: string;
+  createdAt: Date;
+}
+
+export interface StoredAesKey extends AesKeyRecord {
+  /** null for the common key */
+  roomId: number | null;
+  createdAt: Date;
+  retiredAt: Date | null;
+}
+
+function toStoredAesKey(r: Row): StoredAesKey {
+  return {
+    messageKeyUuid: String(r.message_key_uuid),
+    aesKey: String(r.aes_key),
+    algorithm: String(r.algorithm) as AesAlgorithm,
+    roomId: toIdOrNull(r.room_id),
+    createdAt: toDate(r.created_at),
+    retiredAt: toDateOrNull(r.retired_at),
+  };
+}
+
+export function keysRepo(q: Queryable) {
+  return {
+    /** Stores (or replaces) the user's key pair. */
+    async saveUserKeyPair(accountId: number, pair: { publicKeyPem: string; privateKeyPem: string }): Promise<void> {
+      await q.query(
+        `INSERT INTO user_key_pairs (account_id, public_key_pem, private_key_pem) VALUES ($1, $2, $3)
+         ON CONFLICT (account_id) DO UPDATE SET public_key_pem = EXCLUDED.public_key_pem,
+           private_key_pem = EXCLUDED.private_key_pem, created_at = now()`,
+        [accountId, pair.publicKeyPem, pair.privateKeyPem],
+      );
+    },
+
+    async getUserKeyPair(accountId: number): Promise<UserKeyPair | null> {
+      const { rows } = await q.query('SELECT * FROM user_key_pairs WHERE account_id = $1', [accountId]);
+      const r = rows[0];
+      return r ? { accountId, publicKeyPem: String(r.public_key_pem), privateKeyPem: String(r.private_key_pem), createdAt: toDate(r.created_at) } : null;
+    },
+
+    /** getuserpubkey: the public half by login name (case-insensitive), null if unknown or disabled. */
+    async getUserPublicKeyByLoginName(loginName: string): Promise<string | null> {
+      const { rows } = await q.query(
+        `SELECT k.public_key_pem FROM user_key_pairs k JOIN accounts a ON a.id = k.account_id
+         WHERE lower(a.login_name) = lower($1) AND NOT a.disabled`,
+        [loginName],
+      );
+      return rows[0] ? String(rows[0].public_key_pem) : null;
+    },
+
+    /** Makes `record` the room's current key, retiring the previous one (re-keying). */
+    async setRoomKey(roomId: number, record: AesKeyRecord): Promise<StoredAesKey> {
+      await q.query('UPDATE aes_keys SET retired_at = now() WHERE room_id = $1 AND retired_at IS NULL', [roomId]);
+      const { rows } = await q.query(
+        'INSERT INTO aes_keys (message_key_uuid, room_id, aes_key, algorithm) VALUES ($1, $2, $3, $4) RETURNING *',
+        [record.messageKeyUuid, roomId, record.aesKey, record.algorithm],
+      );
+      return toStoredAesKey(onlyRow(rows));
+    },
+
+    async currentRoomKey(roomId: number): Promise<StoredAesKey | null> {
+      const { rows } = await q.query('SELECT * FROM aes_keys WHERE room_id = $1 AND retired_at IS NULL', [roomId]);
+      return rows[0] ? toStoredAesKey(rows[0]) : null;
+    },
+
+    /** The common key, creating it from `fresh` on first use (racing creators both get the winner). */
+    async ensureCommonKey(fresh: AesKeyRecord): Promise<StoredAesKey> {
+      await q.query(
+        `INSERT INTO aes_keys (message_key_uuid, room_id, aes_key, algorithm) VALUES ($1, NULL, $2, $3)
+         ON CONFLICT DO NOTHING`,
+        [fresh.messageKeyUuid, fresh.aesKey, fresh.algorithm],
+      );
+      const { rows } = await q.query('SELECT * FROM aes_keys WHERE room_id IS NULL AND retired_at IS NULL');
+      return toStoredAesKey(onlyRow(rows));
+    },
+
+    /** getaeskeybymessagekeyuuids; unknown uuids are left out. */
+    async findByUuids(uuids: readonly string[]): Promise<StoredAesKey[]> {
+      if (uuids.length === 0) return [];
+      const { rows } = await q.query('SELECT * FROM aes_keys WHERE message_key_uuid = ANY($1::text[]) ORDER BY created_at', [[...uuids]]);
+      return rows.map(toStoredAesKey);
+    },
+
+    /** For checks that a key id belongs to the room a message is sent to. */
+    async belongsToRoom(uuid: string, roomId: number): Promise<boolean> {
+      const { rows } = await q.query('SELECT 1 FROM aes_keys WHERE message_key_uuid = $1 AND room_id = $2', [uuid, roomId]);
+      return rows.length > 0;
+    },
+
+    /** Keys of several rooms at once (room list decryption). */
+    async currentKeysOfRooms(roomIds: readonly number[]): Promise<StoredAesKey[]> {
+      if (roomIds.length === 0) return [];
+      const { rows } = await q.query('SELECT * FROM aes_keys WHERE room_id = ANY($1::bigint[]) AND retired_at IS NULL', [idArray(roomIds)]);
+      return rows.map(toStoredAesKey);
+    },
+  };
+}
+
+export type KeysRepo = ReturnType<typeof keysRepo>;

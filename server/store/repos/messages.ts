@@ -1,0 +1,290 @@
+// Messages as the server keeps them: the client's ciphertext fields as sent, plus ordering, status,
+// replies, polls and self-destruct times. Paging follows receiveaesmessages: a batch before (UP) or
+// after (DOWN) a lastMessageId, with stillHaveData telling whether more lie beyond it.
+import type { Queryable, Row } from '../db.ts';
+import { idArray, onlyRow, textOrNull, toDate, toDateOrNull, toId, toIdOrNull, toIds, toJson } from './convert.ts';
+
+export type MessageStatus = 'SERVER_RECEIVED' | 'ALL_RECEIVED' | 'ALL_READ' | 'ALL_DELETED';
+export type UpOrDown = 'UP' | 'DOWN';
+
+export interface StoredMessage {
+  id: number;
+  roomId: number;
+  /** null for system messages */
+  senderId: number | null;
+  messageType: string;
+  status: MessageStatus;
+  createdAt: Date;
+  updatedAt: Date;
+  messageKeyUuid: string | null;
+  langId: string | null;
+  aesMessage: string | null;
+  aesMessageFileRef: number | null;
+  aesMessageFilename: string | null;
+  aesMessageFileOpenExt: string | null;
+  aesMessageFileType: string | null;
+  filesize: number | null;
+  aesMessageFileMetadata: string | null;
+  aesMessageUrlMetadata: string | null;
+  thumbnailRef: number | null;
+  originalFileRef: number | null;
+  checksum: string | null;
+  mentionAccountIds: number[];
+  replyToMessageId: number | null;
+  isForwarded: boolean;
+  polling: unknown;
+  voiceToText: string | null;
+  hints: unknown;
+  recalledAt: Date | null;
+  expiresAt: Date | null;
+}
+
+export type NewMessage = Pick<StoredMessage, 'roomId' | 'senderId' | 'messageType'> &
+  Partial<Omit<StoredMessage, 'id' | 'roomId' | 'senderId' | 'messageType' | 'createdAt' | 'updatedAt' | 'recalledAt'>> & {
+    createdAt?: Date;
+  };
+
+/** What one reader sees of a message besides the message itself. */
+export interface ViewerState {
+  isReceived: boolean;
+  receivedAt: Date | null;
+  isRead: boolean;
+  readAt: Date | null;
+  isStarred: boolean;
+}
+
+export interface MessageView {
+  message: StoredMessage;
+  /** null when no viewer was given, or for the viewer's own messages */
+  viewer: ViewerState | null;
+  totalReceiver: number;
+}
+
+export interface BatchQuery {
+  roomId: number;
+  /** null: from the newest (UP) or the oldest (DOWN) end */
+  lastMessageId: number | null;
+  batchSize: number;
+  upOrDown: UpOrDown;
+  /** Leaves out what this account deleted for itself; fills MessageView.viewer. */
+  viewerId?: number | null;
+  /** Leaves out self-destructed messages (expires_at at or before now). Default: the current time. */
+  now?: Date;
+  /** Only these message types (file lists, images and videos). */
+  types?: readonly string[];
+  /** Only messages the viewer starred. */
+  starredOnly?: boolean;
+}
+
+export interface Batch {
+  /** Oldest first, whichever the direction. */
+  messages: MessageView[];
+  /** More messages exist beyond this batch in the direction asked. */
+  stillHaveData: boolean;
+}
+
+// Columns written by insert(), in order; names of StoredMessage fields on the right.
+const INSERT_COLUMNS: [string, keyof NewMessage][] = [
+  ['room_id', 'roomId'],
+  ['sender_id', 'senderId'],
+  ['message_type', 'messageType'],
+  ['status', 'status'],
+  ['message_key_uuid', 'messageKeyUuid'],
+  ['lang_id', 'langId'],
+  ['aes_message', 'aesMessage'],
+  ['aes_message_file_ref', 'aesMessageFileRef'],
+  ['aes_message_filename', 'aesMessageFilename'],
+  ['aes_message_file_open_ext', 'aesMessageFileOpenExt'],
+  ['aes_message_file_type', 'aesMessageFileType'],
+  ['filesize', 'filesize'],
+  ['aes_message_file_metadata', 'aesMessageFileMetadata'],
+  ['aes_message_url_metadata', 'aesMessageUrlMetadata'],
+  ['thumbnail_ref', 'thumbnailRef'],
+  ['original_file_ref', 'originalFileRef'],
+  ['checksum', 'checksum'],
+  ['mention_account_ids', 'mentionAccountIds'],
+  ['reply_to_message_id', 'replyToMessageId'],
+  ['is_forwarded', 'isForwarded'],
+  ['polling', 'polling'],
+  ['voice_to_text', 'voiceToText'],
+  ['hints', 'hints'],
+  ['expires_at', 'expiresAt'],
+  ['created_at', 'createdAt'],
+];
+const JSON_FIELDS = new Set<keyof NewMessage>(['polling', 'hints']);
+
+export function toMessage(r: Row): StoredMessage {
+  return {
+    id: toId(r.id),
+    roomId: toId(r.room_id),
+    senderId: toIdOrNull(r.sender_id),
+    messageType: String(r.message_type),
+    status: String(r.status) as MessageStatus,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+    messageKeyUuid: textOrNull(r.message_key_uuid),
+    langId: textOrNull(r.lang_id),
+    aesMessage: textOrNull(r.aes_message),
+    aesMessageFileRef: toIdOrNull(r.aes_message_file_ref),
+    aesMessageFilename: textOrNull(r.aes_message_filename),
+    aesMessageFileOpenExt: textOrNull(r.aes_message_file_open_ext),
+    aesMessageFileType: textOrNull(r.aes_message_file_type),
+    filesize: toIdOrNull(r.filesize),
+    aesMessageFileMetadata: textOrNull(r.aes_message_file_metadata),
+    aesMessageUrlMetadata: textOrNull(r.aes_message_url_metadata),
+    thumbnailRef: toIdOrNull(r.thumbnail_ref),
+    originalFileRef: toIdOrNull(r.original_file_ref),
+    checksum: textOrNull(r.checksum),
+    mentionAccountIds: toIds(r.mention_account_ids),
+    replyToMessageId: toIdOrNull(r.reply_to_message_id),
+    isForwarded: r.is_forwarded === true,
+    polling: r.polling === null || r.polling === undefined ? null : toJson<unknown>(r.polling),
+    voiceToText: textOrNull(r.voice_to_text),
+    hints: r.hints === null || r.hints === undefined ? null : toJson<unknown>(r.hints),
+    recalledAt: toDateOrNull(r.recalled_at),
+    expiresAt: toDateOrNull(r.expires_at),
+  };
+}
+
+function toView(r: Row, withViewer: boolean): MessageView {
+  const message = toMessage(r);
+  const own = message.senderId !== null && message.senderId === toIdOrNull(r.viewer_id);
+  return {
+    message,
+    viewer:
+      withViewer && !own
+        ? {
+            isReceived: r.v_received_at !== null,
+            receivedAt: toDateOrNull(r.v_received_at),
+            isRead: r.v_read_at !== null,
+            readAt: toDateOrNull(r.v_read_at),
+            isStarred: r.v_is_starred === true,
+          }
+        : null,
+    totalReceiver: toId(r.total_receiver),
+  };
+}
+
+// Wipes the content of a message, keeping the row (replies and receipts refer to it).
+const WIPE = `aes_message = NULL, aes_message_file_ref = NULL, aes_message_filename = NULL,
+  aes_message_file_open_ext = NULL, aes_message_file_type = NULL, filesize = NULL, aes_message_file_metadata = NULL,
+  aes_message_url_metadata = NULL, thumbnail_ref = NULL, original_file_ref = NULL, polling = NULL, voice_to_text = NULL,
+  status = 'ALL_DELETED', updated_at = now()`;
+
+export function messagesRepo(q: Queryable) {
+  const repo = {
+    async insert(input: NewMessage): Promise<StoredMessage> {
+      const present = INSERT_COLUMNS.filter(([, field]) => input[field] !== undefined);
+      const values = present.map(([, field]) => {
+        const value = input[field];
+        if (field === 'mentionAccountIds') return idArray(value as number[]);
+        return JSON_FIELDS.has(field) ? (value === null ? null : JSON.stringify(value)) : value;
+      });
+      const placeholders = present.map(([column], i) =>
+        column === 'polling' || column === 'hints' ? `$${i + 1}::jsonb` : column === 'mention_account_ids' ? `$${i + 1}::bigint[]` : `$${i + 1}`,
+      );
+      const { rows } = await q.query(
+        `INSERT INTO messages (${present.map(([column]) => column).join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING *`,
+        values,
+      );
+      return toMessage(onlyRow(rows));
+    },
+
+    async findById(id: number): Promise<StoredMessage | null> {
+      const { rows } = await q.query('SELECT * FROM messages WHERE id = $1', [id]);
+      return rows[0] ? toMessage(rows[0]) : null;
+    },
+
+    /** Messages of one room by id, in id order; ids of other rooms are left out. */
+    async findInRoom(roomId: number, ids: readonly number[]): Promise<StoredMessage[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await q.query('SELECT * FROM messages WHERE room_id = $1 AND id = ANY($2::bigint[]) ORDER BY id', [roomId, idArray(ids)]);
+      return rows.map(toMessage);
+    },
+
+    /** receiveaesmessages and friends: see BatchQuery. */
+    async batch(query: BatchQuery): Promise<Batch> {
+      const params: unknown[] = [];
+      const param = (value: unknown) => `$${params.push(value)}`;
+      const viewer = query.viewerId ?? null;
+      const where = [`m.room_id = ${param(query.roomId)}`, `(m.expires_at IS NULL OR m.expires_at > ${param(query.now ?? new Date())})`];
+      const viewerParam = param(viewer);
+      if (viewer !== null) where.push('v.deleted_for_me_at IS NULL');
+      if (query.starredOnly) where.push('v.is_starred');
+      if (query.types && query.types.length > 0) where.push(`m.message_type = ANY(${param([...query.types])}::text[])`);
+      const up = query.upOrDown === 'UP';
+      if (query.lastMessageId !== null) where.push(`m.id ${up ? '<' : '>'} ${param(query.lastMessageId)}`);
+      const { rows } = await q.query(
+        `SELECT m.*, ${viewerParam}::bigint AS viewer_id, v.received_at AS v_received_at, v.read_at AS v_read_at,
+                coalesce(v.is_starred, false) AS v_is_starred,
+                (SELECT count(*) FROM message_receipts t WHERE t.message_id = m.id) AS total_receiver
+         FROM messages m
+         LEFT JOIN message_receipts v ON v.message_id = m.id AND v.account_id = ${viewerParam}
+         WHERE ${where.join(' AND ')}
+         ORDER BY m.id ${up ? 'DESC' : 'ASC'}
+         LIMIT ${param(query.batchSize + 1)}`,
+        params,
+      );
+      const page = rows.slice(0, query.batchSize).map((r) => toView(r, viewer !== null));
+      if (up) page.reverse();
+      return { messages: page, stillHaveData: rows.length > query.batchSize };
+    },
+
+    /** The oldest message of the room the account has not read (and not deleted for itself). */
+    async firstUnreadMessageId(roomId: number, accountId: number): Promise<number | null> {
+      const { rows } = await q.query(
+        `SELECT min(message_id) AS id FROM message_receipts
+         WHERE room_id = $1 AND account_id = $2 AND read_at IS NULL AND deleted_for_me_at IS NULL`,
+        [roomId, accountId],
+      );
+      return toIdOrNull(rows[0]?.id);
+    },
+
+    /** getlastmessage: the newest message the viewer can see. */
+    async latest(roomId: number, viewerId: number | null, now: Date = new Date()): Promise<MessageView | null> {
+      const batch = await repo.batch({ roomId, lastMessageId: null, batchSize: 1, upOrDown: 'UP', viewerId, now });
+      return batch.messages[0] ?? null;
+    },
+
+    async setStatus(id: number, status: MessageStatus): Promise<void> {
+      await q.query('UPDATE messages SET status = $2, updated_at = now() WHERE id = $1 AND status <> $2', [id, status]);
+    },
+
+    /** Delete for everyone: the content goes, the row stays as a recalled placeholder. */
+    async recall(id: number): Promise<StoredMessage | null> {
+      const { rows } = await q.query(`UPDATE messages SET ${WIPE}, recalled_at = now() WHERE id = $1 AND recalled_at IS NULL RETURNING *`, [id]);
+      return rows[0] ? toMessage(rows[0]) : null;
+    },
+
+    async updatePolling(id: number, polling: unknown): Promise<StoredMessage | null> {
+      const { rows } = await q.query('UPDATE messages SET polling = $2::jsonb, updated_at = now() WHERE id = $1 RETURNING *', [id, JSON.stringify(polling)]);
+      return rows[0] ? toMessage(rows[0]) : null;
+    },
+
+    async setVoiceToText(id: number, text: string): Promise<void> {
+      await q.query('UPDATE messages SET voice_to_text = $2, updated_at = now() WHERE id = $1', [id, text]);
+    },
+
+    /** Self-destruct sweep: wipes the messages whose time has come; returns them (to notify rooms). */
+    async wipeExpired(now: Date = new Date()): Promise<{ id: number; roomId: number }[]> {
+      const { rows } = await q.query(
+        `UPDATE messages SET ${WIPE} WHERE expires_at <= $1 AND status <> 'ALL_DELETED' RETURNING id, room_id`,
+        [now],
+      );
+      return rows.map((r) => ({ id: toId(r.id), roomId: toId(r.room_id) }));
+    },
+
+    /** getdatastorage: count and bytes of the account's sent messages per type. */
+    async storageByType(senderId: number): Promise<{ messageType: string; count: number; totalSize: number }[]> {
+      const { rows } = await q.query(
+        `SELECT message_type, count(*) AS n, coalesce(sum(filesize), 0) AS size FROM messages
+         WHERE sender_id = $1 AND status <> 'ALL_DELETED' GROUP BY message_type ORDER BY message_type`,
+        [senderId],
+      );
+      return rows.map((r) => ({ messageType: String(r.message_type), count: toId(r.n), totalSize: toId(r.size) }));
+    },
+  };
+  return repo;
+}
+
+export type MessagesRepo = ReturnType<typeof messagesRepo>;

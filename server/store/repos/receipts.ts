@@ -1,0 +1,192 @@
+// Per-recipient message state: received, read, notified, starred, deleted for me; unread counts.
+// Each mark returns the message ids it actually changed, so callers notify only about real changes.
+import type { Queryable, Row } from '../db.ts';
+import { idArray, toDateOrNull, toId } from './convert.ts';
+
+export interface Receipt {
+  messageId: number;
+  accountId: number;
+  roomId: number;
+  receivedAt: Date | null;
+  readAt: Date | null;
+  notifiedAt: Date | null;
+  isStarred: boolean;
+  starredAt: Date | null;
+  deletedForMeAt: Date | null;
+}
+
+export interface DeliveryProgress {
+  total: number;
+  received: number;
+  read: number;
+}
+
+export interface RoomUnread {
+  roomId: number;
+  unread: number;
+  mentioned: number;
+}
+
+function toReceipt(r: Row): Receipt {
+  return {
+    messageId: toId(r.message_id),
+    accountId: toId(r.account_id),
+    roomId: toId(r.room_id),
+    receivedAt: toDateOrNull(r.received_at),
+    readAt: toDateOrNull(r.read_at),
+    notifiedAt: toDateOrNull(r.notified_at),
+    isStarred: r.is_starred === true,
+    starredAt: toDateOrNull(r.starred_at),
+    deletedForMeAt: toDateOrNull(r.deleted_for_me_at),
+  };
+}
+
+const changedIds = (rows: Row[]) => rows.map((r) => toId(r.message_id)).sort((a, b) => a - b);
+
+export function receiptsRepo(q: Queryable) {
+  const repo = {
+    /** One row per recipient when a message is sent (the sender gets none). */
+    async createForRecipients(messageId: number, roomId: number, accountIds: readonly number[]): Promise<void> {
+      if (accountIds.length === 0) return;
+      await q.query(
+        `INSERT INTO message_receipts (message_id, account_id, room_id)
+         SELECT $1, a, $2 FROM unnest($3::bigint[]) AS a ON CONFLICT DO NOTHING`,
+        [messageId, roomId, idArray(accountIds)],
+      );
+    },
+
+    async markReceived(accountId: number, messageIds: readonly number[], at: Date = new Date()): Promise<number[]> {
+      const { rows } = await q.query(
+        `UPDATE message_receipts SET received_at = $3
+         WHERE account_id = $1 AND message_id = ANY($2::bigint[]) AND received_at IS NULL RETURNING message_id`,
+        [accountId, idArray(messageIds), at],
+      );
+      return changedIds(rows);
+    },
+
+    /** Reading implies receiving. */
+    async markRead(accountId: number, roomId: number, messageIds: readonly number[], at: Date = new Date()): Promise<number[]> {
+      const { rows } = await q.query(
+        `UPDATE message_receipts SET read_at = $4, received_at = coalesce(received_at, $4)
+         WHERE account_id = $1 AND room_id = $2 AND message_id = ANY($3::bigint[]) AND read_at IS NULL RETURNING message_id`,
+        [accountId, roomId, idArray(messageIds), at],
+      );
+      return changedIds(rows);
+    },
+
+    /** Everything up to and including `upToMessageId` (viewing a room). */
+    async markReadUpTo(accountId: number, roomId: number, upToMessageId: number, at: Date = new Date()): Promise<number[]> {
+      const { rows } = await q.query(
+        `UPDATE message_receipts SET read_at = $4, received_at = coalesce(received_at, $4)
+         WHERE account_id = $1 AND room_id = $2 AND message_id <= $3 AND read_at IS NULL RETURNING message_id`,
+        [accountId, roomId, upToMessageId, at],
+      );
+      return changedIds(rows);
+    },
+
+    async markNotified(accountId: number, roomId: number, messageIds: readonly number[], at: Date = new Date()): Promise<number[]> {
+      const { rows } = await q.query(
+        `UPDATE message_receipts SET notified_at = $4, received_at = coalesce(received_at, $4)
+         WHERE account_id = $1 AND room_id = $2 AND message_id = ANY($3::bigint[]) AND notified_at IS NULL RETURNING message_id`,
+        [accountId, roomId, idArray(messageIds), at],
+      );
+      return changedIds(rows);
+    },
+
+    /**
+     * Starring needs a row, and a sender has none for their own messages: the row is made on demand
+     * (only for messages of the given room).
+     */
+    async setStarred(accountId: number, roomId: number, messageIds: readonly number[], starred: boolean): Promise<number[]> {
+      if (starred) {
+        await q.query(
+          `INSERT INTO message_receipts (message_id, account_id, room_id, received_at, read_at)
+           SELECT id, $1, room_id, created_at, created_at FROM messages WHERE room_id = $2 AND id = ANY($3::bigint[])
+           ON CONFLICT DO NOTHING`,
+          [accountId, roomId, idArray(messageIds)],
+        );
+      }
+      const { rows } = await q.query(
+        `UPDATE message_receipts SET is_starred = $4, starred_at = CASE WHEN $4 THEN now() ELSE NULL END
+         WHERE account_id = $1 AND room_id = $2 AND message_id = ANY($3::bigint[]) AND is_starred <> $4 RETURNING message_id`,
+        [accountId, roomId, idArray(messageIds), starred],
+      );
+      return changedIds(rows);
+    },
+
+    /** Delete for me; like starring, works on one's own messages too. */
+    async deleteForMe(accountId: number, roomId: number, messageIds: readonly number[], at: Date = new Date()): Promise<number[]> {
+      await q.query(
+        `INSERT INTO message_receipts (message_id, account_id, room_id, received_at, read_at)
+         SELECT id, $1, room_id, created_at, created_at FROM messages WHERE room_id = $2 AND id = ANY($3::bigint[])
+         ON CONFLICT DO NOTHING`,
+        [accountId, roomId, idArray(messageIds)],
+      );
+      const { rows } = await q.query(
+        `UPDATE message_receipts SET deleted_for_me_at = $4, read_at = coalesce(read_at, $4)
+         WHERE account_id = $1 AND room_id = $2 AND message_id = ANY($3::bigint[]) AND deleted_for_me_at IS NULL RETURNING message_id`,
+        [accountId, roomId, idArray(messageIds), at],
+      );
+      return changedIds(rows);
+    },
+
+    /** deleteroommessages: every message of the room for this account, starred ones kept unless asked. */
+    async deleteAllForMe(accountId: number, roomId: number, withStarred: boolean, at: Date = new Date()): Promise<number[]> {
+      await q.query(
+        `INSERT INTO message_receipts (message_id, account_id, room_id, received_at, read_at)
+         SELECT id, $1, room_id, created_at, created_at FROM messages WHERE room_id = $2 ON CONFLICT DO NOTHING`,
+        [accountId, roomId],
+      );
+      const { rows } = await q.query(
+        `UPDATE message_receipts SET deleted_for_me_at = $4, read_at = coalesce(read_at, $4)
+         WHERE account_id = $1 AND room_id = $2 AND deleted_for_me_at IS NULL AND ($3 OR NOT is_starred) RETURNING message_id`,
+        [accountId, roomId, withStarred, at],
+      );
+      return changedIds(rows);
+    },
+
+    async get(messageId: number, accountId: number): Promise<Receipt | null> {
+      const { rows } = await q.query('SELECT * FROM message_receipts WHERE message_id = $1 AND account_id = $2', [messageId, accountId]);
+      return rows[0] ? toReceipt(rows[0]) : null;
+    },
+
+    /** getaesmessageinfo: every recipient's state of one message. */
+    async listForMessage(messageId: number): Promise<Receipt[]> {
+      const { rows } = await q.query('SELECT * FROM message_receipts WHERE message_id = $1 ORDER BY account_id', [messageId]);
+      return rows.map(toReceipt);
+    },
+
+    /** How far delivery has got, for the ALL_RECEIVED and ALL_READ statuses. */
+    async progress(messageId: number): Promise<DeliveryProgress> {
+      const { rows } = await q.query(
+        `SELECT count(*) AS total, count(received_at) AS received, count(read_at) AS read
+         FROM message_receipts WHERE message_id = $1`,
+        [messageId],
+      );
+      const r = rows[0];
+      return { total: toId(r?.total ?? 0), received: toId(r?.received ?? 0), read: toId(r?.read ?? 0) };
+    },
+
+    /** Unread and mentioned-unread counts per room of the account (rooms with nothing unread are left out). */
+    async unreadByRoom(accountId: number, roomIds?: readonly number[]): Promise<RoomUnread[]> {
+      const { rows } = await q.query(
+        `SELECT x.room_id, count(*) AS unread, count(*) FILTER (WHERE $1 = ANY(m.mention_account_ids)) AS mentioned
+         FROM message_receipts x JOIN messages m ON m.id = x.message_id
+         WHERE x.account_id = $1 AND x.read_at IS NULL AND x.deleted_for_me_at IS NULL AND m.status <> 'ALL_DELETED'
+           AND ($2::bigint[] IS NULL OR x.room_id = ANY($2::bigint[]))
+         GROUP BY x.room_id ORDER BY x.room_id`,
+        [accountId, roomIds ? idArray(roomIds) : null],
+      );
+      return rows.map((r) => ({ roomId: toId(r.room_id), unread: toId(r.unread), mentioned: toId(r.mentioned) }));
+    },
+
+    /** gettotalmessagesunreadcount, and totalUnreadRoomCount / totalUnreadMsgCount of the room list. */
+    async totalUnread(accountId: number): Promise<{ rooms: number; messages: number }> {
+      const perRoom = await repo.unreadByRoom(accountId);
+      return { rooms: perRoom.length, messages: perRoom.reduce((sum, r) => sum + r.unread, 0) };
+    },
+  };
+  return repo;
+}
+
+export type ReceiptsRepo = ReturnType<typeof receiptsRepo>;

@@ -1,0 +1,178 @@
+// Rooms: their type, name, settings and life cycle, and the room list of an account.
+import type { Queryable, Row } from '../db.ts';
+import { onlyRow, textOrNull, toDate, toDateOrNull, toId, toIdOrNull } from './convert.ts';
+import { toMember, type Member } from './members.ts';
+
+export type RoomType = 'SINGLE' | 'MULTIPLE' | 'BROADCAST';
+export type BusinessType = 'HA_CALL_CENTRE' | 'GRP_ACC_FWD_RM' | 'SELF';
+
+export interface Room {
+  id: number;
+  tenantId: number | null;
+  roomType: RoomType;
+  businessType: BusinessType | null;
+  chatbotId: string | null;
+  roomName: string | null;
+  roomSecLevel: string | null;
+  dedupeKey: string | null;
+  groupAccountId: number | null;
+  createdBy: number | null;
+  createdAt: Date;
+  selfDestructEnabled: boolean;
+  selfDestructSeconds: number | null;
+  lastUpdateAt: Date;
+  profileImgRef: number | null;
+  profileImgTnRef: number | null;
+  closedAt: Date | null;
+  deletedAt: Date | null;
+}
+
+export interface NewRoom {
+  roomType: RoomType;
+  businessType?: BusinessType | null;
+  chatbotId?: string | null;
+  roomName?: string | null;
+  roomSecLevel?: string | null;
+  tenantId?: number | null;
+  createdBy?: number | null;
+  groupAccountId?: number | null;
+  /** See singleRoomKey / selfRoomKey: makes a second create of the same room fail (unique). */
+  dedupeKey?: string | null;
+}
+
+export interface RoomListItem {
+  room: Room;
+  member: Member;
+}
+
+export interface RoomListQuery {
+  /** 'visible' (room list), 'hidden' (hidden room list) or 'all'. */
+  hidden?: 'visible' | 'hidden' | 'all';
+  limit: number;
+  offset?: number;
+}
+
+/** The one SINGLE room of two accounts, whichever of them opens it. */
+export function singleRoomKey(a: number, b: number): string {
+  return `single:${Math.min(a, b)}:${Math.max(a, b)}`;
+}
+
+export function selfRoomKey(accountId: number): string {
+  return `self:${accountId}`;
+}
+
+export function chatbotRoomKey(accountId: number, chatbotId: string): string {
+  return `chatbot:${accountId}:${chatbotId}`;
+}
+
+export function toRoom(r: Row): Room {
+  return {
+    id: toId(r.id),
+    tenantId: toIdOrNull(r.tenant_id),
+    roomType: String(r.room_type) as RoomType,
+    businessType: textOrNull(r.business_type) as BusinessType | null,
+    chatbotId: textOrNull(r.chatbot_id),
+    roomName: textOrNull(r.room_name),
+    roomSecLevel: textOrNull(r.room_sec_level),
+    dedupeKey: textOrNull(r.dedupe_key),
+    groupAccountId: toIdOrNull(r.group_account_id),
+    createdBy: toIdOrNull(r.created_by),
+    createdAt: toDate(r.created_at),
+    selfDestructEnabled: r.self_destruct_enabled === true,
+    selfDestructSeconds: r.self_destruct_seconds === null ? null : Number(r.self_destruct_seconds),
+    lastUpdateAt: toDate(r.last_update_at),
+    profileImgRef: toIdOrNull(r.profile_img_ref),
+    profileImgTnRef: toIdOrNull(r.profile_img_tn_ref),
+    closedAt: toDateOrNull(r.closed_at),
+    deletedAt: toDateOrNull(r.deleted_at),
+  };
+}
+
+const ROOM_COLUMNS = `r.id, r.tenant_id, r.room_type, r.business_type, r.chatbot_id, r.room_name, r.room_sec_level,
+  r.dedupe_key, r.group_account_id, r.created_by, r.created_at, r.self_destruct_enabled, r.self_destruct_seconds,
+  r.last_update_at, r.profile_img_ref, r.profile_img_tn_ref, r.closed_at, r.deleted_at`;
+const MEMBER_COLUMNS = `m.room_id, m.account_id, m.is_admin, m.joined_at, m.left_at, m.mute_until, m.is_pinned,
+  m.is_hidden, m.is_closed, m.last_read_message_id, m.member_set_id`;
+
+export function roomsRepo(q: Queryable) {
+  async function update(id: number, set: string, params: unknown[]): Promise<Room | null> {
+    const { rows } = await q.query(`UPDATE rooms r SET ${set} WHERE r.id = $1 RETURNING ${ROOM_COLUMNS}`, [id, ...params]);
+    return rows[0] ? toRoom(rows[0]) : null;
+  }
+
+  return {
+    async create(input: NewRoom): Promise<Room> {
+      const { rows } = await q.query(
+        `INSERT INTO rooms (room_type, business_type, chatbot_id, room_name, room_sec_level, tenant_id, created_by, group_account_id, dedupe_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+        [
+          input.roomType,
+          input.businessType ?? null,
+          input.chatbotId ?? null,
+          input.roomName ?? null,
+          input.roomSecLevel ?? null,
+          input.tenantId ?? null,
+          input.createdBy ?? null,
+          input.groupAccountId ?? null,
+          input.dedupeKey ?? null,
+        ],
+      );
+      return toRoom(onlyRow(rows));
+    },
+
+    async findById(id: number): Promise<Room | null> {
+      const { rows } = await q.query('SELECT * FROM rooms WHERE id = $1', [id]);
+      return rows[0] ? toRoom(rows[0]) : null;
+    },
+
+    /** Live (not deleted) room with this key: the existing single or self room. */
+    async findByDedupeKey(key: string): Promise<Room | null> {
+      const { rows } = await q.query('SELECT * FROM rooms WHERE dedupe_key = $1 AND deleted_at IS NULL', [key]);
+      return rows[0] ? toRoom(rows[0]) : null;
+    },
+
+    rename: (id: number, roomName: string) => update(id, 'room_name = $2, last_update_at = now()', [roomName]),
+
+    /** `seconds` null with enabled false switches self-destruct off. */
+    setSelfDestruct: (id: number, enabled: boolean, seconds: number | null) =>
+      update(id, 'self_destruct_enabled = $2, self_destruct_seconds = $3, last_update_at = now()', [enabled, seconds]),
+
+    setProfileImage: (id: number, image: { ref: number; tnRef: number } | null) =>
+      update(id, 'profile_img_ref = $2, profile_img_tn_ref = $3, last_update_at = now()', [image?.ref ?? null, image?.tnRef ?? null]),
+
+    /** New activity (a message, a change): moves the room up the room lists. */
+    touch: (id: number, at: Date = new Date()) => update(id, 'last_update_at = greatest(r.last_update_at, $2)', [at]),
+
+    close: (id: number) => update(id, 'closed_at = coalesce(r.closed_at, now())', []),
+
+    /** Deleted rooms keep their rows (audit, export) but free their dedupe key for a new room. */
+    markDeleted: (id: number) => update(id, 'deleted_at = coalesce(r.deleted_at, now()), dedupe_key = NULL', []),
+
+    /** The account's rooms, pinned first, then by last activity (getroomlist, gethidedroomlist). */
+    async listForAccount(accountId: number, query: RoomListQuery): Promise<{ items: RoomListItem[]; stillHaveData: boolean }> {
+      const hidden = query.hidden ?? 'visible';
+      const hiddenFilter = hidden === 'all' ? '' : hidden === 'hidden' ? 'AND m.is_hidden' : 'AND NOT m.is_hidden';
+      const { rows } = await q.query(
+        `SELECT ${ROOM_COLUMNS}, ${MEMBER_COLUMNS} FROM room_members m JOIN rooms r ON r.id = m.room_id
+         WHERE m.account_id = $1 AND m.left_at IS NULL AND r.deleted_at IS NULL ${hiddenFilter}
+         ORDER BY m.is_pinned DESC, r.last_update_at DESC, r.id DESC
+         LIMIT $2 OFFSET $3`,
+        [accountId, query.limit + 1, query.offset ?? 0],
+      );
+      const items = rows.slice(0, query.limit).map((row) => ({ room: toRoom(row), member: toMember(row) }));
+      return { items, stillHaveData: rows.length > query.limit };
+    },
+
+    /** Count of the account's live rooms (noOfRooms). */
+    async countForAccount(accountId: number): Promise<number> {
+      const { rows } = await q.query(
+        `SELECT count(*) AS n FROM room_members m JOIN rooms r ON r.id = m.room_id
+         WHERE m.account_id = $1 AND m.left_at IS NULL AND r.deleted_at IS NULL`,
+        [accountId],
+      );
+      return toId(onlyRow(rows).n);
+    },
+  };
+}
+
+export type RoomsRepo = ReturnType<typeof roomsRepo>;

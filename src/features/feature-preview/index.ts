@@ -1,0 +1,1 @@
+export { QrLoginPreview as FeaturePreview } from './QrLoginPreview.tsx';
