@@ -3,6 +3,7 @@
 export type ErrorLocale = 'en_US' | 'zh_TW' | 'zh_CN';
 
 export interface ErrorCatalogueEntry {
+  readonly name: string;
   readonly httpStatus: number;
   readonly texts: Readonly<Record<ErrorLocale, string>>;
 }
@@ -10,190 +11,237 @@ export interface ErrorCatalogueEntry {
 /** Error codes with their HTTP status and texts (schema/errors.json). */
 export const errorCatalogue = {
   UI_IM_E1000: {
+    name: "INVALID_INPUT",
     httpStatus: 400,
     texts: { en_US: "Input not valid, please check", zh_TW: "輸入無效，請檢查", zh_CN: "输入无效，请检查" },
   },
   UI_IM_E1001: {
+    name: "UNKNOWN_CALL",
     httpStatus: 404,
     texts: { en_US: "Unknown call", zh_TW: "未知的呼叫", zh_CN: "未知的调用" },
   },
   UI_IM_E1002: {
+    name: "SESSION_EXPIRED",
     httpStatus: 401,
     texts: { en_US: "Session Timeout, Please request login again", zh_TW: "連線逾時，請重新登入", zh_CN: "会话超时，请重新登录" },
   },
   UI_IM_E1003: {
+    name: "FORBIDDEN",
     httpStatus: 403,
     texts: { en_US: "You are not allowed to do this", zh_TW: "你沒有權限執行此操作", zh_CN: "你没有权限执行此操作" },
   },
   UI_IM_E1004: {
+    name: "NOT_FOUND",
     httpStatus: 404,
     texts: { en_US: "Record not found", zh_TW: "找不到記錄", zh_CN: "找不到记录" },
   },
   UI_IM_E1005: {
+    name: "CONFLICT",
     httpStatus: 409,
     texts: { en_US: "The record has been changed, please try again", zh_TW: "記錄已被更改，請重試", zh_CN: "记录已被更改，请重试" },
   },
   UI_IM_E1006: {
+    name: "TOO_LARGE",
     httpStatus: 413,
     texts: { en_US: "The content is too large", zh_TW: "內容過大", zh_CN: "内容过大" },
   },
   UI_IM_E1007: {
+    name: "TOO_MANY_REQUESTS",
     httpStatus: 429,
     texts: { en_US: "Too many requests, please try again later", zh_TW: "請求過多，請稍後再試", zh_CN: "请求过多，请稍后再试" },
   },
   UI_IM_E1008: {
+    name: "NOT_IMPLEMENTED",
     httpStatus: 501,
     texts: { en_US: "Not Support in WebClient", zh_TW: "網頁版不支援此功能", zh_CN: "网页版不支持此功能" },
   },
   UI_IM_E1009: {
+    name: "PROVIDER_NOT_CONFIGURED",
     httpStatus: 503,
     texts: { en_US: "This service is not available", zh_TW: "此服務暫不可用", zh_CN: "此服务暂不可用" },
   },
   UI_IM_E1010: {
+    name: "ENVELOPE_INVALID",
     httpStatus: 400,
     texts: { en_US: "Fail to decrypt the request", zh_TW: "無法解密請求", zh_CN: "无法解密请求" },
   },
   UI_IM_E1011: {
+    name: "ENVELOPE_REPLAYED",
     httpStatus: 400,
     texts: { en_US: "The request has expired or was already used", zh_TW: "請求已過期或已被使用", zh_CN: "请求已过期或已被使用" },
   },
   UI_IM_E1012: {
+    name: "INTERNAL_ERROR",
     httpStatus: 500,
     texts: { en_US: "Cannot connect to server", zh_TW: "無法連接伺服器", zh_CN: "无法连接服务器" },
   },
   UI_IM_E1013: {
+    name: "FEATURE_DISABLED",
     httpStatus: 403,
     texts: { en_US: "This Feature Is Not Supported In Web Client.", zh_TW: "網頁版不支援此功能。", zh_CN: "网页版不支持此功能。" },
   },
   UI_IM_E2001: {
+    name: "LOGIN_FAILED",
     httpStatus: 401,
     texts: { en_US: "Incorrect login name or password", zh_TW: "登入名稱或密碼不正確", zh_CN: "登录名称或密码不正确" },
   },
   UI_IM_E2002: {
+    name: "LOGIN_FAILED_HOSPITAL",
     httpStatus: 401,
     texts: { en_US: "Your corporate ID and/or password do not match, or your account is not yet registered on the chat service", zh_TW: "你的公司編號及/或密碼不符，或你的帳戶尚未登記使用此通訊服務", zh_CN: "你的公司编号及/或密码不符，或你的账户尚未登记使用此通讯服务" },
   },
   UI_IM_E2003: {
+    name: "UPDATE_FAIL",
     httpStatus: 400,
     texts: { en_US: "Update Fail", zh_TW: "更新失敗", zh_CN: "更新失败" },
   },
   UI_IM_E2004: {
+    name: "PASSWORD_MISMATCH",
     httpStatus: 400,
     texts: { en_US: "New Password Must Be Same As Confirm Password", zh_TW: "新密碼必須與確認密碼相同", zh_CN: "新密码必须与确认密码相同" },
   },
   UI_IM_E2005: {
+    name: "FILL_IN_INFORMATION",
     httpStatus: 400,
     texts: { en_US: "Please fill in the information", zh_TW: "請填寫資料", zh_CN: "请填写资料" },
   },
   UI_IM_E2006: {
+    name: "VALIDATE_INFORMATION",
     httpStatus: 400,
     texts: { en_US: "Please validate the information", zh_TW: "請核對資料", zh_CN: "请核对资料" },
   },
   UI_IM_E2007: {
+    name: "NOT_IM_USER",
     httpStatus: 403,
     texts: { en_US: "Login Fail", zh_TW: "登入失敗", zh_CN: "登录失败" },
   },
   UI_IM_E2008: {
+    name: "USER_KEY_UNAVAILABLE",
     httpStatus: 401,
     texts: { en_US: "The user public key is not available", zh_TW: "無法取得用戶公鑰", zh_CN: "无法取得用户公钥" },
   },
   UI_IM_E2009: {
+    name: "TOKEN_INVALID",
     httpStatus: 401,
     texts: { en_US: "The token is not valid or has expired", zh_TW: "權杖無效或已過期", zh_CN: "令牌无效或已过期" },
   },
   UI_IM_E3001: {
+    name: "NOT_ROOM_MEMBER",
     httpStatus: 403,
     texts: { en_US: "You can't send messages to this group because you're no longer a participant", zh_TW: "你無法傳送訊息至此群組，因為你已不是參與者", zh_CN: "你无法发送消息至此群组，因为你已不是参与者" },
   },
   UI_IM_E3002: {
+    name: "ROOM_POLICY_FORBIDS",
     httpStatus: 403,
     texts: { en_US: "According to the room policy, you can't send messages to this group", zh_TW: "根據聊天室政策，你無法傳送訊息至此群組", zh_CN: "根据聊天室政策，你无法发送消息至此群组" },
   },
   UI_IM_E3003: {
+    name: "NOT_ROOM_ADMIN",
     httpStatus: 403,
     texts: { en_US: "Only room admins can do this", zh_TW: "只有聊天室管理員可執行此操作", zh_CN: "只有聊天室管理员可执行此操作" },
   },
   UI_IM_E3004: {
+    name: "ACCOUNTS_UNABLE_TO_ADD",
     httpStatus: 409,
     texts: { en_US: "Certain accounts are unable to add.", zh_TW: "部分帳戶無法加入。", zh_CN: "部分账户无法加入。" },
   },
   UI_IM_E3005: {
+    name: "ALREADY_LEFT_ROOM",
     httpStatus: 409,
     texts: { en_US: "You are already exited this room", zh_TW: "你已離開此聊天室", zh_CN: "你已离开此聊天室" },
   },
   UI_IM_E3006: {
+    name: "NAME_LENGTH",
     httpStatus: 400,
     texts: { en_US: "Please check the name length", zh_TW: "請檢查名稱長度", zh_CN: "请检查名称长度" },
   },
   UI_IM_E3007: {
+    name: "MUTE_TOO_LONG",
     httpStatus: 400,
     texts: { en_US: "Mute at most two weeks", zh_TW: "靜音最多兩星期", zh_CN: "静音最多两星期" },
   },
   UI_IM_E3008: {
+    name: "GROUP_FIELDS_MISSING",
     httpStatus: 400,
     texts: { en_US: "Member or Room Name are missing", zh_TW: "欠缺成員或聊天室名稱", zh_CN: "缺少成员或聊天室名称" },
   },
   UI_IM_E3009: {
+    name: "CHAT_MEMBER_MISSING",
     httpStatus: 400,
     texts: { en_US: "Chat Member is missing", zh_TW: "欠缺聊天成員", zh_CN: "缺少聊天成员" },
   },
   UI_IM_E3010: {
+    name: "ROOM_SIZE_LIMIT",
     httpStatus: 409,
     texts: { en_US: "The room member size limit is reached", zh_TW: "已達聊天室成員人數上限", zh_CN: "已达聊天室成员人数上限" },
   },
   UI_IM_E3011: {
+    name: "SAVE_POLICY_FAIL",
     httpStatus: 400,
     texts: { en_US: "Save Policy Fail", zh_TW: "儲存政策失敗", zh_CN: "保存政策失败" },
   },
   UI_IM_E3012: {
+    name: "DND_FAIL",
     httpStatus: 400,
     texts: { en_US: "Do Not Disturb Settings Update Fail", zh_TW: "請勿打擾設定更新失敗", zh_CN: "请勿打扰设置更新失败" },
   },
   UI_IM_E4001: {
+    name: "MESSAGE_PROCESSING",
     httpStatus: 409,
     texts: { en_US: "This message is still processing, please try again later", zh_TW: "此訊息仍在處理中，請稍後再試", zh_CN: "此消息仍在处理中，请稍后再试" },
   },
   UI_IM_E4002: {
+    name: "MESSAGE_TYPE_UNSUPPORTED",
     httpStatus: 400,
     texts: { en_US: "This message type is not supported", zh_TW: "不支援此訊息類型", zh_CN: "不支持此消息类型" },
   },
   UI_IM_E4003: {
+    name: "STALE_POLL_CHECKSUM",
     httpStatus: 409,
     texts: { en_US: "The poll has changed, please reload it", zh_TW: "投票已更改，請重新載入", zh_CN: "投票已更改，请重新加载" },
   },
   UI_IM_E4004: {
+    name: "POLL_OPTIONS_RANGE",
     httpStatus: 400,
     texts: { en_US: "Options must between 2 to 8", zh_TW: "選項數目必須介乎2至8個", zh_CN: "选项数目必须介于2至8个" },
   },
   UI_IM_E4005: {
+    name: "POLL_TOPIC_REQUIRED",
     httpStatus: 400,
     texts: { en_US: "Please enter the poll topic", zh_TW: "請輸入投票主題", zh_CN: "请输入投票主题" },
   },
   UI_IM_E4006: {
+    name: "RECALL_TIME_PASSED",
     httpStatus: 403,
     texts: { en_US: "The time limit to recall this message has passed", zh_TW: "已超過收回此訊息的時限", zh_CN: "已超过撤回此消息的时限" },
   },
   UI_IM_E4007: {
+    name: "DOWNLOAD_FAILED",
     httpStatus: 400,
     texts: { en_US: "Download Failed", zh_TW: "下載失敗", zh_CN: "下载失败" },
   },
   UI_IM_E4008: {
+    name: "MEDIA_UPLOAD_FAIL",
     httpStatus: 400,
     texts: { en_US: "Media Upload Fail", zh_TW: "媒體上載失敗", zh_CN: "媒体上传失败" },
   },
   UI_IM_E4009: {
+    name: "FILE_TYPE_UNSUPPORTED",
     httpStatus: 415,
     texts: { en_US: "This file type is not supported", zh_TW: "不支援此檔案類型", zh_CN: "不支持此文件类型" },
   },
   UI_IM_E4010: {
+    name: "DECRYPT_FAILED",
     httpStatus: 400,
     texts: { en_US: "Fail to decrypt message", zh_TW: "無法解密訊息", zh_CN: "无法解密消息" },
   },
   UI_IM_E4011: {
+    name: "MESSAGE_NOT_FOUND",
     httpStatus: 404,
     texts: { en_US: "No Message Found", zh_TW: "找不到訊息", zh_CN: "找不到消息" },
   },
   UI_IM_E9912: {
+    name: "MUST_CHANGE_PASSWORD",
     httpStatus: 403,
     texts: { en_US: "You must change your password", zh_TW: "你必須更改密碼", zh_CN: "你必须更改密码" },
   },
@@ -206,3 +254,56 @@ export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.prototype.hasOwnProperty.call(errorCatalogue, code);
 }
+
+/** Wire codes by the symbolic names the server uses. */
+export const errorCodeByName = {
+  INVALID_INPUT: "UI_IM_E1000",
+  UNKNOWN_CALL: "UI_IM_E1001",
+  SESSION_EXPIRED: "UI_IM_E1002",
+  FORBIDDEN: "UI_IM_E1003",
+  NOT_FOUND: "UI_IM_E1004",
+  CONFLICT: "UI_IM_E1005",
+  TOO_LARGE: "UI_IM_E1006",
+  TOO_MANY_REQUESTS: "UI_IM_E1007",
+  NOT_IMPLEMENTED: "UI_IM_E1008",
+  PROVIDER_NOT_CONFIGURED: "UI_IM_E1009",
+  ENVELOPE_INVALID: "UI_IM_E1010",
+  ENVELOPE_REPLAYED: "UI_IM_E1011",
+  INTERNAL_ERROR: "UI_IM_E1012",
+  FEATURE_DISABLED: "UI_IM_E1013",
+  LOGIN_FAILED: "UI_IM_E2001",
+  LOGIN_FAILED_HOSPITAL: "UI_IM_E2002",
+  UPDATE_FAIL: "UI_IM_E2003",
+  PASSWORD_MISMATCH: "UI_IM_E2004",
+  FILL_IN_INFORMATION: "UI_IM_E2005",
+  VALIDATE_INFORMATION: "UI_IM_E2006",
+  NOT_IM_USER: "UI_IM_E2007",
+  USER_KEY_UNAVAILABLE: "UI_IM_E2008",
+  TOKEN_INVALID: "UI_IM_E2009",
+  NOT_ROOM_MEMBER: "UI_IM_E3001",
+  ROOM_POLICY_FORBIDS: "UI_IM_E3002",
+  NOT_ROOM_ADMIN: "UI_IM_E3003",
+  ACCOUNTS_UNABLE_TO_ADD: "UI_IM_E3004",
+  ALREADY_LEFT_ROOM: "UI_IM_E3005",
+  NAME_LENGTH: "UI_IM_E3006",
+  MUTE_TOO_LONG: "UI_IM_E3007",
+  GROUP_FIELDS_MISSING: "UI_IM_E3008",
+  CHAT_MEMBER_MISSING: "UI_IM_E3009",
+  ROOM_SIZE_LIMIT: "UI_IM_E3010",
+  SAVE_POLICY_FAIL: "UI_IM_E3011",
+  DND_FAIL: "UI_IM_E3012",
+  MESSAGE_PROCESSING: "UI_IM_E4001",
+  MESSAGE_TYPE_UNSUPPORTED: "UI_IM_E4002",
+  STALE_POLL_CHECKSUM: "UI_IM_E4003",
+  POLL_OPTIONS_RANGE: "UI_IM_E4004",
+  POLL_TOPIC_REQUIRED: "UI_IM_E4005",
+  RECALL_TIME_PASSED: "UI_IM_E4006",
+  DOWNLOAD_FAILED: "UI_IM_E4007",
+  MEDIA_UPLOAD_FAIL: "UI_IM_E4008",
+  FILE_TYPE_UNSUPPORTED: "UI_IM_E4009",
+  DECRYPT_FAILED: "UI_IM_E4010",
+  MESSAGE_NOT_FOUND: "UI_IM_E4011",
+  MUST_CHANGE_PASSWORD: "UI_IM_E9912",
+} as const;
+
+export type ErrorName = keyof typeof errorCodeByName;

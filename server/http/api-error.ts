@@ -1,7 +1,9 @@
-// A failure a handler or the dispatcher reports to the caller: an error-catalogue code plus optional detail.
+// A failure a handler or the dispatcher reports to the caller: a catalogue name plus optional detail.
+import type { ErrorName } from '../../generated/errors.ts';
+
 export class ApiError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorName,
     /** Extra text appended to the catalogue message, e.g. which field failed validation. */
     readonly detail?: string,
     /** Overrides the catalogue's HTTP status. */

@@ -3,7 +3,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { ApiError } from './api-error.ts';
-import type { ErrorCatalogue } from './failure.ts';
 import { failureBody, httpStatusOf } from './failure.ts';
 import { readMultipart } from './multipart.ts';
 import type { AuthenticatedSession, ClientHeaders, FileResult, HandlerInput, RouteInfo, UploadedFile } from './types.ts';
@@ -34,7 +33,6 @@ export interface DispatchDeps {
   handlers: HandlerTable;
   authenticate(apiKey: string): Promise<AuthenticatedSession | null>;
   envelopes: EnvelopeCodec;
-  catalogue: ErrorCatalogue;
   testMode: boolean;
   maxBodyBytes: number;
   log(message: string, error?: unknown): void;
@@ -61,7 +59,7 @@ function contentDisposition(filename: string): string {
 
 export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): void {
   const fail = (reply: FastifyReply, error: ApiError) =>
-    reply.code(error.httpStatus ?? httpStatusOf(deps.catalogue, error.code)).send(failureBody(deps.catalogue, error));
+    reply.code(error.httpStatus ?? httpStatusOf(error.code)).send(failureBody(error));
 
   app.post('/v3/chat/*', { bodyLimit: deps.maxBodyBytes }, async (request, reply) => {
     const path = (request.url.split('?')[0] ?? '').slice('/v3'.length);
@@ -73,7 +71,7 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
     try {
       const headers = readHeaders(request);
       if (route.access === 'secured') {
-        if (!headers.apiKey) throw new ApiError('NO_API_KEY');
+        if (!headers.apiKey) throw new ApiError('SESSION_EXPIRED', 'no api key');
         session = await deps.authenticate(headers.apiKey);
         if (!session) throw new ApiError('SESSION_EXPIRED');
       }
@@ -119,8 +117,8 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
       const error = caught instanceof ApiError ? caught : null;
       if (!error) deps.log(`unexpected failure in ${route.path}`, caught);
       const apiError = error ?? new ApiError('INTERNAL_ERROR');
-      const status = apiError.httpStatus ?? httpStatusOf(deps.catalogue, apiError.code);
-      return reply.code(status).send(await sealIfNeeded(route, failureBody(deps.catalogue, apiError), session, requestBody));
+      const status = apiError.httpStatus ?? httpStatusOf(apiError.code);
+      return reply.code(status).send(await sealIfNeeded(route, failureBody(apiError), session, requestBody));
     }
   });
 

@@ -1,37 +1,20 @@
-// Builds the seed's failure envelope: {status:'failed', errMsgList:[{locale, errors:[{code, message}]}]}.
+// Builds the seed's failure envelope: {status:'failed', errMsgList:[{locale, errors:[{code, message}]}]},
+// with the en_US and zh_TW groups PROTOCOL.md asks for (zh_CN texts stay available to the client catalogue).
+import { errorCatalogue, errorCodeByName, type ErrorName } from '../../generated/errors.ts';
 import type { ApiError } from './api-error.ts';
 
-export interface CatalogueEntry {
-  code: string;
-  httpStatus: number;
-  en_US: string;
-  zh_TW: string;
-  zh_CN: string;
+export const LOCALES_ON_THE_WIRE = ['en_US', 'zh_TW'] as const;
+
+export function httpStatusOf(name: ErrorName): number {
+  return errorCatalogue[errorCodeByName[name]].httpStatus;
 }
 
-/** Error texts by symbolic name (the names handlers throw) and by wire code. */
-export type ErrorCatalogue = ReadonlyMap<string, CatalogueEntry>;
-
-const fallback = (name: string): CatalogueEntry => ({
-  code: name,
-  httpStatus: 500,
-  en_US: 'Unexpected server error',
-  zh_TW: '伺服器發生未預期的錯誤',
-  zh_CN: '服务器发生未预期的错误',
-});
-
-export function httpStatusOf(catalogue: ErrorCatalogue, name: string): number {
-  return (catalogue.get(name) ?? fallback(name)).httpStatus;
-}
-
-export function failureBody(catalogue: ErrorCatalogue, error: ApiError) {
-  const entry = catalogue.get(error.code) ?? fallback(error.code);
+export function failureBody(error: ApiError) {
+  const code = errorCodeByName[error.code];
+  const { texts } = errorCatalogue[code];
   const text = (message: string) => (error.detail ? `${message} (${error.detail})` : message);
   return {
     status: 'failed' as const,
-    errMsgList: [
-      { locale: 'en_US', errors: [{ code: entry.code, message: text(entry.en_US) }] },
-      { locale: 'zh_TW', errors: [{ code: entry.code, message: text(entry.zh_TW) }] },
-    ],
+    errMsgList: LOCALES_ON_THE_WIRE.map((locale) => ({ locale, errors: [{ code, message: text(texts[locale]) }] })),
   };
 }

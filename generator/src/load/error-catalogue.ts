@@ -11,6 +11,8 @@ import type { Project } from './project.ts';
 
 export interface ErrorEntry {
   code: string;
+  /** Symbolic name the server throws (e.g. INVALID_INPUT); the code itself when the catalogue gives none. */
+  name: string;
   httpStatus: number;
   texts: Record<Locale, string>;
 }
@@ -46,6 +48,7 @@ function toEntry(code: string, value: JsonObject): ErrorEntry | undefined {
   if (!texts?.en_US) return undefined;
   return {
     code,
+    name: typeof value.name === 'string' ? value.name : code,
     httpStatus: statusOf(value) ?? 400,
     texts: { en_US: texts.en_US, zh_TW: texts.zh_TW ?? texts.en_US, zh_CN: texts.zh_CN ?? texts.zh_TW ?? texts.en_US },
   };
