@@ -1,0 +1,150 @@
+// Assembles the reference server: database, blob store, bus, HTTP dispatcher, STOMP endpoints, static client.
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { AddressInfo } from 'node:net';
+import { endpoints } from '../generated/api/endpoints.ts';
+import { routes as generatedRoutes } from '../generated/server/routes.ts';
+import { validators } from '../generated/server/validators.js';
+import type { ServerConfig } from './config.ts';
+import type { EncryptionSettings, ServerContext } from './context.ts';
+import { ReplayGuard } from './crypto/replay-guard.ts';
+import { ApiError } from './http/api-error.ts';
+import { registerDispatcher, type Handler, type HandlerTable } from './http/dispatch.ts';
+import { createEnvelopeCodec } from './http/envelope-codec.ts';
+import { failureBody, httpStatusOf } from './http/failure.ts';
+import { registerStaticClient } from './http/static-client.ts';
+import type { RouteInfo } from './http/types.ts';
+import { formatValidationErrors } from './http/validation.ts';
+import { createSessionAuthenticator } from './services/sessions.ts';
+import { LocalBus, type Bus } from './realtime/broker.ts';
+import { attachStompServer, type StompServer } from './realtime/stomp-server.ts';
+import { createRealtimeHooks } from './services/realtime-hooks.ts';
+import { createNotifier } from './services/notifier.ts';
+import { allHandlers } from './routes/index.ts';
+import { BlobStore } from './store/blobs.ts';
+import type { Database } from './store/db.ts';
+import { openEmbeddedDatabase } from './store/embedded.ts';
+import { migrate } from './store/migrate.ts';
+import { repos } from './store/repos/index.ts';
+import { startHousekeeping } from './services/housekeeping.ts';
+
+export interface ServerApp {
+  ctx: ServerContext;
+  http: FastifyInstance;
+  /** The address actually bound (port 0 picks a free one). */
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Use this database instead of opening the embedded one under config.dataDir. */
+  db?: Database;
+  bus?: Bus;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** By default the login, key and message calls travel in envelopes (docs/protocol.md). */
+export function defaultEncryptionSettings(): EncryptionSettings {
+  const encrypted = new Set(
+    Object.values(endpoints)
+      .filter((endpoint) => endpoint.encryptedByDefault)
+      .map((endpoint) => endpoint.path.replace(/^\//, '')),
+  );
+  return { defaultEncryptionAlgorithm: 'GCM', requestEncrypted: encrypted, responseEncrypted: encrypted };
+}
+
+function routeTable(): Map<string, RouteInfo> {
+  const table = new Map<string, RouteInfo>();
+  for (const [path, route] of Object.entries(generatedRoutes)) {
+    table.set(path, {
+      name: route.name,
+      path,
+      group: route.group,
+      access: route.access,
+      multipart: route.multipart,
+      returnsFile: route.returnsFile,
+      encryptedByDefault: route.encryptedByDefault,
+      testOnly: route.testOnly,
+    });
+  }
+  return table;
+}
+
+export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<ServerApp> {
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const db = options.db ?? (await openEmbeddedDatabase(config.dataDir));
+  await migrate(db);
+  const bus = options.bus ?? new LocalBus();
+  let stomp: StompServer | null = null;
+
+  const ctx: ServerContext = {
+    config,
+    db,
+    repos: repos(db),
+    blobs: new BlobStore(config.dataDir),
+    bus,
+    notifier: createNotifier(bus, config.mqSysName),
+    replayGuard: new ReplayGuard(),
+    encryption: defaultEncryptionSettings(),
+    kick: (target, message) => stomp?.kick(target, message) ?? 0,
+    now: () => new Date(),
+  };
+
+  const http = Fastify({ logger: false, bodyLimit: config.attachSizeBytes * 2, trustProxy: false });
+  await http.register(multipart);
+  http.setErrorHandler((error, _request, reply) => {
+    // Fastify's own refusals (malformed JSON, body too large, wrong content type) get the seed's envelope.
+    const statusCode = (error as { statusCode?: number }).statusCode ?? 500;
+    const apiError =
+      statusCode === 413
+        ? new ApiError('TOO_LARGE')
+        : statusCode >= 400 && statusCode < 500
+          ? new ApiError('INVALID_INPUT', (error as Error).message)
+          : new ApiError('INTERNAL_ERROR');
+    if (statusCode >= 500) log('request failed', error);
+    void reply.code(apiError.httpStatus ?? httpStatusOf(apiError.code)).send(failureBody(apiError));
+  });
+
+  const handlers = allHandlers(ctx) as unknown as HandlerTable;
+  registerDispatcher(http, {
+    routesByPath: routeTable(),
+    validate: (route, body) => {
+      const validate = validators[route.name as keyof typeof validators];
+      return validate(body) ? [] : formatValidationErrors(validate.errors ?? []);
+    },
+    handlers: handlers as Readonly<Record<string, Handler | undefined>>,
+    authenticate: createSessionAuthenticator(ctx),
+    envelopes: createEnvelopeCodec(ctx),
+    testMode: config.testMode,
+    maxBodyBytes: config.attachSizeBytes * 2,
+    log,
+  });
+  registerStaticClient(http, config.clientDir, config.framePolicy);
+
+  await http.listen({ port: config.port, host: config.host });
+  const hooks = createRealtimeHooks(ctx);
+  stomp = attachStompServer({
+    httpServer: http.server,
+    bus,
+    authenticate: hooks.authenticate,
+    authorise: hooks.authorise,
+    onClientSend: hooks.onClientSend,
+    log: (event, detail) => {
+      if (event.includes('error')) log(`stomp ${event}`, detail);
+    },
+  });
+  const stopHousekeeping = startHousekeeping(ctx);
+
+  const address = http.server.address() as AddressInfo;
+  return {
+    ctx,
+    http,
+    url: `http://${config.host}:${address.port}`,
+    async close() {
+      stopHousekeeping();
+      await stomp?.close();
+      await http.close();
+      if (!options.db) await db.close();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// Everything a route handler may use; built once per process by app.ts.
+import type { ServerConfig } from './config.ts';
+import type { ReplayGuard } from './crypto/replay-guard.ts';
+import type { Bus } from './realtime/broker.ts';
+import type { KickTarget } from './realtime/stomp-server.ts';
+import type { Notifier } from './services/notifier.ts';
+import type { Database } from './store/db.ts';
+import type { BlobStore } from './store/blobs.ts';
+import type { Repos } from './store/repos/index.ts';
+
+export interface ServerContext {
+  config: ServerConfig;
+  db: Database;
+  /** Repositories over the database itself; inside a transaction use `repos(tx)`. */
+  repos: Repos;
+  blobs: BlobStore;
+  bus: Bus;
+  notifier: Notifier;
+  replayGuard: ReplayGuard;
+  /** Paths whose requests / responses travel in envelopes (getpublicapplicationprofile announces them). */
+  encryption: EncryptionSettings;
+  /** Closes the sockets of a session or account (forced logout, remote wipe). */
+  kick(target: KickTarget, message?: string): number;
+  now(): Date;
+}
+
+export interface EncryptionSettings {
+  defaultEncryptionAlgorithm: 'CBC' | 'CTR' | 'GCM';
+  /** Paths without the leading slash, as PROTOCOL.md lists them: `chat/sec/message/sendaesmessage`. */
+  requestEncrypted: ReadonlySet<string>;
+  responseEncrypted: ReadonlySet<string>;
+}

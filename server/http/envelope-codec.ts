@@ -1,0 +1,59 @@
+// The envelope rules of PROTOCOL.md bound to the store: which user key opens a request, which device key
+// seals a response.
+import type { ServerContext } from '../context.ts';
+import { devicePubKeyFromLoginPayload, openRequestEnvelope, sealResponseEnvelope } from '../crypto/envelope.ts';
+import { ApiError } from './api-error.ts';
+import type { EnvelopeCodec } from './dispatch.ts';
+import type { AuthenticatedSession } from './types.ts';
+
+const listed = (set: ReadonlySet<string>, path: string) => set.has(path.replace(/^\//, ''));
+
+function loginNameOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const value = (body as { loginName?: unknown }).loginName;
+  return typeof value === 'string' ? value : null;
+}
+
+export function createEnvelopeCodec(ctx: Pick<ServerContext, 'repos' | 'replayGuard' | 'encryption'>): EnvelopeCodec {
+  const userKeyPairOf = async (loginName: string) => {
+    const account = await ctx.repos.accounts.findByLoginName(loginName);
+    return account ? ctx.repos.keys.getUserKeyPair(account.id) : null;
+  };
+
+  return {
+    isRequestEncrypted: (path) => listed(ctx.encryption.requestEncrypted, path),
+    isResponseEncrypted: (path) => listed(ctx.encryption.responseEncrypted, path),
+
+    async openRequest(wire, _route, session) {
+      const loginName = loginNameOf(wire);
+      if (!loginName) throw new ApiError('ENVELOPE_INVALID', 'an encrypted call needs loginName, key and body');
+      if (session && session.loginName.toLowerCase() !== loginName.toLowerCase()) {
+        throw new ApiError('ENVELOPE_INVALID', 'loginName does not match the session');
+      }
+      const pair = await userKeyPairOf(loginName);
+      if (!pair) throw new ApiError('ENVELOPE_INVALID', 'unknown login name');
+      const deviceKey = session ? session.devicePublicKeyPem : devicePubKeyFromLoginPayload;
+      const opened = openRequestEnvelope(
+        wire,
+        pair.privateKeyPem,
+        deviceKey,
+        ctx.replayGuard,
+        ctx.encryption.defaultEncryptionAlgorithm,
+      );
+      if (opened.ok) return opened.payload;
+      if (opened.error === 'stale_timestamp' || opened.error === 'replayed_nonce') {
+        throw new ApiError('ENVELOPE_REPLAYED', opened.error);
+      }
+      throw new ApiError('ENVELOPE_INVALID', opened.error);
+    },
+
+    async sealResponse(body, _route, session: AuthenticatedSession | null, requestBody) {
+      const loginName = session?.loginName ?? loginNameOf(requestBody);
+      const devicePublicKeyPem = session?.devicePublicKeyPem ?? devicePubKeyFromLoginPayload(requestBody);
+      if (!loginName || !devicePublicKeyPem) return null;
+      const pair = await userKeyPairOf(loginName);
+      if (!pair) return null;
+      return sealResponseEnvelope(body, pair.privateKeyPem, devicePublicKeyPem, ctx.encryption.defaultEncryptionAlgorithm);
+    },
+  };
+}

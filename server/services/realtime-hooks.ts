@@ -1,0 +1,70 @@
+// The server's decisions for the STOMP endpoints: who connects, what they may subscribe to, and what a
+// client SEND does (typing/online/offline relays, health-check echo, log-out-other-sessions).
+import { replyQueue } from '../../generated/realtime/index.ts';
+import type { ServerContext } from '../context.ts';
+import { membershipAuthoriser } from '../realtime/authorise.ts';
+import { parseDestination } from '../realtime/destinations.ts';
+import type { Authenticate, OnClientSend } from '../realtime/session.ts';
+import { createSessionAuthenticator } from './sessions.ts';
+
+const RELAYED_TOPIC_TYPES = new Set(['TYPING', 'ONLINE', 'OFFLINE', 'REFRESH', 'VOTE_MESSAGE', 'UNVOTE_MESSAGE']);
+
+function parseJson(body: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(body);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createRealtimeHooks(ctx: ServerContext) {
+  const authenticateSession = createSessionAuthenticator(ctx);
+
+  const authenticate: Authenticate = async (apiKey) => {
+    const session = await authenticateSession(apiKey);
+    if (!session) return null;
+    return { accountId: String(session.accountId), loginName: session.loginName, sessionId: session.sessionId };
+  };
+
+  const authorise = membershipAuthoriser({
+    mqSysName: ctx.config.mqSysName,
+    isRoomMember: (accountId, roomId) =>
+      /^\d+$/.test(roomId) ? ctx.repos.members.isActiveMember(Number(roomId), Number(accountId)) : false,
+  });
+
+  const onClientSend: OnClientSend = async (session, destination, body) => {
+    const accountId = Number(session.user.accountId);
+    const parsed = parseDestination(destination);
+    const payload = parseJson(body);
+    if (parsed?.kind === 'room') {
+      const type = typeof payload?.type === 'string' ? payload.type : '';
+      if (!RELAYED_TOPIC_TYPES.has(type)) return false;
+      if (!(await ctx.repos.members.isActiveMember(Number(parsed.roomId), accountId))) return false;
+      if (type === 'ONLINE' || type === 'OFFLINE') await ctx.repos.accounts.touchLastOnline(accountId, ctx.now());
+      await ctx.notifier.topicMessage(parsed.roomId, { roomId: parsed.roomId, accountName: session.user.loginName, type });
+      return true;
+    }
+    switch (destination) {
+      case '/app/healthcheck':
+        await ctx.bus.publish(
+          replyQueue(ctx.config.mqSysName, accountId),
+          JSON.stringify({ notifyType: 'HEALTH_CHECK', senderId: String(accountId), dataId: String(payload?.count ?? '') }),
+        );
+        return true;
+      case '/app/presence': {
+        await ctx.repos.accounts.touchLastOnline(accountId, ctx.now());
+        return true;
+      }
+      case '/app/logoutothersessions': {
+        const closed = await ctx.repos.sessions.logoutOthers(accountId, session.user.sessionId);
+        for (const sessionId of closed) ctx.kick({ sessionId }, 'Logged out by another session');
+        return true;
+      }
+      default:
+        return false;
+    }
+  };
+
+  return { authenticate, authorise, onClientSend };
+}

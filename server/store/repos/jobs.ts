@@ -1,0 +1,117 @@
+// Archive and export jobs: queued by a request, run in the background, the file appears later.
+import type { Queryable, Row } from '../db.ts';
+import { onlyRow, textOrNull, toDate, toDateOrNull, toId, toIdOrNull, toJson } from './convert.ts';
+
+export type JobKind = 'ARCHIVE' | 'EXPORT' | 'EXPORT_ROOM' | 'DELETE_AND_EXPORT';
+export type JobStatus = 'PENDING' | 'RUNNING' | 'COMPLETED' | 'FAILED';
+
+export interface Job {
+  id: number;
+  accountId: number;
+  roomId: number | null;
+  kind: JobKind;
+  status: JobStatus;
+  params: Record<string, unknown>;
+  roomName: string | null;
+  roomSecLevel: string | null;
+  fileBlobId: number | null;
+  messageKeyUuid: string | null;
+  error: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  completedAt: Date | null;
+}
+
+export interface NewJob {
+  accountId: number;
+  roomId?: number | null;
+  kind: JobKind;
+  params?: Record<string, unknown>;
+  roomName?: string | null;
+  roomSecLevel?: string | null;
+}
+
+function toJob(r: Row): Job {
+  return {
+    id: toId(r.id),
+    accountId: toId(r.account_id),
+    roomId: toIdOrNull(r.room_id),
+    kind: String(r.kind) as JobKind,
+    status: String(r.status) as JobStatus,
+    params: toJson<Record<string, unknown>>(r.params),
+    roomName: textOrNull(r.room_name),
+    roomSecLevel: textOrNull(r.room_sec_level),
+    fileBlobId: toIdOrNull(r.file_blob_id),
+    messageKeyUuid: textOrNull(r.message_key_uuid),
+    error: textOrNull(r.error),
+    createdAt: toDate(r.created_at),
+    startedAt: toDateOrNull(r.started_at),
+    completedAt: toDateOrNull(r.completed_at),
+  };
+}
+
+export function jobsRepo(q: Queryable) {
+  return {
+    async create(input: NewJob): Promise<Job> {
+      const { rows } = await q.query(
+        `INSERT INTO jobs (account_id, room_id, kind, params, room_name, room_sec_level)
+         VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING *`,
+        [input.accountId, input.roomId ?? null, input.kind, JSON.stringify(input.params ?? {}), input.roomName ?? null, input.roomSecLevel ?? null],
+      );
+      return toJob(onlyRow(rows));
+    },
+
+    /**
+     * Takes the oldest pending job and marks it RUNNING. SKIP LOCKED lets several server processes
+     * share the queue on PostgreSQL without taking the same job.
+     */
+    async claimNext(): Promise<Job | null> {
+      const { rows } = await q.query(
+        `UPDATE jobs SET status = 'RUNNING', started_at = now()
+         WHERE id = (SELECT id FROM jobs WHERE status = 'PENDING' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+         RETURNING *`,
+      );
+      return rows[0] ? toJob(rows[0]) : null;
+    },
+
+    async complete(id: number, fileBlobId: number, messageKeyUuid: string | null): Promise<Job | null> {
+      const { rows } = await q.query(
+        `UPDATE jobs SET status = 'COMPLETED', file_blob_id = $2, message_key_uuid = $3, completed_at = now()
+         WHERE id = $1 AND status = 'RUNNING' RETURNING *`,
+        [id, fileBlobId, messageKeyUuid],
+      );
+      return rows[0] ? toJob(rows[0]) : null;
+    },
+
+    async fail(id: number, error: string): Promise<Job | null> {
+      const { rows } = await q.query(
+        "UPDATE jobs SET status = 'FAILED', error = $2, completed_at = now() WHERE id = $1 AND status IN ('PENDING', 'RUNNING') RETURNING *",
+        [id, error],
+      );
+      return rows[0] ? toJob(rows[0]) : null;
+    },
+
+    /** After a restart: jobs that were RUNNING when the process died go back to the queue. */
+    async requeueRunning(): Promise<number> {
+      const { rowCount } = await q.query("UPDATE jobs SET status = 'PENDING', started_at = NULL WHERE status = 'RUNNING'");
+      return rowCount;
+    },
+
+    async find(id: number): Promise<Job | null> {
+      const { rows } = await q.query('SELECT * FROM jobs WHERE id = $1', [id]);
+      return rows[0] ? toJob(rows[0]) : null;
+    },
+
+    /** getcompletedarchivedmessages / exported messages: the account's finished jobs, newest first. */
+    async listCompleted(accountId: number, kinds?: readonly JobKind[]): Promise<Job[]> {
+      const { rows } = await q.query(
+        `SELECT * FROM jobs WHERE account_id = $1 AND status = 'COMPLETED' AND ($2::text[] IS NULL OR kind = ANY($2::text[]))
+         ORDER BY completed_at DESC, id DESC`,
+        [accountId, kinds ? [...kinds] : null],
+      );
+      return rows.map(toJob);
+    },
+  };
+}
+
+export type JobsRepo = ReturnType<typeof jobsRepo>;
