@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The main job on a fresh machine: install, build the variant's client, serve it with the reference server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -d node_modules ] || npm ci --no-audit --no-fund
+variant="${VARIANT:-CSD}"
+node generator/bin/chatgen.js build "$variant" --out dist
+exec node --import tsx server/main.ts
