@@ -349,6 +349,47 @@ export function accountsRepo(q: Queryable) {
       return rows.map((r) => ({ synAccountId: toId(r.syn_account_id), synonym: String(r.synonym) }));
     },
 
+    /** Directory search by field (advancedsearch): TEXT fields match any value as a substring, ids exactly. */
+    async advancedSearch(query: {
+      text: Partial<Record<AdvancedTextField, readonly string[]>>;
+      tenantIds?: readonly number[] | null;
+      excludeAccountIds?: readonly number[];
+      offset?: number;
+      limit: number;
+    }): Promise<AccountPage> {
+      const where: string[] = ['NOT disabled'];
+      const params: unknown[] = [];
+      const param = (value: unknown) => `$${params.push(value)}`;
+      for (const [field, values] of Object.entries(query.text) as [AdvancedTextField, readonly string[]][]) {
+        if (!values || values.length === 0) continue;
+        const column = ADVANCED_TEXT_COLUMNS[field];
+        const likes = values.map((v) => `lower(coalesce(${column}, '')) LIKE ${param(`%${escapeLike(v.toLowerCase())}%`)}`);
+        where.push(`(${likes.join(' OR ')})`);
+      }
+      if (query.tenantIds && query.tenantIds.length > 0) where.push(`tenant_id = ANY(${param(idArray(query.tenantIds))}::bigint[])`);
+      if (query.excludeAccountIds && query.excludeAccountIds.length > 0) {
+        where.push(`NOT (id = ANY(${param(idArray(query.excludeAccountIds))}::bigint[]))`);
+      }
+      const { rows } = await q.query(
+        `SELECT ${COLUMNS} FROM accounts WHERE ${where.join(' AND ')}
+         ORDER BY lower(coalesce(custom_display_name, user_fullname)), id
+         LIMIT ${param(query.limit + 1)} OFFSET ${param(query.offset ?? 0)}`,
+        params,
+      );
+      return { accounts: rows.slice(0, query.limit).map(toAccount), stillHaveData: rows.length > query.limit };
+    },
+
+    /** getdatastorage: what the account's own messages hold on the server, by message type. */
+    async dataStorage(id: number): Promise<{ messageType: string; count: number; totalSize: number }[]> {
+      const { rows } = await q.query(
+        `SELECT message_type, count(*) AS n,
+           sum(coalesce(filesize, 0) + octet_length(coalesce(aes_message, '')) + octet_length(coalesce(aes_message_file_metadata, ''))) AS size
+         FROM messages WHERE sender_id = $1 AND recalled_at IS NULL GROUP BY message_type ORDER BY message_type`,
+        [id],
+      );
+      return rows.map((r) => ({ messageType: String(r.message_type), count: toId(r.n), totalSize: toId(r.size ?? 0) }));
+    },
+
     async count(): Promise<number> {
       const { rows } = await q.query('SELECT count(*) AS n FROM accounts');
       return toId(onlyRow(rows).n);
@@ -357,6 +398,18 @@ export function accountsRepo(q: Queryable) {
 }
 
 export type AccountsRepo = ReturnType<typeof accountsRepo>;
+
+/** The directory fields advancedsearch matches as text. */
+export const ADVANCED_TEXT_COLUMNS = {
+  loginName: 'login_name',
+  userFullname: 'user_fullname',
+  emailAddr: 'email_addr',
+  telNo: 'tel_no',
+  officeAddr: 'office_addr',
+  postTitle: 'post_title',
+  accountObjectClass: 'account_object_class',
+} as const;
+export type AdvancedTextField = keyof typeof ADVANCED_TEXT_COLUMNS;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -65,11 +65,13 @@ export function jobsRepo(q: Queryable) {
      * Takes the oldest pending job and marks it RUNNING. SKIP LOCKED lets several server processes
      * share the queue on PostgreSQL without taking the same job.
      */
-    async claimNext(): Promise<Job | null> {
+    async claimNext(kinds?: readonly JobKind[]): Promise<Job | null> {
       const { rows } = await q.query(
         `UPDATE jobs SET status = 'RUNNING', started_at = now()
-         WHERE id = (SELECT id FROM jobs WHERE status = 'PENDING' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+         WHERE id = (SELECT id FROM jobs WHERE status = 'PENDING' AND ($1::text[] IS NULL OR kind = ANY($1::text[]))
+                     ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING *`,
+        [kinds ? [...kinds] : null],
       );
       return rows[0] ? toJob(rows[0]) : null;
     },
@@ -92,8 +94,11 @@ export function jobsRepo(q: Queryable) {
     },
 
     /** After a restart: jobs that were RUNNING when the process died go back to the queue. */
-    async requeueRunning(): Promise<number> {
-      const { rowCount } = await q.query("UPDATE jobs SET status = 'PENDING', started_at = NULL WHERE status = 'RUNNING'");
+    async requeueRunning(kinds?: readonly JobKind[]): Promise<number> {
+      const { rowCount } = await q.query(
+        "UPDATE jobs SET status = 'PENDING', started_at = NULL WHERE status = 'RUNNING' AND ($1::text[] IS NULL OR kind = ANY($1::text[]))",
+        [kinds ? [...kinds] : null],
+      );
       return rowCount;
     },
 

@@ -18,6 +18,8 @@ export interface StoredAesKey extends AesKeyRecord {
   roomId: number | null;
   createdAt: Date;
   retiredAt: Date | null;
+  /** The room's latest member set when the key was made (null for the common key, or a room without members yet). */
+  memberSetId: number | null;
 }
 
 function toStoredAesKey(r: Row): StoredAesKey {
@@ -28,6 +30,7 @@ function toStoredAesKey(r: Row): StoredAesKey {
     roomId: toIdOrNull(r.room_id),
     createdAt: toDate(r.created_at),
     retiredAt: toDateOrNull(r.retired_at),
+    memberSetId: toIdOrNull(r.member_set_id),
   };
 }
 
@@ -63,7 +66,8 @@ export function keysRepo(q: Queryable) {
     async setRoomKey(roomId: number, record: AesKeyRecord): Promise<StoredAesKey> {
       await q.query('UPDATE aes_keys SET retired_at = now() WHERE room_id = $1 AND retired_at IS NULL', [roomId]);
       const { rows } = await q.query(
-        'INSERT INTO aes_keys (message_key_uuid, room_id, aes_key, algorithm) VALUES ($1, $2, $3, $4) RETURNING *',
+        `INSERT INTO aes_keys (message_key_uuid, room_id, aes_key, algorithm, member_set_id)
+         VALUES ($1, $2, $3, $4, (SELECT max(id) FROM room_member_sets WHERE room_id = $2)) RETURNING *`,
         [record.messageKeyUuid, roomId, record.aesKey, record.algorithm],
       );
       return toStoredAesKey(onlyRow(rows));
@@ -90,6 +94,46 @@ export function keysRepo(q: Queryable) {
       if (uuids.length === 0) return [];
       const { rows } = await q.query('SELECT * FROM aes_keys WHERE message_key_uuid = ANY($1::text[]) ORDER BY created_at', [[...uuids]]);
       return rows.map(toStoredAesKey);
+    },
+
+    /**
+     * Whether the room's membership changed after the key was made: a member set newer than the key's
+     * and recorded in a later transaction than the key (a room created with its members and its key in
+     * one transaction does not count as a change).
+     */
+    async membershipChangedSince(key: StoredAesKey): Promise<boolean> {
+      if (key.roomId === null) return false;
+      const { rows } = await q.query(
+        'SELECT 1 FROM room_member_sets WHERE room_id = $1 AND id > $2 AND created_at > $3 LIMIT 1',
+        [key.roomId, key.memberSetId ?? 0, key.createdAt],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * getaeskeybymessagekeyuuids for one account: the common key; keys of rooms the account is in;
+     * keys of rooms it left that were made before it left; and keys used by messages of its rooms
+     * (forwarded copies keep the key of the room they came from). Unknown or unreadable uuids are left out.
+     */
+    async findReadableByUuids(uuids: readonly string[], accountId: number): Promise<StoredAesKey[]> {
+      if (uuids.length === 0) return [];
+      const { rows } = await q.query(
+        `SELECT k.* FROM aes_keys k
+         WHERE k.message_key_uuid = ANY($1::text[]) AND (
+           k.room_id IS NULL
+           OR EXISTS (SELECT 1 FROM room_members rm WHERE rm.room_id = k.room_id AND rm.account_id = $2
+                        AND (rm.left_at IS NULL OR k.created_at <= rm.left_at))
+           OR EXISTS (SELECT 1 FROM messages m JOIN room_members rm ON rm.room_id = m.room_id AND rm.account_id = $2
+                        WHERE m.message_key_uuid = k.message_key_uuid AND (rm.left_at IS NULL OR m.created_at <= rm.left_at)))
+         ORDER BY k.created_at`,
+        [[...uuids], accountId],
+      );
+      return rows.map(toStoredAesKey);
+    },
+
+    async findByUuid(uuid: string): Promise<StoredAesKey | null> {
+      const { rows } = await q.query('SELECT * FROM aes_keys WHERE message_key_uuid = $1', [uuid]);
+      return rows[0] ? toStoredAesKey(rows[0]) : null;
     },
 
     /** For checks that a key id belongs to the room a message is sent to. */

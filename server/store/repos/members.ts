@@ -11,6 +11,8 @@ export interface Member {
   /** null while a member */
   leftAt: Date | null;
   muteUntil: Date | null;
+  /** Muted with no end time (muteUntil null); a timed mute has muteUntil only. */
+  isMuted: boolean;
   isPinned: boolean;
   isHidden: boolean;
   isClosed: boolean;
@@ -33,6 +35,7 @@ export function toMember(r: Row): Member {
     joinedAt: toDate(r.joined_at),
     leftAt: toDateOrNull(r.left_at),
     muteUntil: toDateOrNull(r.mute_until),
+    isMuted: r.is_muted === true,
     isPinned: r.is_pinned === true,
     isHidden: r.is_hidden === true,
     isClosed: r.is_closed === true,
@@ -75,7 +78,7 @@ export function membersRepo(q: Queryable) {
         `INSERT INTO room_members (room_id, account_id, is_admin)
          SELECT $1, a, $3 FROM unnest($2::bigint[]) AS a
          ON CONFLICT (room_id, account_id) DO UPDATE
-           SET is_admin = EXCLUDED.is_admin, joined_at = now(), left_at = NULL, mute_until = NULL, is_pinned = false,
+           SET is_admin = EXCLUDED.is_admin, joined_at = now(), left_at = NULL, mute_until = NULL, is_muted = false, is_pinned = false,
                is_hidden = false, is_closed = false
            WHERE room_members.left_at IS NOT NULL`,
         [roomId, idArray(accountIds), options.admin ?? false],
@@ -134,6 +137,35 @@ export function membersRepo(q: Queryable) {
     setAdmin: (roomId: number, accountId: number, isAdmin: boolean) => setFlag(roomId, accountId, 'is_admin', isAdmin),
     /** `null` unmutes. */
     setMuteUntil: (roomId: number, accountId: number, until: Date | null) => setFlag(roomId, accountId, 'mute_until', until),
+    /** muteroom / unmuteroom: `muted` false unmutes; `until` null with muted true mutes with no end. */
+    async setMute(roomId: number, accountId: number, muted: boolean, until: Date | null): Promise<Member | null> {
+      const { rows } = await q.query(
+        `UPDATE room_members SET is_muted = $3 AND $4::timestamptz IS NULL, mute_until = CASE WHEN $3 THEN $4::timestamptz END
+         WHERE room_id = $1 AND account_id = $2 AND left_at IS NULL RETURNING *`,
+        [roomId, accountId, muted, until],
+      );
+      return rows[0] ? toMember(rows[0]) : null;
+    },
+
+    /** A new message reopens the room for every member who closed it (closeroom). Returns their ids. */
+    async reopenClosed(roomId: number): Promise<number[]> {
+      const { rows } = await q.query(
+        'UPDATE room_members SET is_closed = false WHERE room_id = $1 AND left_at IS NULL AND is_closed RETURNING account_id',
+        [roomId],
+      );
+      return rows.map((r) => toId(r.account_id)).sort((a, b) => a - b);
+    },
+
+    /** Members of several rooms at once (room lists: the other account of each single room). */
+    async activeOfRooms(roomIds: readonly number[]): Promise<Member[]> {
+      if (roomIds.length === 0) return [];
+      const { rows } = await q.query(
+        'SELECT * FROM room_members WHERE room_id = ANY($1::bigint[]) AND left_at IS NULL ORDER BY room_id, joined_at, account_id',
+        [idArray(roomIds)],
+      );
+      return rows.map(toMember);
+    },
+
     setPinned: (roomId: number, accountId: number, pinned: boolean) => setFlag(roomId, accountId, 'is_pinned', pinned),
     setHidden: (roomId: number, accountId: number, hidden: boolean) => setFlag(roomId, accountId, 'is_hidden', hidden),
     setClosed: (roomId: number, accountId: number, closed: boolean) => setFlag(roomId, accountId, 'is_closed', closed),

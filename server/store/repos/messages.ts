@@ -57,11 +57,15 @@ export interface MessageView {
   message: StoredMessage;
   /** null when no viewer was given, or for the viewer's own messages */
   viewer: ViewerState | null;
+  /** The viewer starred it (own messages too); false when no viewer was given. */
+  isStarredByViewer: boolean;
+  /** Recipients of the message (the sender is never one). */
   totalReceiver: number;
 }
 
 export interface BatchQuery {
-  roomId: number;
+  /** One room, or several (starred messages and search across the viewer's rooms). */
+  roomId: number | readonly number[];
   /** null: from the newest (UP) or the oldest (DOWN) end */
   lastMessageId: number | null;
   batchSize: number;
@@ -74,6 +78,12 @@ export interface BatchQuery {
   types?: readonly string[];
   /** Only messages the viewer starred. */
   starredOnly?: boolean;
+  /** Leaves out messages the viewer starred (archives without starred messages). */
+  excludeStarred?: boolean;
+  /** Only messages created before this time (archive before days). */
+  createdBefore?: Date;
+  /** Only these messages (viewaesmessages, exports). */
+  ids?: readonly number[];
 }
 
 export interface Batch {
@@ -161,6 +171,7 @@ function toView(r: Row, withViewer: boolean): MessageView {
             isStarred: r.v_is_starred === true,
           }
         : null,
+    isStarredByViewer: withViewer && r.v_is_starred === true,
     totalReceiver: toId(r.total_receiver),
   };
 }
@@ -195,6 +206,12 @@ export function messagesRepo(q: Queryable) {
       return rows[0] ? toMessage(rows[0]) : null;
     },
 
+    /** Locks the row until the end of the transaction (poll votes). */
+    async findByIdForUpdate(id: number): Promise<StoredMessage | null> {
+      const { rows } = await q.query('SELECT * FROM messages WHERE id = $1 FOR UPDATE', [id]);
+      return rows[0] ? toMessage(rows[0]) : null;
+    },
+
     /** Messages of one room by id, in id order; ids of other rooms are left out. */
     async findInRoom(roomId: number, ids: readonly number[]): Promise<StoredMessage[]> {
       if (ids.length === 0) return [];
@@ -207,17 +224,22 @@ export function messagesRepo(q: Queryable) {
       const params: unknown[] = [];
       const param = (value: unknown) => `$${params.push(value)}`;
       const viewer = query.viewerId ?? null;
-      const where = [`m.room_id = ${param(query.roomId)}`, `(m.expires_at IS NULL OR m.expires_at > ${param(query.now ?? new Date())})`];
+      const roomFilter =
+        typeof query.roomId === 'number' ? `m.room_id = ${param(query.roomId)}` : `m.room_id = ANY(${param(idArray(query.roomId))}::bigint[])`;
+      const where = [roomFilter, `(m.expires_at IS NULL OR m.expires_at > ${param(query.now ?? new Date())})`];
       const viewerParam = param(viewer);
       if (viewer !== null) where.push('v.deleted_for_me_at IS NULL');
       if (query.starredOnly) where.push('v.is_starred');
+      if (query.excludeStarred) where.push('v.is_starred IS NOT TRUE');
+      if (query.createdBefore) where.push(`m.created_at < ${param(query.createdBefore)}`);
+      if (query.ids) where.push(`m.id = ANY(${param(idArray(query.ids))}::bigint[])`);
       if (query.types && query.types.length > 0) where.push(`m.message_type = ANY(${param([...query.types])}::text[])`);
       const up = query.upOrDown === 'UP';
       if (query.lastMessageId !== null) where.push(`m.id ${up ? '<' : '>'} ${param(query.lastMessageId)}`);
       const { rows } = await q.query(
         `SELECT m.*, ${viewerParam}::bigint AS viewer_id, v.received_at AS v_received_at, v.read_at AS v_read_at,
                 coalesce(v.is_starred, false) AS v_is_starred,
-                (SELECT count(*) FROM message_receipts t WHERE t.message_id = m.id) AS total_receiver
+                (SELECT count(*) FROM message_receipts t WHERE t.message_id = m.id AND t.account_id IS DISTINCT FROM m.sender_id) AS total_receiver
          FROM messages m
          LEFT JOIN message_receipts v ON v.message_id = m.id AND v.account_id = ${viewerParam}
          WHERE ${where.join(' AND ')}

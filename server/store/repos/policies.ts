@@ -1,5 +1,6 @@
 // Room policies: each room's copy of the policy table, started from the defaults of its room type.
 import type { Queryable, Row } from '../db.ts';
+import { idArray, toId } from './convert.ts';
 import type { RoomType } from './rooms.ts';
 
 export type PolicyType = 'ROLE' | 'BOOLEAN' | 'NUMBER';
@@ -83,6 +84,29 @@ export function policiesRepo(q: Queryable) {
         else refused.push(change.attr);
       }
       return { updated, refused };
+    },
+
+    /** The policy tables of several rooms (room lists), by room id. */
+    async listForRooms(roomIds: readonly number[]): Promise<Map<number, PolicyEntry[]>> {
+      const byRoom = new Map<number, PolicyEntry[]>(roomIds.map((id) => [id, []]));
+      if (roomIds.length === 0) return byRoom;
+      const { rows } = await q.query('SELECT * FROM room_policies WHERE room_id = ANY($1::bigint[]) ORDER BY room_id, seq, attr', [
+        idArray(roomIds),
+      ]);
+      for (const row of rows) byRoom.get(toId(row.room_id))?.push(toEntry(row));
+      return byRoom;
+    },
+
+    /**
+     * Sets one entry whatever its allowEdit (the organisation's own settings, e.g. a room size limit);
+     * room admins go through update(). Returns null when the room has no such entry.
+     */
+    async set(roomId: number, attr: string, value: string): Promise<PolicyEntry | null> {
+      const { rows } = await q.query(
+        'UPDATE room_policies SET value = $3, updated_at = now() WHERE room_id = $1 AND attr = $2 RETURNING *',
+        [roomId, attr, value],
+      );
+      return rows[0] ? toEntry(rows[0]) : null;
     },
 
     /** getallroompolicy: the whole default table, every room type. */

@@ -150,17 +150,22 @@ export function receiptsRepo(q: Queryable) {
       return rows[0] ? toReceipt(rows[0]) : null;
     },
 
-    /** getaesmessageinfo: every recipient's state of one message. */
+    /** getaesmessageinfo: every recipient's state of one message (the sender's own row, made by starring, is not a recipient). */
     async listForMessage(messageId: number): Promise<Receipt[]> {
-      const { rows } = await q.query('SELECT * FROM message_receipts WHERE message_id = $1 ORDER BY account_id', [messageId]);
+      const { rows } = await q.query(
+        `SELECT x.* FROM message_receipts x JOIN messages m ON m.id = x.message_id
+         WHERE x.message_id = $1 AND x.account_id IS DISTINCT FROM m.sender_id ORDER BY x.account_id`,
+        [messageId],
+      );
       return rows.map(toReceipt);
     },
 
     /** How far delivery has got, for the ALL_RECEIVED and ALL_READ statuses. */
     async progress(messageId: number): Promise<DeliveryProgress> {
       const { rows } = await q.query(
-        `SELECT count(*) AS total, count(received_at) AS received, count(read_at) AS read
-         FROM message_receipts WHERE message_id = $1`,
+        `SELECT count(*) AS total, count(x.received_at) AS received, count(x.read_at) AS read
+         FROM message_receipts x JOIN messages m ON m.id = x.message_id
+         WHERE x.message_id = $1 AND x.account_id IS DISTINCT FROM m.sender_id`,
         [messageId],
       );
       const r = rows[0];
@@ -178,6 +183,22 @@ export function receiptsRepo(q: Queryable) {
         [accountId, roomIds ? idArray(roomIds) : null],
       );
       return rows.map((r) => ({ roomId: toId(r.room_id), unread: toId(r.unread), mentioned: toId(r.mentioned) }));
+    },
+
+    /** answermcmessage: records (or replaces) the account's answer to a multiple-choice message. */
+    async saveMcAnswer(input: { messageId: number; accountId: number; langId: string; value: string; checksum: string; at: Date }): Promise<void> {
+      await q.query(
+        `INSERT INTO message_mc_answers (message_id, account_id, lang_id, value, checksum, answered_at) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (message_id, account_id) DO UPDATE SET lang_id = EXCLUDED.lang_id, value = EXCLUDED.value,
+           checksum = EXCLUDED.checksum, answered_at = EXCLUDED.answered_at`,
+        [input.messageId, input.accountId, input.langId, input.value, input.checksum, input.at],
+      );
+    },
+
+    async getMcAnswer(messageId: number, accountId: number): Promise<{ value: string; langId: string; answeredAt: Date } | null> {
+      const { rows } = await q.query('SELECT * FROM message_mc_answers WHERE message_id = $1 AND account_id = $2', [messageId, accountId]);
+      const r = rows[0];
+      return r ? { value: String(r.value), langId: String(r.lang_id), answeredAt: toDateOrNull(r.answered_at) ?? new Date(0) } : null;
     },
 
     /** gettotalmessagesunreadcount, and totalUnreadRoomCount / totalUnreadMsgCount of the room list. */

@@ -5,6 +5,7 @@ import { toMember, type Member } from './members.ts';
 
 export type RoomType = 'SINGLE' | 'MULTIPLE' | 'BROADCAST';
 export type BusinessType = 'HA_CALL_CENTRE' | 'GRP_ACC_FWD_RM' | 'SELF';
+export type SelfDestructUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'year';
 
 export interface Room {
   id: number;
@@ -20,6 +21,8 @@ export interface Room {
   createdAt: Date;
   selfDestructEnabled: boolean;
   selfDestructSeconds: number | null;
+  /** The unit the self-destruct time was set in (second .. year); null when never set. */
+  selfDestructUnit: SelfDestructUnit | null;
   lastUpdateAt: Date;
   profileImgRef: number | null;
   profileImgTnRef: number | null;
@@ -48,6 +51,8 @@ export interface RoomListItem {
 export interface RoomListQuery {
   /** 'visible' (room list), 'hidden' (hidden room list) or 'all'. */
   hidden?: 'visible' | 'hidden' | 'all';
+  /** Leave out rooms the account closed (the room list); default false. */
+  excludeClosed?: boolean;
   limit: number;
   offset?: number;
 }
@@ -80,6 +85,7 @@ export function toRoom(r: Row): Room {
     createdAt: toDate(r.created_at),
     selfDestructEnabled: r.self_destruct_enabled === true,
     selfDestructSeconds: r.self_destruct_seconds === null ? null : Number(r.self_destruct_seconds),
+    selfDestructUnit: textOrNull(r.self_destruct_unit) as SelfDestructUnit | null,
     lastUpdateAt: toDate(r.last_update_at),
     profileImgRef: toIdOrNull(r.profile_img_ref),
     profileImgTnRef: toIdOrNull(r.profile_img_tn_ref),
@@ -90,9 +96,9 @@ export function toRoom(r: Row): Room {
 
 const ROOM_COLUMNS = `r.id, r.tenant_id, r.room_type, r.business_type, r.chatbot_id, r.room_name, r.room_sec_level,
   r.dedupe_key, r.group_account_id, r.created_by, r.created_at, r.self_destruct_enabled, r.self_destruct_seconds,
-  r.last_update_at, r.profile_img_ref, r.profile_img_tn_ref, r.closed_at, r.deleted_at`;
+  r.self_destruct_unit, r.last_update_at, r.profile_img_ref, r.profile_img_tn_ref, r.closed_at, r.deleted_at`;
 const MEMBER_COLUMNS = `m.room_id, m.account_id, m.is_admin, m.joined_at, m.left_at, m.mute_until, m.is_pinned,
-  m.is_hidden, m.is_closed, m.last_read_message_id, m.member_set_id`;
+  m.is_hidden, m.is_closed, m.last_read_message_id, m.member_set_id, m.is_muted`;
 
 export function roomsRepo(q: Queryable) {
   async function update(id: number, set: string, params: unknown[]): Promise<Room | null> {
@@ -137,6 +143,18 @@ export function roomsRepo(q: Queryable) {
     setSelfDestruct: (id: number, enabled: boolean, seconds: number | null) =>
       update(id, 'self_destruct_enabled = $2, self_destruct_seconds = $3, last_update_at = now()', [enabled, seconds]),
 
+    /**
+     * updateselfdestructsetting: the time is kept with the unit it was given in; `time` null keeps the
+     * stored one (switching off remembers the last time for the next switch on).
+     */
+    setSelfDestructTime: (id: number, enabled: boolean, time: { seconds: number; unit: SelfDestructUnit } | null) =>
+      update(
+        id,
+        `self_destruct_enabled = $2, self_destruct_seconds = coalesce($3, r.self_destruct_seconds),
+         self_destruct_unit = coalesce($4, r.self_destruct_unit), last_update_at = now()`,
+        [enabled, time?.seconds ?? null, time?.unit ?? null],
+      ),
+
     setProfileImage: (id: number, image: { ref: number; tnRef: number } | null) =>
       update(id, 'profile_img_ref = $2, profile_img_tn_ref = $3, last_update_at = now()', [image?.ref ?? null, image?.tnRef ?? null]),
 
@@ -152,15 +170,38 @@ export function roomsRepo(q: Queryable) {
     async listForAccount(accountId: number, query: RoomListQuery): Promise<{ items: RoomListItem[]; stillHaveData: boolean }> {
       const hidden = query.hidden ?? 'visible';
       const hiddenFilter = hidden === 'all' ? '' : hidden === 'hidden' ? 'AND m.is_hidden' : 'AND NOT m.is_hidden';
+      const closedFilter = query.excludeClosed ? 'AND NOT m.is_closed' : '';
       const { rows } = await q.query(
         `SELECT ${ROOM_COLUMNS}, ${MEMBER_COLUMNS} FROM room_members m JOIN rooms r ON r.id = m.room_id
-         WHERE m.account_id = $1 AND m.left_at IS NULL AND r.deleted_at IS NULL ${hiddenFilter}
+         WHERE m.account_id = $1 AND m.left_at IS NULL AND r.deleted_at IS NULL ${hiddenFilter} ${closedFilter}
          ORDER BY m.is_pinned DESC, r.last_update_at DESC, r.id DESC
          LIMIT $2 OFFSET $3`,
         [accountId, query.limit + 1, query.offset ?? 0],
       );
       const items = rows.slice(0, query.limit).map((row) => ({ room: toRoom(row), member: toMember(row) }));
       return { items, stillHaveData: rows.length > query.limit };
+    },
+
+    /**
+     * searchroom: the account's live, visible rooms whose name, or the name of another member, contains
+     * `text` (case-insensitive), most recently updated first.
+     */
+    async searchForAccount(accountId: number, text: string, limit: number): Promise<RoomListItem[]> {
+      const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const { rows } = await q.query(
+        `SELECT ${ROOM_COLUMNS}, ${MEMBER_COLUMNS} FROM room_members m JOIN rooms r ON r.id = m.room_id
+         WHERE m.account_id = $1 AND m.left_at IS NULL AND r.deleted_at IS NULL AND NOT m.is_hidden
+           AND (lower(coalesce(r.room_name, '')) LIKE $2
+                OR EXISTS (SELECT 1 FROM room_members o JOIN accounts a ON a.id = o.account_id
+                           WHERE o.room_id = r.id AND o.left_at IS NULL AND o.account_id <> $1
+                             AND (lower(a.user_fullname) LIKE $2 OR lower(a.login_name) LIKE $2
+                                  OR lower(coalesce(a.custom_display_name, '')) LIKE $2
+                                  OR lower(coalesce(a.search_name, '')) LIKE $2)))
+         ORDER BY m.is_pinned DESC, r.last_update_at DESC, r.id DESC
+         LIMIT $3`,
+        [accountId, like, limit],
+      );
+      return rows.map((row) => ({ room: toRoom(row), member: toMember(row) }));
     },
 
     /** Count of the account's live rooms (noOfRooms). */

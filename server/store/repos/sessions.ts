@@ -113,6 +113,25 @@ export function sessionsRepo(q: Queryable) {
       );
       return rows.map(toSession);
     },
+
+    /** The latest logins of the account, newest first (logInfo). */
+    async recentLogins(accountId: number, limit = 2): Promise<Session[]> {
+      const { rows } = await q.query('SELECT * FROM sessions WHERE account_id = $1 ORDER BY created_at DESC, id LIMIT $2', [accountId, limit]);
+      return rows.map(toSession);
+    },
+
+    /** For presence: the latest use of a live session of each account (accounts without one are left out). */
+    async lastSeenOfAccounts(accountIds: readonly number[], now: Date = new Date()): Promise<Map<number, Date>> {
+      const result = new Map<number, Date>();
+      if (accountIds.length === 0) return result;
+      const { rows } = await q.query(
+        `SELECT account_id, max(last_seen_at) AS last_seen FROM sessions
+         WHERE account_id = ANY($1::bigint[]) AND logged_out_at IS NULL AND expires_at > $2 GROUP BY account_id`,
+        [accountIds.map((id) => toId(id)), now],
+      );
+      for (const r of rows) result.set(toId(r.account_id), toDate(r.last_seen));
+      return result;
+    },
   };
 }
 

@@ -1,0 +1,32 @@
+// Child process of durability.test.ts: writes messages as fast as it can into a file-backed database
+// and prints each message id only after its transaction has committed. The test kills it with SIGKILL.
+import { openEmbeddedDatabase } from './db.ts';
+import { migrate } from './migrate.ts';
+import { repos } from './repos/index.ts';
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('usage: durability.writer.ts <dataDir>');
+
+const db = await openEmbeddedDatabase(dataDir, { template: true });
+await migrate(db);
+const setup = await db.transaction(async (tx) => {
+  const r = repos(tx);
+  const tenant = await r.tenants.create({ shortName: 'D', fullname: 'Durability' });
+  const sender = await r.accounts.create({ tenantId: tenant.id, loginName: 'writer', userFullname: 'Writer' });
+  const reader = await r.accounts.create({ tenantId: tenant.id, loginName: 'reader', userFullname: 'Reader' });
+  const room = await r.rooms.create({ roomType: 'SINGLE' });
+  await r.members.add(room.id, [sender.id, reader.id]);
+  return { roomId: room.id, senderId: sender.id, readerId: reader.id };
+});
+process.stdout.write('ready\n');
+
+for (let i = 0; ; i++) {
+  const id = await db.transaction(async (tx) => {
+    const r = repos(tx);
+    const m = await r.messages.insert({ roomId: setup.roomId, senderId: setup.senderId, messageType: 'TEXT', aesMessage: `m${i}` });
+    await r.receipts.createForRecipients(m.id, setup.roomId, [setup.readerId]);
+    return m.id;
+  });
+  // Pipes are written synchronously on Linux: once this line is out, the parent has seen it.
+  process.stdout.write(`${id}\n`);
+}
