@@ -14,7 +14,7 @@ import { createEnvelopeCodec } from './http/envelope-codec.ts';
 import { failureBody, httpStatusOf } from './http/failure.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import type { RouteInfo } from './http/types.ts';
-import { formatValidationErrors } from './http/validation.ts';
+import { validationOutcome } from './http/validation.ts';
 import { createSessionAuthenticator } from './services/sessions.ts';
 import { LocalBus, type Bus } from './realtime/broker.ts';
 import { attachStompServer, type StompServer } from './realtime/stomp-server.ts';
@@ -110,7 +110,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     routesByPath: routeTable(),
     validate: (route, body) => {
       const validate = validators[route.name as keyof typeof validators];
-      return validate(body) ? [] : formatValidationErrors(validate.errors ?? []);
+      return validate(body) ? null : validationOutcome(route.name as keyof typeof validators, validate.errors ?? []);
     },
     handlers: handlers as Readonly<Record<string, Handler | undefined>>,
     authenticate: createSessionAuthenticator(ctx),

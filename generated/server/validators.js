@@ -3989,7 +3989,7 @@ return errors === 0;
 }
 
 export const createMultipleRoom = validate45;
-const schema56 = {"type":"object","description":"Request of room/createmultipleroom","properties":{"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomImg":{"type":"string","contentEncoding":"base64","description":"Room image","maxLength":14000000},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids of the members","minItems":1,"maxItems":200,"uniqueItems":true},"businessType":{"$ref":"../entities/room.json#/definitions/RoomBusinessType","description":"Business type"}},"required":["roomName","memberIds"],"additionalProperties":false};
+const schema56 = {"type":"object","description":"Request of room/createmultipleroom","properties":{"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30,"x-error":"NAME_LENGTH"},"roomImg":{"type":"string","contentEncoding":"base64","description":"Room image","maxLength":14000000},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids of the members","minItems":1,"maxItems":200,"uniqueItems":true},"businessType":{"$ref":"../entities/room.json#/definitions/RoomBusinessType","description":"Business type"}},"required":["roomName","memberIds"],"additionalProperties":false};
 const schema58 = {"type":"string","enum":["HA_CALL_CENTRE","GRP_ACC_FWD_RM","SELF"],"description":"Business type of a room"};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -19770,7 +19770,7 @@ return errors === 0;
 }
 
 export const updateAccountSynonym = validate189;
-const schema221 = {"type":"object","description":"The caller's synonym for another account","properties":{"synAccountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account the synonym names"},"synonym":{"type":"string","description":"Synonym","minLength":1,"maxLength":25}},"required":["synAccountId","synonym"],"additionalProperties":false};
+const schema221 = {"type":"object","description":"The caller's synonym for another account","properties":{"synAccountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account the synonym names"},"synonym":{"type":"string","description":"Synonym","minLength":1,"maxLength":25,"x-error":"NAME_LENGTH"}},"required":["synAccountId","synonym"],"additionalProperties":false};
 
 function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19894,7 +19894,7 @@ return errors === 0;
 }
 
 export const updateCustomDisplayName = validate190;
-const schema222 = {"type":"object","description":"Request of account/updatecustomdisplayname","properties":{"customDisplayName":{"type":"string","description":"Display name","minLength":1,"maxLength":30}},"required":["customDisplayName"],"additionalProperties":false};
+const schema222 = {"type":"object","description":"Request of account/updatecustomdisplayname","properties":{"customDisplayName":{"type":"string","description":"Display name","minLength":1,"maxLength":30,"x-error":"NAME_LENGTH"}},"required":["customDisplayName"],"additionalProperties":false};
 
 function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20029,7 +20029,7 @@ return errors === 0;
 }
 
 export const updateLocalPassword = validate192;
-const schema224 = {"type":"object","description":"Request of account/updatelocalpassword","properties":{"oldPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256},"newPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256}},"required":["oldPassword","newPassword"],"additionalProperties":false};
+const schema224 = {"type":"object","description":"Request of account/updatelocalpassword","properties":{"oldPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"},"newPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"}},"required":["oldPassword","newPassword"],"additionalProperties":false};
 
 function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20153,7 +20153,7 @@ return errors === 0;
 }
 
 export const updatePassword = validate193;
-const schema225 = {"type":"object","description":"Change of password by login name","properties":{"loginName":{"type":"string","description":"Login name (corporate id in hospital variants)","minLength":1,"maxLength":256},"oldPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256},"newPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256},"newConfirmPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256}},"required":["loginName","oldPassword","newPassword","newConfirmPassword"],"additionalProperties":false};
+const schema225 = {"type":"object","description":"Change of password by login name","properties":{"loginName":{"type":"string","description":"Login name (corporate id in hospital variants)","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"},"oldPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"},"newPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"},"newConfirmPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"}},"required":["loginName","oldPassword","newPassword","newConfirmPassword"],"additionalProperties":false};
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20367,7 +20367,7 @@ return errors === 0;
 }
 
 export const updateRoomName = validate194;
-const schema226 = {"type":"object","description":"Request of room/updateroomname","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30}},"required":["roomId","roomName"],"additionalProperties":false};
+const schema226 = {"type":"object","description":"Request of room/updateroomname","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30,"x-error":"NAME_LENGTH"}},"required":["roomId","roomName"],"additionalProperties":false};
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20725,7 +20725,7 @@ return errors === 0;
 }
 
 export const updateSearchName = validate198;
-const schema231 = {"type":"object","description":"Request of account/updatesearchname","properties":{"searchName":{"type":"string","description":"Search name","minLength":1,"maxLength":25}},"required":["searchName"],"additionalProperties":false};
+const schema231 = {"type":"object","description":"Request of account/updatesearchname","properties":{"searchName":{"type":"string","description":"Search name","minLength":1,"maxLength":25,"x-error":"NAME_LENGTH"}},"required":["searchName"],"additionalProperties":false};
 
 function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

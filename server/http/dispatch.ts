@@ -5,6 +5,7 @@ import type {} from '@fastify/multipart';
 import { ApiError } from './api-error.ts';
 import { failureBody, httpStatusOf } from './failure.ts';
 import { readMultipart } from './multipart.ts';
+import type { ValidationOutcome } from './validation.ts';
 import type { AuthenticatedSession, ClientHeaders, FileResult, HandlerInput, RouteInfo, UploadedFile } from './types.ts';
 import { isFileResult } from './types.ts';
 
@@ -28,8 +29,8 @@ export interface EnvelopeCodec {
 
 export interface DispatchDeps {
   routesByPath: ReadonlyMap<string, RouteInfo>;
-  /** Returns readable validation errors, or an empty list when the body is valid. */
-  validate(route: RouteInfo, body: unknown): string[];
+  /** Null when the body is valid; otherwise the error to answer and readable problems. */
+  validate(route: RouteInfo, body: unknown): ValidationOutcome | null;
   handlers: HandlerTable;
   authenticate(apiKey: string): Promise<AuthenticatedSession | null>;
   envelopes: EnvelopeCodec;
@@ -87,8 +88,8 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
         ? await deps.envelopes.openRequest(wireBody, route, session)
         : wireBody;
 
-      const problems = deps.validate(route, requestBody);
-      if (problems.length > 0) throw new ApiError('INVALID_INPUT', problems.join('; '));
+      const invalid = deps.validate(route, requestBody);
+      if (invalid) throw new ApiError(invalid.errorName, invalid.problems.join('; '));
 
       const handler = deps.handlers[route.name];
       if (!handler) throw new ApiError('NOT_IMPLEMENTED', route.path);

@@ -1,5 +1,20 @@
-// Turns ajv errors into short readable lines for the failure message.
+// Turns ajv errors into short readable lines and picks the catalogue entry to answer with: a field's
+// `x-error` annotation (generated/server/field-errors.ts) wins over the generic INVALID_INPUT.
+import type { EndpointName } from '../../generated/api/endpoints.ts';
+import type { ErrorName } from '../../generated/errors.ts';
+import { fieldErrors } from '../../generated/server/field-errors.ts';
 import type { RequestValidationError } from '../../generated/server/validators.js';
+
+export interface ValidationOutcome {
+  errorName: ErrorName;
+  problems: string[];
+}
+
+/** The request field an error is about; a missing required property is reported on the property itself. */
+function fieldPath(error: RequestValidationError): string {
+  if (error.keyword === 'required') return `${error.instancePath}/${String(error.params.missingProperty)}`;
+  return error.instancePath;
+}
 
 export function formatValidationErrors(errors: readonly RequestValidationError[]): string[] {
   const lines = errors
@@ -12,4 +27,10 @@ export function formatValidationErrors(errors: readonly RequestValidationError[]
       return `${where}: ${error.message ?? error.keyword}`;
     });
   return [...new Set(lines)].slice(0, 5);
+}
+
+export function validationOutcome(endpoint: EndpointName, errors: readonly RequestValidationError[]): ValidationOutcome {
+  const overrides = fieldErrors[endpoint] ?? {};
+  const annotated = errors.map((error) => overrides[fieldPath(error)]).find((name) => name !== undefined);
+  return { errorName: annotated ?? 'INVALID_INPUT', problems: formatValidationErrors(errors) };
 }

@@ -41,7 +41,7 @@ export class NodeTransport implements ApiTransport {
     if (this.profile) return this.profile;
     const response = await fetch(`${this.baseUrl}/v3/chat/pub/application/getpublicapplicationprofile`, {
       method: 'POST',
-      headers: this.baseHeaders(),
+      headers: { ...this.baseHeaders(), 'content-type': 'application/json' },
       body: '{}',
     });
     const body = (await response.json()) as EncryptionProfile & { status: string };

@@ -3,6 +3,7 @@ import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import type { Contract } from '../load/contract.ts';
 import type { Project } from '../load/project.ts';
 import { createAjv } from '../validate/ajv.ts';
+import { fieldErrorsByEndpoint } from './field-errors.ts';
 import { HEADER_TEXT, render } from './render.ts';
 
 // CommonJS module: the function is the module itself or its `default`, depending on the loader's interop.
@@ -12,6 +13,19 @@ const standaloneCode = ((standaloneCodeModule as unknown as { default?: typeof s
 export function emitServer(project: Project, contract: Contract): Map<string, string> {
   const out = new Map<string, string>();
   out.set('server/routes.ts', render('routes.ts', { endpoints: contract.endpoints }));
+  const fieldErrors = fieldErrorsByEndpoint(project, contract);
+  out.set(
+    'server/field-errors.ts',
+    [
+      `// ${HEADER_TEXT}`,
+      "import type { EndpointName } from '../api/endpoints.ts';",
+      "import type { ErrorName } from '../errors.ts';",
+      '',
+      '/** Per call: request field (JSON pointer) → the error the server answers when that field is invalid (`x-error`). */',
+      `export const fieldErrors: Partial<Record<EndpointName, Readonly<Record<string, ErrorName>>>> = ${JSON.stringify(fieldErrors, null, 2)};`,
+      '',
+    ].join('\n'),
+  );
 
   const { ajv } = createAjv(project, { standalone: true });
   // ajv's standalone output repeats a function exported under two names, so each request schema is exported

@@ -1,7 +1,130 @@
-// Handlers of the authentication group (schema/endpoints).
+// Handlers of the authentication group (schema/endpoints/authentication.json): the session itself, login
+// tokens for other devices and hosts, QR login, the application profile and remote wipe.
+import { qrTokenTopic } from '../../../generated/realtime/index.ts';
 import type { ServerContext } from '../../context.ts';
+import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
+import type { AuthenticatedSession } from '../../http/types.ts';
+import { identity } from '../../services/identity/index.ts';
+import { QR_REMAINING_COUNT, TOKEN_TTL_SECONDS } from '../../services/identity/tokens.ts';
+import { encryptionProfile } from '../public/index.ts';
 
-export function authenticationHandlers(_ctx: ServerContext): HandlerMap {
-  return {};
+/** The random id a QR login page picks for /topic/qrtoken.{token}: safe inside a STOMP destination. */
+const QR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** Seed section 5: upload image types, plus the preview types. */
+export const SUPPORTED_FILE_TYPES = ['gif', 'jpeg', 'jpg', 'png', 'mp4', 'webm', 'ogg', 'pdf'];
+
+const sessionOf = (session: AuthenticatedSession | null): AuthenticatedSession => {
+  // The dispatcher authenticates every secured call before a handler runs.
+  if (!session) throw new ApiError('SESSION_EXPIRED');
+  return session;
+};
+
+export function clientConfig(ctx: ServerContext) {
+  return {
+    supportedFileTypes: SUPPORTED_FILE_TYPES,
+    chatbots: [],
+    watermarkOpacity: 0.1,
+    attachSize: ctx.config.attachSizeBytes,
+    forceUpdateSkipPeriodDays: 7,
+    presenceInfo: { onlineWindowSeconds: 300 },
+    reqLoginMaxHour: ctx.config.sessionMaxIdleHours,
+    allowDownloadAttachment: true,
+    jsonCardKeyOrder: [],
+    showAllUserBeforeSearch: true,
+    isSupportAccountSynonym: true,
+    isSupportAdvancedAccountSearch: true,
+    isShowExportedMessageInWebClientSetting: true,
+    videoMaximumDurationInSeconds: 300,
+    bappsForChatroomList: [],
+    bappsForTab: [],
+    otherApplicationConfigs: {},
+    room: { roomNameMaxLength: 25, roomNameBuffer: 5, roomListPageSize: 30, muteMaxHours: 336 },
+    sdkConfigs: {},
+  };
+}
+
+export function authenticationHandlers(ctx: ServerContext): HandlerMap {
+  const { tokens, sessions } = identity(ctx);
+
+  return {
+    async logout({ session }) {
+      await sessions.logout(sessionOf(session).sessionId);
+      return {};
+    },
+
+    async logoutOtherSession({ session, headers }) {
+      const me = sessionOf(session);
+      await sessions.logoutOthers(me.accountId, me.sessionId, headers.apiKey);
+      return {};
+    },
+
+    async checkSession() {
+      return {};
+    },
+
+    async generateToken({ session }) {
+      const me = sessionOf(session);
+      const result = await tokens.loginToken(me.accountId);
+      return result;
+    },
+
+    async generateOtp({ session, body }) {
+      return tokens.otp(sessionOf(session).accountId, body.type, body.refreshType);
+    },
+
+    async getNexToken({ session }) {
+      return tokens.nextToken(sessionOf(session).accountId);
+    },
+
+    /**
+     * A signed-in phone sends the token it read from a QR login page. The page, subscribed to
+     * /topic/qrtoken.{token} on /v3/wslogin, receives a one-time AUTH_OTP and logs in with it.
+     */
+    async sendNexToken({ session, body }) {
+      const me = sessionOf(session);
+      if (!QR_TOKEN_PATTERN.test(body.token)) throw new ApiError('TOKEN_INVALID', 'not a QR login token');
+      const { otp } = await tokens.authOtp(me.accountId, body.token);
+      await ctx.bus.publish(
+        qrTokenTopic(body.token),
+        JSON.stringify({
+          notifyType: 'AUTH_OTP_GENERATED',
+          senderId: String(me.accountId),
+          dataId: body.token,
+          data: { token: otp, type: 'AUTH_OTP', loginName: me.loginName },
+        }),
+        { 'content-type': 'application/json' },
+      );
+      return { statusMessage: 'success', resultType: 'AUTH_OTP', resultContent: body.token, loginName: me.loginName };
+    },
+
+    async getJwt({ session }) {
+      const me = sessionOf(session);
+      const { jwt, jwtExpiredInSeconds } = await tokens.jwt(me.accountId, me.loginName);
+      // The QR token view of the same secret: how long it lives and how many refreshes the page has left.
+      return { jwt, jwtExpiredInSeconds, token: jwt, ttl: TOKEN_TTL_SECONDS.JWT, remainingCount: QR_REMAINING_COUNT };
+    },
+
+    async getApplicationProfile() {
+      return {
+        ...encryptionProfile(ctx),
+        deviceRegistrationSetting: { maxDevices: 0, requireApproval: false },
+        isSessCheckList: [],
+        mqSysName: ctx.config.mqSysName,
+        serverVersion: ctx.config.serverVersion,
+        clientConfig: clientConfig(ctx),
+      };
+    },
+
+    async localActionCallback() {
+      // The host's acknowledgement of an action the embedded client posted; nothing is kept.
+      return {};
+    },
+
+    async remoteWipe({ session, body }) {
+      await sessions.remoteWipe(sessionOf(session).accountId, body.deviceId);
+      return {};
+    },
+  };
 }

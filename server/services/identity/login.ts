@@ -1,0 +1,111 @@
+// Login by password or by token: checks the caller, then opens a session bound to the device key the login
+// carried (PROTOCOL.md "Keys"). The api key is handed out once and stored only as a hash.
+import { randomBytes } from 'node:crypto';
+import type { ServerContext } from '../../context.ts';
+import { importRsaPublicKey } from '../../crypto/rsa.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../identity/passwords.ts';
+import type { Account } from '../../store/repos/accounts.ts';
+import type { DeviceInfo } from '../../store/repos/sessions.ts';
+import { sessionExpiry } from '../sessions.ts';
+import { LoginThrottle } from './throttle.ts';
+
+export interface LoginPayload {
+  loginName: string;
+  password?: string;
+  devicePubKey: string;
+  deviceID: string;
+  deviceInfo?: DeviceInfo;
+}
+
+export type LoginResult = {
+  loginName: string;
+  apiKey: string;
+  login2faType: 'NIL';
+};
+
+/** A hash of a password nobody knows: unknown login names cost the same time as wrong passwords. */
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+export function newApiKey(): string {
+  return randomBytes(32).toString('hex');
+}
+
+function checkDeviceKey(pem: string): void {
+  try {
+    importRsaPublicKey(pem);
+  } catch {
+    throw new ApiError('INVALID_INPUT', 'devicePubKey is not a readable RSA public key');
+  }
+}
+
+export function createLoginService(ctx: ServerContext) {
+  const throttle = new LoginThrottle();
+
+  /** Creates the session of a checked account and returns the login response. */
+  async function openSession(account: Account, payload: LoginPayload): Promise<LoginResult> {
+    checkDeviceKey(payload.devicePubKey);
+    const apiKey = newApiKey();
+    const now = ctx.now();
+    await ctx.repos.sessions.create({
+      accountId: account.id,
+      apiKey,
+      deviceId: payload.deviceID,
+      devicePubKeyPem: payload.devicePubKey,
+      deviceInfo: payload.deviceInfo ?? {},
+      expiresAt: sessionExpiry(ctx, now),
+    });
+    await ctx.repos.accounts.touchLastOnline(account.id, now);
+    return { loginName: account.loginName, apiKey, login2faType: 'NIL' };
+  }
+
+  /** Password check shared by login and the password changes; null when the name or password is wrong. */
+  /** Counts towards the guessing limit of the login name; TOO_MANY_REQUESTS once it is reached. */
+  async function checkPassword(loginName: string, password: string): Promise<Account | null> {
+    const key = loginName.toLowerCase();
+    if (throttle.isBlocked(key, ctx.now())) throw new ApiError('TOO_MANY_REQUESTS');
+    const credentials = await ctx.repos.accounts.getCredentials(loginName);
+    if (!credentials || !credentials.passwordHash || credentials.disabled) {
+      await verifyPassword(password, await getDummyHash());
+      throttle.failed(key, ctx.now());
+      return null;
+    }
+    if (!(await verifyPassword(password, credentials.passwordHash))) {
+      throttle.failed(key, ctx.now());
+      return null;
+    }
+    throttle.succeeded(key);
+    if (needsRehash(credentials.passwordHash)) {
+      await ctx.repos.accounts.setPassword(credentials.accountId, await hashPassword(password), credentials.mustChangePassword);
+    }
+    return ctx.repos.accounts.findById(credentials.accountId);
+  }
+
+  return {
+    checkPassword,
+    openSession,
+
+    async passwordLogin(payload: LoginPayload): Promise<LoginResult> {
+      if (!payload.password) throw new ApiError('LOGIN_FAILED');
+      const account = await checkPassword(payload.loginName, payload.password);
+      if (!account) throw new ApiError('LOGIN_FAILED');
+      // The password was right, but it has to be changed first: no session (seed: UI_IM_E9912).
+      if (account.mustChangePassword) throw new ApiError('MUST_CHANGE_PASSWORD');
+      return openSession(account, payload);
+    },
+
+    /** After a token was consumed for `accountId`: the login name of the request must be that account. */
+    async tokenLogin(payload: LoginPayload, accountId: number | null): Promise<LoginResult> {
+      if (accountId === null) throw new ApiError('TOKEN_INVALID');
+      const account = await ctx.repos.accounts.findById(accountId);
+      if (!account || account.disabled || account.loginName.toLowerCase() !== payload.loginName.toLowerCase()) {
+        throw new ApiError('TOKEN_INVALID');
+      }
+      if (account.mustChangePassword) throw new ApiError('MUST_CHANGE_PASSWORD');
+      return openSession(account, payload);
+    },
+  };
+}
+
+export type LoginService = ReturnType<typeof createLoginService>;

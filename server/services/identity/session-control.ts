@@ -1,0 +1,58 @@
+// Ending sessions: logout, logout of the other sessions, password changes and remote wipe. The store is
+// updated first (the api keys stop working at once), then the account topic hears the reason, then the
+// sockets of the ended sessions are closed (docs/protocol.md: the notification comes before the close).
+import type { ServerContext } from '../../context.ts';
+import { hashApiKey } from '../../store/repos/sessions.ts';
+
+export function createSessionControl(ctx: ServerContext) {
+  const kickAll = (sessionIds: readonly string[], message: string) => {
+    for (const sessionId of sessionIds) ctx.kick({ sessionId }, message);
+  };
+
+  return {
+    async logout(sessionId: string): Promise<void> {
+      await ctx.repos.sessions.logout(sessionId, 'LOGOUT');
+      ctx.kick({ sessionId }, 'Logged out');
+    },
+
+    /** Ends every other session of the account; the caller's own stays (keepApiKeyHash lets its clients tell). */
+    async logoutOthers(accountId: number, keepSessionId: string, keepApiKey: string | undefined): Promise<string[]> {
+      const ended = await ctx.repos.sessions.logoutOthers(accountId, keepSessionId, 'LOGOUT_OTHER_SESSION');
+      if (ended.length > 0) {
+        await ctx.notifier.toAccountTopics([accountId], {
+          notifyType: 'FORCE_LOGOUT',
+          senderId: String(accountId),
+          dataId: keepSessionId,
+          data: { reason: 'LOGOUT_OTHER_SESSION', keepApiKeyHash: keepApiKey ? hashApiKey(keepApiKey) : '' },
+        });
+      }
+      kickAll(ended, 'Logged out by another session');
+      return ended;
+    },
+
+    /** After a password change: every session but `keepSessionId` (none for the public password change) ends. */
+    async passwordChanged(accountId: number, keepSessionId: string | null): Promise<void> {
+      const ended = await ctx.repos.sessions.logoutOthers(accountId, keepSessionId, 'PASSWORD_UPDATED');
+      await ctx.notifier.toAccountTopics([accountId], {
+        notifyType: 'PASSWORD_UPDATED',
+        senderId: String(accountId),
+        dataId: String(accountId),
+      });
+      kickAll(ended, 'Password updated');
+    },
+
+    async remoteWipe(accountId: number, deviceId: string): Promise<string[]> {
+      const ended = await ctx.repos.sessions.logoutDevice(accountId, deviceId, 'REMOTE_WIPE');
+      await ctx.notifier.toAccountTopics([accountId], {
+        notifyType: 'REMOTE_WIPE',
+        senderId: String(accountId),
+        dataId: deviceId,
+        data: { deviceId },
+      });
+      kickAll(ended, 'Remote wipe');
+      return ended;
+    },
+  };
+}
+
+export type SessionControl = ReturnType<typeof createSessionControl>;
