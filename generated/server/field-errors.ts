@@ -5,7 +5,14 @@ import type { ErrorName } from '../errors.ts';
 /** Per call: request field (JSON pointer) → the error the server answers when that field is invalid (`x-error`). */
 export const fieldErrors: Partial<Record<EndpointName, Readonly<Record<string, ErrorName>>>> = {
   "createMultipleRoom": {
+    "/memberIds#required": "GROUP_FIELDS_MISSING",
+    "/memberIds": "GROUP_FIELDS_MISSING",
+    "/roomName#required": "GROUP_FIELDS_MISSING",
     "/roomName": "NAME_LENGTH"
+  },
+  "createSingleRoom": {
+    "/memberId#required": "CHAT_MEMBER_MISSING",
+    "/memberId": "CHAT_MEMBER_MISSING"
   },
   "updateAccountSynonym": {
     "/synonym": "NAME_LENGTH"

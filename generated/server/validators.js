@@ -3989,7 +3989,7 @@ return errors === 0;
 }
 
 export const createMultipleRoom = validate45;
-const schema56 = {"type":"object","description":"Request of room/createmultipleroom","properties":{"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30,"x-error":"NAME_LENGTH"},"roomImg":{"type":"string","contentEncoding":"base64","description":"Room image","maxLength":14000000},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids of the members","minItems":1,"maxItems":200,"uniqueItems":true},"businessType":{"$ref":"../entities/room.json#/definitions/RoomBusinessType","description":"Business type"}},"required":["roomName","memberIds"],"additionalProperties":false};
+const schema56 = {"type":"object","description":"Request of room/createmultipleroom","properties":{"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","maxLength":30,"x-error":"NAME_LENGTH","x-error-missing":"GROUP_FIELDS_MISSING"},"roomImg":{"type":"string","contentEncoding":"base64","description":"Room image","maxLength":14000000},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids of the members","minItems":1,"maxItems":200,"uniqueItems":true,"x-error":"GROUP_FIELDS_MISSING","x-error-missing":"GROUP_FIELDS_MISSING"},"businessType":{"$ref":"../entities/room.json#/definitions/RoomBusinessType","description":"Business type"}},"required":["roomName","memberIds"],"additionalProperties":false};
 const schema58 = {"type":"string","enum":["HA_CALL_CENTRE","GRP_ACC_FWD_RM","SELF"],"description":"Business type of a room"};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4041,8 +4041,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/roomName",schemaPath:"#/properties/roomName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err4 = {instancePath:instancePath+"/roomName",schemaPath:"#/properties/roomName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4052,8 +4053,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-else {
-const err5 = {instancePath:instancePath+"/roomName",schemaPath:"#/properties/roomName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.roomImg !== undefined){
+let data1 = data.roomImg;
+if(typeof data1 === "string"){
+if(func2(data1) > 14000000){
+const err5 = {instancePath:instancePath+"/roomImg",schemaPath:"#/properties/roomImg/maxLength",keyword:"maxLength",params:{limit: 14000000},message:"must NOT have more than 14000000 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4063,11 +4067,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.roomImg !== undefined){
-let data1 = data.roomImg;
-if(typeof data1 === "string"){
-if(func2(data1) > 14000000){
-const err6 = {instancePath:instancePath+"/roomImg",schemaPath:"#/properties/roomImg/maxLength",keyword:"maxLength",params:{limit: 14000000},message:"must NOT have more than 14000000 characters"};
+else {
+const err6 = {instancePath:instancePath+"/roomImg",schemaPath:"#/properties/roomImg/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4077,8 +4078,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-else {
-const err7 = {instancePath:instancePath+"/roomImg",schemaPath:"#/properties/roomImg/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.memberIds !== undefined){
+let data2 = data.memberIds;
+if(Array.isArray(data2)){
+if(data2.length > 200){
+const err7 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4087,12 +4091,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.memberIds !== undefined){
-let data2 = data.memberIds;
-if(Array.isArray(data2)){
-if(data2.length > 200){
-const err8 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+if(data2.length < 1){
+const err8 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4101,8 +4101,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2.length < 1){
-const err9 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(typeof data3 === "string"){
+if(func2(data3) > 128){
+const err9 = {instancePath:instancePath+"/memberIds/" + i0,schemaPath:"#/properties/memberIds/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4111,12 +4115,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(typeof data3 === "string"){
-if(func2(data3) > 128){
-const err10 = {instancePath:instancePath+"/memberIds/" + i0,schemaPath:"#/properties/memberIds/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(func2(data3) < 1){
+const err10 = {instancePath:instancePath+"/memberIds/" + i0,schemaPath:"#/properties/memberIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4125,24 +4125,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data3) < 1){
-const err11 = {instancePath:instancePath+"/memberIds/" + i0,schemaPath:"#/properties/memberIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err11 = {instancePath:instancePath+"/memberIds/" + i0,schemaPath:"#/properties/memberIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/memberIds/" + i0,schemaPath:"#/properties/memberIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
 }
 errors++;
 }
@@ -4158,12 +4148,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err13 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const err12 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err12];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err12);
 }
 errors++;
 break;
@@ -4173,7 +4163,20 @@ indices0[item0] = i1;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err13 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.businessType !== undefined){
+let data4 = data.businessType;
+if(typeof data4 !== "string"){
+const err14 = {instancePath:instancePath+"/businessType",schemaPath:"../entities/room.json#/definitions/RoomBusinessType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4182,11 +4185,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.businessType !== undefined){
-let data4 = data.businessType;
-if(typeof data4 !== "string"){
-const err15 = {instancePath:instancePath+"/businessType",schemaPath:"../entities/room.json#/definitions/RoomBusinessType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data4 === "HA_CALL_CENTRE") || (data4 === "GRP_ACC_FWD_RM")) || (data4 === "SELF"))){
+const err15 = {instancePath:instancePath+"/businessType",schemaPath:"../entities/room.json#/definitions/RoomBusinessType/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4195,25 +4195,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!(((data4 === "HA_CALL_CENTRE") || (data4 === "GRP_ACC_FWD_RM")) || (data4 === "SELF"))){
-const err16 = {instancePath:instancePath+"/businessType",schemaPath:"../entities/room.json#/definitions/RoomBusinessType/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
 }
 errors++;
 }
@@ -4254,7 +4244,7 @@ return errors === 0;
 }
 
 export const createSingleRoom = validate48;
-const schema60 = {"type":"object","description":"Request of room/createsingleroom","properties":{"memberId":{"type":"string","minLength":1,"maxLength":128,"description":"The other account"},"businessType":{"$ref":"../entities/room.json#/definitions/RoomBusinessType","description":"Business type"}},"required":["memberId"],"additionalProperties":false};
+const schema60 = {"type":"object","description":"Request of room/createsingleroom","properties":{"memberId":{"type":"string","minLength":1,"maxLength":128,"description":"The other account","x-error":"CHAT_MEMBER_MISSING","x-error-missing":"CHAT_MEMBER_MISSING"},"businessType":{"$ref":"../entities/room.json#/definitions/RoomBusinessType","description":"Business type"}},"required":["memberId"],"additionalProperties":false};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -31,6 +31,10 @@ export function formatValidationErrors(errors: readonly RequestValidationError[]
 
 export function validationOutcome(endpoint: EndpointName, errors: readonly RequestValidationError[]): ValidationOutcome {
   const overrides = fieldErrors[endpoint] ?? {};
-  const annotated = errors.map((error) => overrides[fieldPath(error)]).find((name) => name !== undefined);
+  const annotated = errors
+    .map((error) =>
+      error.keyword === 'required' ? (overrides[`${fieldPath(error)}#required`] ?? overrides[fieldPath(error)]) : overrides[fieldPath(error)],
+    )
+    .find((name) => name !== undefined);
   return { errorName: annotated ?? 'INVALID_INPUT', problems: formatValidationErrors(errors) };
 }

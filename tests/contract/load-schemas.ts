@@ -18,7 +18,7 @@ export const NON_API_FILES = new Set([
 ]);
 
 /** Extra keywords of docs/schema-conventions.md, plus `codes` (the error catalogue map of errors.json). */
-export const CONVENTION_KEYWORDS = ['x-inferred', 'x-seed', 'x-endpoints', 'x-group', 'x-realtime', 'x-flag-group', 'x-error', 'codes'];
+export const CONVENTION_KEYWORDS = ['x-inferred', 'x-seed', 'x-endpoints', 'x-group', 'x-realtime', 'x-flag-group', 'x-error', 'x-error-missing', 'codes'];
 
 export type JsonObject = { [key: string]: unknown };
 

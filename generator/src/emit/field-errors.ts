@@ -1,7 +1,8 @@
 /**
  * Field-level error names: a request property annotated `"x-error": "NAME_LENGTH"` makes the server answer
  * that catalogue entry (the seed's own text) instead of the generic INVALID_INPUT when the property fails
- * validation. Collected per endpoint as instance path → error name.
+ * validation; `"x-error-missing"` does the same when the property is absent (key `<path>#required`).
+ * Collected per endpoint as instance path → error name.
  */
 import type { Contract } from '../load/contract.ts';
 import type { Project, SchemaFile } from '../load/project.ts';
@@ -11,6 +12,7 @@ import { isObject, type JsonObject } from '../util/json.ts';
 function collect(project: Project, file: SchemaFile, node: unknown, path: string, out: Record<string, string>, depth: number): void {
   if (!isObject(node) || depth > 8) return;
   if (typeof node['x-error'] === 'string' && path !== '') out[path] = node['x-error'];
+  if (typeof node['x-error-missing'] === 'string' && path !== '') out[`${path}#required`] = node['x-error-missing'];
   if (typeof node.$ref === 'string') {
     const target = resolveRef(project, file, node.$ref);
     if (target) collect(project, target.schema, atPointer(target.schema.json, target.pointer), path, out, depth + 1);

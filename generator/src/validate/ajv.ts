@@ -14,7 +14,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
  * Documentation keywords of the contract: annotations only, they never fail validation. `codes` is the
  * top-level error catalogue map of schema/errors.json (docs/api.md).
  */
-export const EXTRA_KEYWORDS = ['x-inferred', 'x-seed', 'x-endpoints', 'x-group', 'x-realtime', 'x-flag-group', 'x-defaults', 'x-error', 'codes'];
+export const EXTRA_KEYWORDS = ['x-inferred', 'x-seed', 'x-endpoints', 'x-group', 'x-realtime', 'x-flag-group', 'x-defaults', 'x-error', 'x-error-missing', 'codes'];
 
 export interface AjvSetup {
   ajv: Ajv;

@@ -1,7 +1,23 @@
-// Handlers of the messages group (schema/endpoints).
+// Handlers of the messages group (schema/endpoints). broadcast, operatemessage, voicetotextmessage and
+// savetranslation belong to a later issue and answer NOT_IMPLEMENTED.
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
+import { resumeArchiveJobs } from '../../services/messages/archive.ts';
+import { archiveHandlers } from './archive.ts';
+import { fileHandlers } from './files.ts';
+import { markHandlers } from './marks.ts';
+import { pollHandlers } from './polls.ts';
+import { receiveHandlers } from './receive.ts';
+import { sendHandlers } from './send.ts';
 
-export function messageHandlers(_ctx: ServerContext): HandlerMap {
-  return {};
+export function messageHandlers(ctx: ServerContext): HandlerMap {
+  resumeArchiveJobs(ctx);
+  return {
+    ...sendHandlers(ctx),
+    ...receiveHandlers(ctx),
+    ...markHandlers(ctx),
+    ...fileHandlers(ctx),
+    ...archiveHandlers(ctx),
+    ...pollHandlers(ctx),
+  };
 }

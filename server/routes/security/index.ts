@@ -1,7 +1,29 @@
-// Handlers of the security group (schema/endpoints).
+// Handlers of the security group (schema/endpoints): the AES key records of rooms and the common key.
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
+import { requireMember } from '../../services/room-access.ts';
+import { commonKey, ensureRoomKey, keyRecord } from '../../services/keys/room-keys.ts';
+import { callerOf, parseId } from '../../services/messages/ids.ts';
 
-export function securityHandlers(_ctx: ServerContext): HandlerMap {
-  return {};
+export function securityHandlers(ctx: ServerContext): HandlerMap {
+  return {
+    async getAesKeyByRoomId({ body, session }) {
+      const caller = callerOf(session);
+      const roomId = parseId(body.roomId, 'roomId');
+      await requireMember(ctx, roomId, caller.accountId);
+      const { key } = await ensureRoomKey(ctx, roomId, { rotate: false });
+      return { aesKey: keyRecord(key) };
+    },
+
+    async getAesKeyByMessageKeyUuids({ body, session }) {
+      const caller = callerOf(session);
+      const keys = await ctx.repos.keys.findReadableByUuids(body.messageKeyUuids, caller.accountId);
+      return { aesKeys: keys.map(keyRecord) };
+    },
+
+    async getCommonAesKey({ session }) {
+      callerOf(session);
+      return { aesKey: keyRecord(await commonKey(ctx)) };
+    },
+  };
 }

@@ -1,0 +1,41 @@
+// Archived messages: queue an archive, list the completed ones, download one.
+import type { ServerContext } from '../../context.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { HandlerMap } from '../../http/handler-types.ts';
+import { fileResult } from '../../http/types.ts';
+import { queueArchive, toArchivedMessage } from '../../services/messages/archive.ts';
+import { callerOf, parseId } from '../../services/messages/ids.ts';
+
+export function archiveHandlers(ctx: ServerContext): HandlerMap {
+  return {
+    async archiveAesMessagesBeforeDays({ body, session }) {
+      const { roomId, beforeDays, withStarredMessage, withEmail } = body;
+      await queueArchive(ctx, callerOf(session), { roomId: parseId(roomId, 'roomId'), beforeDays, withStarredMessage, withEmail });
+      return {};
+    },
+
+    async archiveAllAesMessages({ body, session }) {
+      const { roomId, withStarredMessage, withEmail } = body;
+      await queueArchive(ctx, callerOf(session), { roomId: parseId(roomId, 'roomId'), beforeDays: null, withStarredMessage, withEmail });
+      return {};
+    },
+
+    async getCompletedArchivedMessages({ session }) {
+      const jobs = await ctx.repos.jobs.listCompleted(callerOf(session).accountId, ['ARCHIVE']);
+      return { archivedMessages: jobs.map(toArchivedMessage) };
+    },
+
+    async downloadArchivedMessage({ body, session }) {
+      const caller = callerOf(session);
+      const job = await ctx.repos.jobs.find(parseId(body.id, 'id'));
+      if (!job || job.accountId !== caller.accountId || job.kind !== 'ARCHIVE' || job.status !== 'COMPLETED' || job.fileBlobId === null) {
+        throw new ApiError('NOT_FOUND');
+      }
+      if (job.messageKeyUuid !== body.messageKeyUuid) throw new ApiError('NOT_FOUND');
+      const blob = await ctx.repos.blobs.findById(job.fileBlobId);
+      if (!blob) throw new ApiError('DOWNLOAD_FAILED');
+      const name = (job.roomName ?? 'room').replace(/[/\\]/g, '_');
+      return fileResult(`${name}-archive-${job.id}.zip`, 'application/zip', await ctx.blobs.read(blob.path));
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// sendaesmessage and forwardaesmessages.
+import type { ServerContext } from '../../context.ts';
+import type { HandlerMap } from '../../http/handler-types.ts';
+import { forwardMessages } from '../../services/messages/forward.ts';
+import { callerOf } from '../../services/messages/ids.ts';
+import { sendMessage } from '../../services/messages/send.ts';
+import { announceNewMessage, neutralView } from '../../services/messages/store.ts';
+import { presentAll } from '../../services/messages/wire.ts';
+
+export function sendHandlers(ctx: ServerContext): HandlerMap {
+  return {
+    async sendAesMessage({ body, session }) {
+      const caller = callerOf(session);
+      const { message, isRecrypted } = await sendMessage(ctx, caller, body);
+      await announceNewMessage(ctx, message);
+      const recipients = (await ctx.repos.receipts.progress(message.id)).total;
+      const [wire] = await presentAll(ctx, caller.accountId, [neutralView(message, recipients)]);
+      const [unread] = await ctx.repos.receipts.unreadByRoom(caller.accountId, [message.roomId]);
+      const room = await ctx.repos.rooms.findById(message.roomId);
+      return {
+        data: { isRecrypted },
+        message: wire!,
+        noOfUnreadMessage: unread?.unread ?? 0,
+        noOfMentionedMessage: unread?.mentioned ?? 0,
+        lastUpdateTime: (room?.lastUpdateAt ?? message.createdAt).getTime(),
+      };
+    },
+
+    async forwardAesMessages({ body, session }) {
+      const caller = callerOf(session);
+      const copies = await forwardMessages(ctx, caller, body);
+      const views = [];
+      for (const copy of copies) views.push(neutralView(copy, (await ctx.repos.receipts.progress(copy.id)).total));
+      return { messages: await presentAll(ctx, caller.accountId, views) };
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// addroommembers, removeroommember, addroomadmin, removeroomadmin, leaveroom, deleteroom,
+// room/hospital/deleteandexportroom.
+import type { ServerContext } from '../../context.ts';
+import type { HandlerMap } from '../../http/handler-types.ts';
+import { addMembers, deleteRoom, leaveRoom, removeMember, setAdmin } from '../../services/rooms/membership.ts';
+import { roomIdOf, viewerOf } from './session.ts';
+
+export function memberHandlers(ctx: ServerContext): HandlerMap {
+  return {
+    addRoomMembers: async (input) => addMembers(ctx, viewerOf(input), roomIdOf(input.body), input.body.accountIds),
+    removeRoomMember: async (input) => removeMember(ctx, viewerOf(input), roomIdOf(input.body), input.body.accountId),
+    addRoomAdmin: async (input) => setAdmin(ctx, viewerOf(input), roomIdOf(input.body), input.body.accountId, true),
+    removeRoomAdmin: async (input) => setAdmin(ctx, viewerOf(input), roomIdOf(input.body), input.body.accountId, false),
+    leaveRoom: async (input) => leaveRoom(ctx, viewerOf(input), roomIdOf(input.body)),
+    deleteRoom: async (input) => deleteRoom(ctx, viewerOf(input), roomIdOf(input.body)),
+    deleteAndExportRoom: async (input) => deleteRoom(ctx, viewerOf(input), roomIdOf(input.body), { export: true }),
+  };
+}

@@ -1,0 +1,39 @@
+// The AES key records the server hands out: one current key per room (made on first use, replaced when
+// the room's membership has changed since it was made) and the common key. The server never uses them
+// to decrypt anything; it only stores and distributes them (docs/server-messages.md).
+import { newAesKeyRecord } from '../../crypto/aes.ts';
+import type { ServerContext } from '../../context.ts';
+import type { Queryable } from '../../store/db.ts';
+import { repos, type StoredAesKey } from '../../store/repos/index.ts';
+
+type Ctx = Pick<ServerContext, 'db' | 'encryption'>;
+
+export interface RoomKeyState {
+  /** The room's current key after the check. */
+  key: StoredAesKey;
+  /** The key this call retired because the membership changed, if it did. */
+  retired: StoredAesKey | null;
+}
+
+/**
+ * The room's current key, created when the room has none. With `rotate` (a send), a key made before the
+ * room's last membership change is retired and replaced. Runs in the caller's transaction when given one.
+ */
+export async function ensureRoomKey(ctx: Ctx, roomId: number, options: { rotate: boolean; tx?: Queryable }): Promise<RoomKeyState> {
+  const run = async (q: Queryable): Promise<RoomKeyState> => {
+    const r = repos(q);
+    const current = await r.keys.currentRoomKey(roomId);
+    const fresh = () => r.keys.setRoomKey(roomId, newAesKeyRecord(ctx.encryption.defaultEncryptionAlgorithm));
+    if (!current) return { key: await fresh(), retired: null };
+    if (options.rotate && (await r.keys.membershipChangedSince(current))) return { key: await fresh(), retired: current };
+    return { key: current, retired: null };
+  };
+  return options.tx ? run(options.tx) : ctx.db.transaction(run);
+}
+
+/** The common key (broadcasts, archives), made on first use. */
+export async function commonKey(ctx: Pick<ServerContext, 'repos' | 'encryption'>): Promise<StoredAesKey> {
+  return ctx.repos.keys.ensureCommonKey(newAesKeyRecord(ctx.encryption.defaultEncryptionAlgorithm));
+}
+
+export const keyRecord = (key: StoredAesKey) => ({ messageKeyUuid: key.messageKeyUuid, aesKey: key.aesKey, algorithm: key.algorithm });

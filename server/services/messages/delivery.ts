@@ -1,0 +1,103 @@
+// Delivery state of messages: received, notified and read marks by recipients, the message statuses
+// ALL_RECEIVED and ALL_READ that follow, and the notifications to the senders.
+// Read privacy: a reader whose readReceipt is NO is never reported as having read (no MESSAGE_READ, not
+// shown as read in message info) and a message one of them received never becomes ALL_READ.
+import type { ServerContext } from '../../context.ts';
+import type { MessageStatus } from '../../store/repos/index.ts';
+import type { Notification } from '../notifier.ts';
+
+type Ctx = Pick<ServerContext, 'repos' | 'notifier' | 'now'>;
+
+function groupBySender(entries: readonly { senderId: number | null; id: number }[]): Map<number, number[]> {
+  const bySender = new Map<number, number[]>();
+  for (const { senderId, id } of entries) {
+    if (senderId === null) continue;
+    bySender.set(senderId, [...(bySender.get(senderId) ?? []), id]);
+  }
+  return bySender;
+}
+
+async function notifySenders(
+  ctx: Ctx,
+  roomId: number,
+  actorId: number,
+  notifyType: Notification['notifyType'],
+  entries: readonly { senderId: number | null; id: number }[],
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  for (const [senderId, ids] of groupBySender(entries)) {
+    await ctx.notifier.toAccounts([senderId], {
+      notifyType,
+      senderId: String(actorId),
+      dataId: String(ids[0]),
+      roomId: String(roomId),
+      data: { messageIds: ids.map(String), ...extra },
+    });
+  }
+}
+
+/** Whether every recipient of the message lets others see that they read it. */
+async function allowsReadReporting(ctx: Ctx, messageId: number): Promise<boolean> {
+  const receipts = await ctx.repos.receipts.listForMessage(messageId);
+  const accounts = await ctx.repos.accounts.listByIds(receipts.map((r) => r.accountId));
+  return accounts.every((a) => a.privacy.readReceipt !== 'NO');
+}
+
+/** Moves statuses forward after marks on `messageIds` and tells the senders. */
+export async function settleStatuses(ctx: Ctx, roomId: number, actorId: number, messageIds: readonly number[]): Promise<void> {
+  const allReceived: { senderId: number | null; id: number }[] = [];
+  const allRead: { senderId: number | null; id: number }[] = [];
+  for (const id of messageIds) {
+    const message = await ctx.repos.messages.findById(id);
+    if (!message || message.status === 'ALL_DELETED' || message.status === 'ALL_READ') continue;
+    const progress = await ctx.repos.receipts.progress(id);
+    if (progress.total === 0) continue;
+    let status: MessageStatus = message.status;
+    if (progress.received === progress.total && status === 'SERVER_RECEIVED') {
+      status = 'ALL_RECEIVED';
+      allReceived.push({ senderId: message.senderId, id });
+    }
+    if (progress.read === progress.total && (await allowsReadReporting(ctx, id))) {
+      status = 'ALL_READ';
+      allRead.push({ senderId: message.senderId, id });
+    }
+    if (status !== message.status) await ctx.repos.messages.setStatus(id, status);
+  }
+  await notifySenders(ctx, roomId, actorId, 'MESSAGE_ALL_RECEIVED', allReceived);
+  await notifySenders(ctx, roomId, actorId, 'MESSAGE_ALL_READ', allRead);
+}
+
+/** receiveaesmessages and friends: the caller now holds these messages. */
+export async function markReceived(ctx: Ctx, accountId: number, roomId: number, messageIds: readonly number[]): Promise<number[]> {
+  const changed = await ctx.repos.receipts.markReceived(accountId, messageIds, ctx.now());
+  if (changed.length > 0) await settleStatuses(ctx, roomId, accountId, changed);
+  return changed;
+}
+
+/** marknotifiedaesmessages: the caller's device showed the new-message notification. */
+export async function markNotified(ctx: Ctx, accountId: number, roomId: number, messageIds: readonly number[]): Promise<number[]> {
+  const changed = await ctx.repos.receipts.markNotified(accountId, roomId, messageIds, ctx.now());
+  if (changed.length > 0) await settleStatuses(ctx, roomId, accountId, changed);
+  return changed;
+}
+
+/** markreadaesmessages: read marks, MESSAGE_READ to the senders unless the reader keeps reads private. */
+export async function markRead(ctx: Ctx, accountId: number, roomId: number, messageIds: readonly number[]): Promise<number[]> {
+  const changed = await ctx.repos.receipts.markRead(accountId, roomId, messageIds, ctx.now());
+  if (changed.length === 0) return changed;
+  await ctx.repos.members.markReadUpTo(roomId, accountId, Math.max(...changed));
+  const reader = await ctx.repos.accounts.findById(accountId);
+  if (reader?.privacy.readReceipt !== 'NO') {
+    const messages = await ctx.repos.messages.findInRoom(roomId, changed);
+    await notifySenders(
+      ctx,
+      roomId,
+      accountId,
+      'MESSAGE_READ',
+      messages.map((m) => ({ senderId: m.senderId, id: m.id })),
+      { accountId: String(accountId) },
+    );
+  }
+  await settleStatuses(ctx, roomId, accountId, changed);
+  return changed;
+}

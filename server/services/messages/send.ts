@@ -1,0 +1,125 @@
+// sendaesmessage: checks what the payload may carry for its type, stores the attachment ciphertext,
+// and picks the key: the named one (which must be a key of the room) or the room's key.
+import type { SendAesMessageRequest } from '../../../generated/types/index.ts';
+import type { ServerContext } from '../../context.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { AuthenticatedSession } from '../../http/types.ts';
+import { BlobTooLargeError } from '../../store/blobs.ts';
+import { repos, type BlobRecord, type StoredMessage } from '../../store/repos/index.ts';
+import { ensureRoomKey } from '../keys/room-keys.ts';
+import { requirePolicy } from '../room-access.ts';
+import { parseId, parseIds, parseOptionalId } from './ids.ts';
+import { newPoll, type StoredPoll } from './polls.ts';
+import { storeMessage, requireRoom } from './store.ts';
+import { openExtOf } from './wire.ts';
+
+const FILE_TYPES = new Set(['IMAGE', 'VIDEO', 'VOICE', 'FILE']);
+/** The seed's upload rule for images. */
+const IMAGE_EXTENSIONS = new Set(['gif', 'jpeg', 'jpg', 'png']);
+const MIME_BY_EXT: Record<string, string> = {
+  gif: 'image/gif',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  ogg: 'audio/ogg',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  wav: 'audio/wav',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  zip: 'application/zip',
+};
+
+export interface SendResult {
+  message: StoredMessage;
+  isRecrypted: boolean;
+}
+
+/** Bytes a base64 text decodes to. */
+export function base64Size(text: string): number {
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((text.length * 3) / 4) - padding);
+}
+
+/** Stores base64 ciphertext text in the blob store (the row is written by the caller's transaction). */
+export async function storeCiphertextFile(ctx: Pick<ServerContext, 'blobs' | 'config'>, text: string) {
+  if (base64Size(text) > ctx.config.attachSizeBytes) throw new ApiError('TOO_LARGE');
+  try {
+    return await ctx.blobs.write(Buffer.from(text, 'utf8'), Math.ceil((ctx.config.attachSizeBytes * 4) / 3) + 4);
+  } catch (error) {
+    if (error instanceof BlobTooLargeError) throw new ApiError('TOO_LARGE');
+    throw error;
+  }
+}
+
+function checkPayload(body: SendAesMessageRequest): StoredPoll | null {
+  const type = body.type;
+  if (type === 'SYSTEM') throw new ApiError('MESSAGE_TYPE_UNSUPPORTED', 'system messages come from the server');
+  if (FILE_TYPES.has(type) && !body.aesMessageFile) throw new ApiError('INVALID_INPUT', `a ${type} message needs aesMessageFile`);
+  if (type === 'TEXT' && !body.aesMessage) throw new ApiError('INVALID_INPUT', 'a TEXT message needs aesMessage');
+  if (body.aesMessageFile && !FILE_TYPES.has(type)) throw new ApiError('INVALID_INPUT', `a ${type} message carries no file`);
+  if (type === 'IMAGE' && body.aesMessageFilename) {
+    const ext = openExtOf(body.aesMessageFilename);
+    if (!ext || !IMAGE_EXTENSIONS.has(ext)) throw new ApiError('FILE_TYPE_UNSUPPORTED');
+  }
+  if (type === 'POLLING') return newPoll(body.messagePolling);
+  if (body.messagePolling) throw new ApiError('INVALID_INPUT', 'only a POLLING message carries a poll');
+  return null;
+}
+
+export async function sendMessage(
+  ctx: ServerContext,
+  session: AuthenticatedSession,
+  body: SendAesMessageRequest,
+): Promise<SendResult> {
+  const roomId = parseId(body.roomId, 'roomId');
+  const room = await requireRoom(ctx, roomId);
+  await requirePolicy(ctx, roomId, session, 'SEND_MESSAGE');
+  if (body.type === 'CONTACT') await requirePolicy(ctx, roomId, session, 'ALLOW_CONTACTS_MSG');
+  const poll = checkPayload(body);
+  const mentionIds = parseIds(body.msgMentionAccountIds ?? [], 'msgMentionAccountIds');
+  const replyToId = parseOptionalId(body.replyToMessageId, 'replyToMessageId');
+  const namedKey = 'messageKeyUuid' in body ? body.messageKeyUuid : undefined;
+  const file = body.aesMessageFile ? await storeCiphertextFile(ctx, body.aesMessageFile) : null;
+  const ext = openExtOf(body.aesMessageFilename ?? null);
+
+  return ctx.db.transaction(async (tx) => {
+    const r = repos(tx);
+    if (replyToId !== null && (await r.messages.findInRoom(roomId, [replyToId])).length === 0) throw new ApiError('MESSAGE_NOT_FOUND');
+    if (namedKey !== undefined && !(await r.keys.belongsToRoom(namedKey, roomId))) {
+      throw new ApiError('INVALID_INPUT', 'messageKeyUuid is not a key of this room');
+    }
+    // Without a named key the client used the key that was current before this send.
+    const keys = await ensureRoomKey(ctx, roomId, { rotate: true, tx });
+    const usedKey = namedKey ?? (keys.retired ?? keys.key).messageKeyUuid;
+    let blob: BlobRecord | null = null;
+    if (file) blob = await r.blobs.insert({ ...file, contentType: 'text/plain' });
+    const message = await storeMessage(ctx, tx, room, session.accountId, {
+      messageType: body.type,
+      messageKeyUuid: usedKey,
+      langId: body.langId ?? null,
+      aesMessage: body.aesMessage ?? null,
+      aesMessageFileRef: blob?.id ?? null,
+      aesMessageFilename: body.aesMessageFilename ?? null,
+      aesMessageFileOpenExt: ext ?? null,
+      aesMessageFileType: blob ? (MIME_BY_EXT[ext ?? ''] ?? 'application/octet-stream') : null,
+      filesize: file ? base64Size(body.aesMessageFile ?? '') : null,
+      aesMessageFileMetadata: body.aesMessageFileMetadata ?? null,
+      aesMessageUrlMetadata: body.aesMessageUrlMetadata ?? null,
+      checksum: body.checksum,
+      mentionAccountIds: mentionIds,
+      replyToMessageId: replyToId,
+      polling: poll,
+      hints: body.hints ?? null,
+    });
+    return { message, isRecrypted: usedKey !== keys.key.messageKeyUuid };
+  });
+}

@@ -1,0 +1,84 @@
+// Writing a message into a room (send and forward share it) and announcing it to the room.
+import type { ServerContext } from '../../context.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { Queryable } from '../../store/db.ts';
+import { repos, type MessageView, type NewMessage, type Room, type StoredMessage } from '../../store/repos/index.ts';
+import { presentAll } from './wire.ts';
+
+type Ctx = Pick<ServerContext, 'repos' | 'notifier' | 'now'>;
+
+export type MessageContent = Omit<NewMessage, 'roomId' | 'senderId' | 'createdAt' | 'expiresAt' | 'status'>;
+
+/** A live room; deleted rooms are gone for messaging. */
+export async function requireRoom(ctx: Pick<ServerContext, 'repos'>, roomId: number): Promise<Room> {
+  const room = await ctx.repos.rooms.findById(roomId);
+  if (!room || room.deletedAt) throw new ApiError('NOT_ROOM_MEMBER');
+  return room;
+}
+
+/**
+ * Inserts the message with a receipt row per recipient (every other member), sets its self-destruct
+ * time when the room has one, reopens the room for members who hid or closed it, and moves the room up
+ * the room lists. Runs inside the caller's transaction.
+ */
+export async function storeMessage(ctx: Ctx, tx: Queryable, room: Room, senderId: number, content: MessageContent): Promise<StoredMessage> {
+  const r = repos(tx);
+  const now = ctx.now();
+  const expiresAt =
+    room.selfDestructEnabled && room.selfDestructSeconds ? new Date(now.getTime() + room.selfDestructSeconds * 1000) : null;
+  const message = await r.messages.insert({ ...content, roomId: room.id, senderId, createdAt: now, expiresAt });
+  const members = await r.members.listActive(room.id);
+  await r.receipts.createForRecipients(
+    message.id,
+    room.id,
+    members.filter((m) => m.accountId !== senderId).map((m) => m.accountId),
+  );
+  for (const member of members) {
+    if (member.isHidden) await r.members.setHidden(room.id, member.accountId, false);
+    if (member.isClosed) await r.members.setClosed(room.id, member.accountId, false);
+  }
+  await r.rooms.touch(room.id, now);
+  return message;
+}
+
+export const neutralView = (message: StoredMessage, totalReceiver: number): MessageView => ({
+  message,
+  viewer: null,
+  isStarredByViewer: false,
+  totalReceiver,
+});
+
+/** NEW_MESSAGE to every member's reply queue and to the room topic, with the viewer-neutral message. */
+export async function announceNewMessage(ctx: Ctx, message: StoredMessage): Promise<void> {
+  const members = await ctx.repos.members.activeAccountIds(message.roomId);
+  const recipients = members.filter((id) => id !== message.senderId).length;
+  const [wire] = await presentAll(ctx, null, [neutralView(message, recipients)]);
+  await ctx.notifier.toRoom(message.roomId, members, {
+    notifyType: 'NEW_MESSAGE',
+    senderId: String(message.senderId ?? 'SYSTEM'),
+    dataId: String(message.id),
+    roomId: String(message.roomId),
+    data: wire as Record<string, unknown>,
+  });
+}
+
+/** The messages of a room the viewer can see, by id; any id missing or hidden from the viewer fails. */
+export async function requireVisible(
+  ctx: Pick<ServerContext, 'repos' | 'now'>,
+  roomId: number,
+  viewerId: number,
+  ids: readonly number[],
+): Promise<MessageView[]> {
+  const unique = [...new Set(ids)];
+  const batch = await ctx.repos.messages.batch({
+    roomId,
+    lastMessageId: null,
+    batchSize: unique.length,
+    upOrDown: 'DOWN',
+    viewerId,
+    now: ctx.now(),
+    ids: unique,
+  });
+  if (batch.messages.length !== unique.length) throw new ApiError('MESSAGE_NOT_FOUND');
+  return batch.messages;
+}
