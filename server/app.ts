@@ -27,6 +27,7 @@ import { openEmbeddedDatabase } from './store/embedded.ts';
 import { migrate } from './store/migrate.ts';
 import { repos } from './store/repos/index.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
+import { archiveWorkerIdle, resumeArchiveJobs } from './services/messages/archive.ts';
 
 export interface ServerApp {
   ctx: ServerContext;
@@ -134,6 +135,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     },
   });
   const stopHousekeeping = startHousekeeping(ctx);
+  resumeArchiveJobs(ctx);
 
   const address = http.server.address() as AddressInfo;
   return {
@@ -144,6 +146,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       stopHousekeeping();
       await stomp?.close();
       await http.close();
+      await archiveWorkerIdle(ctx).catch(() => undefined);
       if (!options.db) await db.close();
     },
   };

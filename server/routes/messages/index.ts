@@ -2,7 +2,6 @@
 // savetranslation belong to a later issue and answer NOT_IMPLEMENTED.
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
-import { resumeArchiveJobs } from '../../services/messages/archive.ts';
 import { archiveHandlers } from './archive.ts';
 import { fileHandlers } from './files.ts';
 import { markHandlers } from './marks.ts';
@@ -11,7 +10,6 @@ import { receiveHandlers } from './receive.ts';
 import { sendHandlers } from './send.ts';
 
 export function messageHandlers(ctx: ServerContext): HandlerMap {
-  resumeArchiveJobs(ctx);
   return {
     ...sendHandlers(ctx),
     ...receiveHandlers(ctx),

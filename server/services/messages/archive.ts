@@ -114,3 +114,8 @@ export function resumeArchiveJobs(ctx: ServerContext): void {
     .then(() => kickArchiveWorker(ctx))
     .catch((error: unknown) => console.error('archive jobs could not resume', error));
 }
+
+/** Resolves when the archive worker has nothing in flight (the server awaits it before closing the database). */
+export function archiveWorkerIdle(ctx: ServerContext): Promise<void> {
+  return draining.get(ctx) ?? Promise.resolve();
+}
