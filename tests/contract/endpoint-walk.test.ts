@@ -76,8 +76,8 @@ describe('every endpoint of the contract', () => {
 
 describe('field errors named by the schema', () => {
   it('answers a group without members or name with the seed text, not a generic refusal', async () => {
-    const noMembers = await user.api.createMultipleRoom({ roomName: 'Ward 7', memberIds: [] });
-    expect(noMembers.ok ? '' : noMembers.errMsgList[0]?.errors[0]?.message).toContain('Member or Room Name are missing');
+    const noMembers = await post('/chat/sec/room/createmultipleroom', JSON.stringify({ roomName: 'Ward 7', memberIds: [] }), user.apiKey);
+    expect(JSON.stringify(noMembers.body)).toContain('Member or Room Name are missing');
     const noName = await post('/chat/sec/room/createmultipleroom', JSON.stringify({ memberIds: ['1'] }), user.apiKey);
     expect(JSON.stringify(noName.body)).toContain(errorCodeByName.GROUP_FIELDS_MISSING);
     const tooLong = await user.api.createMultipleRoom({ roomName: 'r'.repeat(31), memberIds: ['1'] });

@@ -1,13 +1,14 @@
 // Shared set-up of the message tests: a server, signed-in clients, rooms, ciphertext and a STOMP client.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Client, type IMessage } from '@stomp/stompjs';
-import WebSocket from 'ws';
 import { createApiClient } from '../../../generated/api/client.ts';
 import { decryptAes, encryptAes, type AesKeyRecord } from '../../../server/crypto/aes.ts';
 import { generateRsaKeyPair } from '../../../server/crypto/rsa.ts';
 import { repos, type RoomType } from '../../../server/store/repos/index.ts';
 import { NodeTransport, signIn, type EncryptionProfile, type SignedInClient } from '../../support/node-transport.ts';
+import { listen as listenOn, type StompListener } from '../../support/stomp-listener.ts';
 import { createTestAccount, TEST_PASSWORD, type TestServer } from '../../support/test-server.ts';
+
+export type { StompListener };
 
 export interface Person extends SignedInClient {
   id: number;
@@ -123,56 +124,7 @@ export async function sendText(who: Person, roomId: string, text: string, key?: 
   return sent.message.messageId;
 }
 
-export interface StompListener {
-  messages: unknown[];
-  next(predicate: (body: unknown) => boolean, timeoutMs?: number): Promise<unknown>;
-  close(): Promise<void>;
-}
-
-/** A @stomp/stompjs client with the person's api key, subscribed to one destination. */
-export async function listen(server: TestServer, who: Person, destination: string): Promise<StompListener> {
-  const url = `${server.url.replace('http', 'ws')}/v3/ws`;
-  const messages: unknown[] = [];
-  const waiters: { predicate: (body: unknown) => boolean; resolve: (body: unknown) => void }[] = [];
-  const client = new Client({
-    brokerURL: url,
-    webSocketFactory: () => new WebSocket(url, ['v12.stomp']),
-    connectHeaders: { 'Api-Key': who.apiKey },
-    reconnectDelay: 0,
-    heartbeatIncoming: 0,
-    heartbeatOutgoing: 0,
-  });
-  await new Promise<void>((resolve, reject) => {
-    client.onConnect = () => {
-      const receiptId = `sub-${randomUUID()}`;
-      client.watchForReceipt(receiptId, () => resolve());
-      client.subscribe(
-        destination,
-        (frame: IMessage) => {
-          const body: unknown = JSON.parse(frame.body);
-          messages.push(body);
-          for (const waiter of [...waiters]) {
-            if (!waiter.predicate(body)) continue;
-            waiters.splice(waiters.indexOf(waiter), 1);
-            waiter.resolve(body);
-          }
-        },
-        { receipt: receiptId },
-      );
-    };
-    client.onStompError = (frame) => reject(new Error(frame.headers.message));
-    client.activate();
-  });
-  return {
-    messages,
-    next(predicate, timeoutMs = 5000) {
-      const seen = messages.find(predicate);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`nothing matching arrived on ${destination}`)), timeoutMs);
-        waiters.push({ predicate, resolve: (body) => (clearTimeout(timer), resolve(body)) });
-      });
-    },
-    close: () => client.deactivate({ force: true }),
-  };
+/** A STOMP client with the person's api key, subscribed to one destination. */
+export function listen(server: TestServer, who: Person, destination: string): Promise<StompListener> {
+  return listenOn(server.url, who.apiKey, destination);
 }

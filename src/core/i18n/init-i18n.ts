@@ -1,0 +1,114 @@
+// i18next for the client: the client's own texts (src/locales), the variant's wording overrides on top, the
+// core's own texts (decrypt failures, client errors) as defaults underneath, and the language kept per user.
+import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { decryptFailureTexts } from '../messages/crypto.ts';
+
+export const supportedLocales = ['en_US', 'zh_TW', 'zh_CN'] as const;
+export type Locale = (typeof supportedLocales)[number];
+export const defaultLocale: Locale = 'en_US';
+
+/** Texts per locale; nested objects are key paths ("common.ok"). */
+export type Texts = { [key: string]: string | Texts };
+export type LocaleTexts = Partial<Record<Locale, Texts>>;
+
+/** The core's texts, used only when the client's resources do not define the key. */
+const coreDefaults: Record<Locale, Texts> = {
+  en_US: {
+    core: {
+      decrypt: {
+        messageFailed: decryptFailureTexts['core.decrypt.messageFailed'],
+        metadataFailed: decryptFailureTexts['core.decrypt.metadataFailed'],
+        fileFailed: decryptFailureTexts['core.decrypt.fileFailed'],
+      },
+    },
+  },
+  zh_TW: {},
+  zh_CN: {},
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
+}
+
+/** Wording templates write `{title}`; i18next interpolates `{{title}}`. */
+export function toI18nextPlaceholders(text: string): string {
+  return text.replace(/(?<!\{)\{(\w+)\}(?!\})/g, '{{$1}}');
+}
+
+function merge(base: Texts, over: Texts, convert = false): Texts {
+  const out: Texts = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const current = out[key];
+    if (typeof value === 'string') out[key] = convert ? toI18nextPlaceholders(value) : value;
+    else out[key] = merge(typeof current === 'object' ? current : {}, value, convert);
+  }
+  return out;
+}
+
+/** core defaults < client resources < variant wording overrides, per locale. */
+export function buildResources(resources: LocaleTexts, wordingOverrides: LocaleTexts = {}): Resource {
+  const out: Resource = {};
+  for (const locale of supportedLocales) {
+    const texts = merge(merge(coreDefaults[locale], resources[locale] ?? {}), wordingOverrides[locale] ?? {}, true);
+    out[locale] = { translation: texts as ResourceLanguage };
+  }
+  return out;
+}
+
+export async function initI18n(locale: Locale, resources: LocaleTexts, wordingOverrides: LocaleTexts = {}): Promise<I18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: defaultLocale,
+    supportedLngs: [...supportedLocales],
+    resources: buildResources(resources, wordingOverrides),
+    interpolation: { escapeValue: false }, // React escapes already
+    returnNull: false,
+    initAsync: false,
+  });
+  return instance;
+}
+
+// ---- the language, kept per user ----
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+const storageKey = (loginName: string) => `chatgen.language.${loginName.toLowerCase()}`;
+const lastUserKey = 'chatgen.language.lastUser';
+
+function defaultStorage(): KeyValueStorage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage can be blocked (privacy mode); the language is then per page load
+  }
+}
+
+export function loadLanguage(loginName: string | null, storage: KeyValueStorage | null = defaultStorage()): Locale | null {
+  if (!storage) return null;
+  const value = storage.getItem(loginName ? storageKey(loginName) : lastUserKey);
+  return isLocale(value) ? value : null;
+}
+
+/** Persists the choice for this user and as the language of the login page. */
+export function saveLanguage(loginName: string | null, locale: Locale, storage: KeyValueStorage | null = defaultStorage()): void {
+  if (!storage) return;
+  if (loginName) storage.setItem(storageKey(loginName), locale);
+  storage.setItem(lastUserKey, locale);
+}
+
+export async function changeLanguage(i18n: I18n, locale: Locale, loginName: string | null, storage?: KeyValueStorage | null): Promise<void> {
+  saveLanguage(loginName, locale, storage === undefined ? defaultStorage() : storage);
+  await i18n.changeLanguage(locale);
+}
+
+/** en-US → en_US, zh-TW / zh-HK / zh-Hant → zh_TW, other zh → zh_CN, anything else en_US. */
+export function localeFromBrowser(language: string | undefined = globalThis.navigator?.language): Locale {
+  const lower = (language ?? '').toLowerCase();
+  if (!lower.startsWith('zh')) return defaultLocale;
+  return /-(tw|hk|mo|hant)/.test(lower) ? 'zh_TW' : 'zh_CN';
+}

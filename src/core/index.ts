@@ -1,0 +1,46 @@
+// The public surface of the client core (docs/client-core.md). Deep imports work too; this is the short path.
+export { createCore, type Core, type CoreOptions, type SessionEndReason } from './core.ts';
+export { createClient, type Client, type CreateClientOptions, type ApiClient } from './api.ts';
+export { clientErrorCodes, clientErrMsgList, errorMessage, firstErrorCode, isNetworkFailure, type ClientErrorCode } from './errors.ts';
+export { HttpTransport, type EncryptionProfile, type HttpTransportOptions } from './transport/http-transport.ts';
+export { MemorySessionSource, type TransportSession, type TransportSessionSource } from './transport/session-source.ts';
+export { AesKeyService, AesKeyUnavailableError, type MessageKeySource } from './keys/aes-key-service.ts';
+export {
+  decryptFailureText,
+  decryptFailureTexts,
+  decryptFileContent,
+  decryptIncoming,
+  decryptIncomingList,
+  encryptOutgoing,
+  type DecryptedMessage,
+  type DecryptFailure,
+  type DecryptFailureKey,
+  type EncryptedParts,
+  type OutgoingParts,
+} from './messages/crypto.ts';
+export { sendEncryptedMessage, type SendFields } from './messages/send.ts';
+export {
+  RealtimeClient,
+  isLostConnection,
+  webSocketBase,
+  type RealtimeClientOptions,
+  type RealtimeEvents,
+  type RealtimeStatus,
+  type WebSocketFactory,
+} from './realtime/realtime-client.ts';
+export type { RealtimeNotification, RealtimeTopicMessage } from './realtime/messages.ts';
+export { ReconnectPolicy } from './realtime/reconnect-policy.ts';
+export { useSessionStore, sessionTransportSource, type SessionData, type SessionState, type SessionStatus } from './session/session-store.ts';
+export { performLogin, logout, forcedClear, type LoginDeps, type LoginResult } from './session/login-flow.ts';
+export {
+  initI18n,
+  changeLanguage,
+  loadLanguage,
+  saveLanguage,
+  localeFromBrowser,
+  supportedLocales,
+  defaultLocale,
+  type Locale,
+} from './i18n/init-i18n.ts';
+export { createQueryClient } from './query/query-client.ts';
+export { applyConsolePolicy, isConsoleSilenced } from './logging.ts';

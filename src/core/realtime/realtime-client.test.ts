@@ -1,0 +1,149 @@
+// Against the real reference server's STOMP endpoint. Sessions are created in the server's store (as a login
+// would), so this file depends on the socket only; login-flow.server.test.ts covers the login itself.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { IStompSocket } from '@stomp/stompjs';
+import { createTestAccount, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
+import { keys } from '../testing/vectors.ts';
+import { RealtimeClient, webSocketBase, type RealtimeEvents } from './realtime-client.ts';
+import { ReconnectPolicy } from './reconnect-policy.ts';
+
+let server: TestServer;
+let accountId: string;
+const sockets: WebSocket[] = [];
+
+async function newSession(): Promise<string> {
+  const apiKey = randomUUID();
+  await server.app.ctx.repos.sessions.create({
+    accountId: Number(accountId),
+    apiKey,
+    deviceId: randomUUID(),
+    devicePubKeyPem: keys.device.publicKeyPem,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return apiKey;
+}
+
+function client(apiKey: string, intervalMs = 50) {
+  const realtime = new RealtimeClient({
+    wsBase: webSocketBase(server.url),
+    apiKey,
+    mqSysName: server.app.ctx.config.mqSysName,
+    accountId,
+    accountName: 'alice',
+    webSocketFactory: (url, protocols) => {
+      const socket = new WebSocket(url, protocols);
+      sockets.push(socket);
+      return socket as unknown as IStompSocket;
+    },
+    reconnect: new ReconnectPolicy({ intervalMs, maxTries: 3 }),
+  });
+  const log: { [K in keyof RealtimeEvents]?: RealtimeEvents[K][] } = {};
+  for (const event of ['notification', 'topic', 'status', 'disconnect', 'resynced', 'error'] as const) {
+    realtime.on(event, (value) => ((log[event] ??= []) as unknown[]).push(value));
+  }
+  return { realtime, log };
+}
+
+async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const notify = (notifyType: 'NEW_MESSAGE' | 'DND_ENABLED', dataId: string) => ({ notifyType, senderId: '1', dataId });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  accountId = String((await createTestAccount(server, { loginName: 'alice' })).id);
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.terminate();
+  await server?.close();
+});
+
+describe('RealtimeClient against the reference server', () => {
+  it('connects with the api key, hears the reply queue and account topic, and echoes health checks', async () => {
+    const { realtime, log } = client(await newSession());
+    expect(await realtime.connect()).toBe(true);
+    expect(log.status).toEqual(['connecting', 'connected']);
+
+    await server.app.ctx.notifier.toAccounts([accountId], notify('NEW_MESSAGE', 'm-1'));
+    await server.app.ctx.notifier.toAccountTopics([accountId], notify('DND_ENABLED', 'd-1'));
+    await until(() => (log.notification?.length ?? 0) >= 2, 'two notifications');
+    expect(log.notification!.map((n) => [n.notifyType, n.dataId])).toEqual([
+      ['NEW_MESSAGE', 'm-1'],
+      ['DND_ENABLED', 'd-1'],
+    ]);
+
+    expect(realtime.healthCheck()).toBe(1);
+    await until(() => log.notification!.some((n) => n.notifyType === 'HEALTH_CHECK'), 'health-check echo');
+    expect(log.notification!.find((n) => n.notifyType === 'HEALTH_CHECK')!.dataId).toBe('1');
+    realtime.close();
+    expect(log.status!.at(-1)).toBe('closed');
+  });
+
+  it('subscribes a room, sends typing to it, hears it, and keeps the room across a reconnect', async () => {
+    const room = await server.app.ctx.repos.rooms.create({ roomType: 'MULTIPLE', roomName: 'Ops' });
+    await server.app.ctx.repos.members.add(room.id, [Number(accountId)]);
+    const roomId = String(room.id);
+    const { realtime, log } = client(await newSession());
+    realtime.subscribeRoom(roomId); // before connecting: subscribed on connect
+    await realtime.connect();
+    expect(realtime.sendTopic(roomId, 'TYPING')).toBe(true);
+    await until(() => log.topic?.length === 1, 'the typing signal');
+    expect(log.topic).toEqual([{ roomId, accountName: 'alice', type: 'TYPING' }]);
+
+    sockets.at(-1)!.terminate();
+    await until(() => log.resynced?.length === 1, 'resynced');
+    realtime.sendTopic(roomId, 'ONLINE');
+    await until(() => log.topic?.length === 2, 'the online signal after the reconnect');
+    expect(log.topic![1]!.type).toBe('ONLINE');
+
+    realtime.unsubscribeRoom(roomId);
+    await server.app.ctx.notifier.topicMessage(roomId, { roomId, accountName: 'bob', type: 'TYPING' });
+    await server.app.ctx.notifier.toAccounts([accountId], notify('NEW_MESSAGE', 'marker'));
+    await until(() => log.notification?.some((n) => n.dataId === 'marker') === true, 'the marker');
+    expect(log.topic).toHaveLength(2); // nothing from the room after unsubscribing
+    realtime.close();
+  });
+
+  it('after a dropped socket: disconnect(true), reconnect, resubscribe and emit resynced', async () => {
+    const { realtime, log } = client(await newSession());
+    await realtime.connect();
+    sockets.at(-1)!.terminate(); // the network drops: no close handshake, no ERROR frame
+    await until(() => log.resynced?.length === 1, 'resynced');
+    expect(log.disconnect).toEqual([true]);
+    expect(log.status).toEqual(['connecting', 'connected', 'reconnecting', 'connected']);
+
+    await server.app.ctx.notifier.toAccounts([accountId], notify('NEW_MESSAGE', 'after'));
+    await until(() => log.notification?.some((n) => n.dataId === 'after') === true, 'a notification after the reconnect');
+    realtime.close();
+  });
+
+  it('a forced logout by another session closes without retrying', async () => {
+    const first = client(await newSession());
+    const second = client(await newSession());
+    await first.realtime.connect();
+    await second.realtime.connect();
+    expect(second.realtime.logoutOtherSessions()).toBe(true);
+    await until(() => first.log.status?.at(-1) === 'closed', 'the other session closed');
+    expect(first.log.error).toEqual(['Logged out by another session']);
+    expect(first.log.disconnect).toEqual([false]);
+    expect(second.realtime.status).toBe('connected');
+    second.realtime.close();
+  });
+
+  it('refuses a bad api key, retries 3 times, then reports lost', async () => {
+    const { realtime, log } = client('not-a-key', 20);
+    expect(await realtime.connect()).toBe(false);
+    await until(() => realtime.status === 'lost', 'lost', 10_000);
+    expect(log.status).toEqual(['connecting', 'reconnecting', 'lost']);
+    expect(sockets.length).toBeGreaterThanOrEqual(4); // the first attempt and 3 tries
+    expect(log.disconnect).toBeUndefined(); // never connected, so nothing was lost
+  });
+});

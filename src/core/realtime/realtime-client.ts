@@ -1,0 +1,235 @@
+// The chat socket: STOMP 1.2 over WebSocket at {host}/v3/ws (@stomp/stompjs). It subscribes to the user's
+// reply queue and account topic, room topics on demand, retries by the seed's policy (every 10 s, 3 tries) and,
+// after a successful reconnect, emits `resynced` so the app refetches what it may have missed (gap fill).
+import { Client, type IStompSocket, type StompSubscription } from '@stomp/stompjs';
+import { accountTopic, broadcastTopic, replyQueue, roomTopic } from '@generated/realtime/index';
+import { constants } from '@variant/constants';
+import { Emitter } from './emitter.ts';
+import { parseFrameBody, type RealtimeNotification, type RealtimeTopicMessage } from './messages.ts';
+import { ReconnectPolicy } from './reconnect-policy.ts';
+
+export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'lost' | 'closed';
+
+export interface RealtimeEvents extends Record<string, unknown> {
+  notification: RealtimeNotification;
+  topic: RealtimeTopicMessage;
+  status: RealtimeStatus;
+  /** The seed's disconnect listener: true when the loss matched the lost-connection indicator. */
+  disconnect: boolean;
+  /** Reconnected after a loss: reload the room list and fetch each open room's messages after its last one. */
+  resynced: undefined;
+  /** A STOMP ERROR frame's message (only logged by the seed). */
+  error: string;
+}
+
+export type WebSocketFactory = (url: string, protocols: string[]) => IStompSocket;
+
+export interface RealtimeClientOptions {
+  /** `ws://host` or `wss://host` (see webSocketBase). */
+  wsBase: string;
+  apiKey: string;
+  mqSysName: string;
+  accountId: string;
+  /** The login name: topic messages carry it as accountName. */
+  accountName: string;
+  /** Injectable so tests run in Node (the `ws` package) against the real server. */
+  webSocketFactory?: WebSocketFactory;
+  heartbeatIncomingMs?: number;
+  heartbeatOutgoingMs?: number;
+  reconnect?: ReconnectPolicy;
+  debug?: (message: string) => void;
+}
+
+/** Close code the server uses for a forced logout: no retry, the FORCE_LOGOUT notification says why. */
+export const FORCED_LOGOUT_CLOSE_CODE = 4000;
+export const LOST_CONNECTION_INDICATOR = constants.socket.lostConnectionIndicator;
+const STOMP_PROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
+
+export function isLostConnection(message: string): boolean {
+  return message.includes(LOST_CONNECTION_INDICATOR);
+}
+
+/** The socket origin for an HTTP host; '' means the page's own origin. */
+export function webSocketBase(host: string, location?: { protocol: string; host: string }): string {
+  if (host) return host.replace(/^http(s?):/i, 'ws$1:');
+  const here = location ?? globalThis.location;
+  return `${here.protocol === 'https:' ? 'wss:' : 'ws:'}//${here.host}`;
+}
+
+type RoomKind = 'room' | 'broadcast';
+
+export class RealtimeClient extends Emitter<RealtimeEvents> {
+  private client: Client | null = null;
+  private readonly policy: ReconnectPolicy;
+  private readonly rooms = new Map<string, { kind: RoomKind; subscription: StompSubscription | null }>();
+  private currentStatus: RealtimeStatus = 'idle';
+  private everConnected = false;
+  /** The attempt that reached CONNECTED: only its loss is a disconnect (failed retries are not). */
+  private connectedClient: Client | null = null;
+  private lastStompError: string | null = null;
+  private healthCount = 0;
+  private firstOutcome: ((connected: boolean) => void) | null = null;
+
+  constructor(private readonly options: RealtimeClientOptions) {
+    super();
+    this.policy = options.reconnect ?? new ReconnectPolicy();
+  }
+
+  get status(): RealtimeStatus {
+    return this.currentStatus;
+  }
+
+  get url(): string {
+    return `${this.options.wsBase}/v3/ws`;
+  }
+
+  /** Opens the socket; resolves with the outcome of the first attempt (retries go on in the background). */
+  connect(): Promise<boolean> {
+    if (this.client) return Promise.resolve(this.currentStatus === 'connected');
+    const outcome = new Promise<boolean>((resolve) => (this.firstOutcome = resolve));
+    this.setStatus('connecting');
+    this.open();
+    return outcome;
+  }
+
+  /** Closes for good (logout, forced clear). */
+  close(): void {
+    this.policy.cancel();
+    const client = this.client;
+    this.client = null;
+    for (const room of this.rooms.values()) room.subscription = null;
+    this.settleFirst(false);
+    if (client) void client.deactivate();
+    this.setStatus('closed');
+  }
+
+  subscribeRoom(roomId: string, kind: RoomKind = 'room'): void {
+    if (this.rooms.has(roomId)) return;
+    const entry = { kind, subscription: null as StompSubscription | null };
+    this.rooms.set(roomId, entry);
+    if (this.client?.connected) entry.subscription = this.subscribeRoomNow(this.client, roomId, kind);
+  }
+
+  unsubscribeRoom(roomId: string): void {
+    const entry = this.rooms.get(roomId);
+    this.rooms.delete(roomId);
+    if (entry?.subscription && this.client?.connected) entry.subscription.unsubscribe();
+  }
+
+  /** TYPING / ONLINE / OFFLINE (and the other topic types) to a room; false when not connected. */
+  sendTopic(roomId: string, type: RealtimeTopicMessage['type']): boolean {
+    const body: RealtimeTopicMessage = { roomId, accountName: this.options.accountName, type };
+    return this.publish(roomTopic(roomId), body);
+  }
+
+  /** Health-check echo: the server answers with a HEALTH_CHECK notification whose dataId is the count. */
+  healthCheck(): number | null {
+    this.healthCount += 1;
+    const count = this.healthCount;
+    return this.publish('/app/healthcheck', { notifyType: 'HEALTH_CHECK', dataId: String(count), count, ts: Date.now() }) ? count : null;
+  }
+
+  logoutOtherSessions(): boolean {
+    return this.publish('/app/logoutothersessions', { reason: 'LOGOUT_OTHER_SESSIONS' });
+  }
+
+  private publish(destination: string, body: object): boolean {
+    const client = this.client;
+    if (!client?.connected) return false;
+    client.publish({ destination, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    return true;
+  }
+
+  private open(): void {
+    const { webSocketFactory } = this.options;
+    const url = this.url;
+    const client = new Client({
+      connectHeaders: { 'Api-Key': this.options.apiKey },
+      heartbeatIncoming: this.options.heartbeatIncomingMs ?? constants.socket.heartbeatIncomingMs,
+      heartbeatOutgoing: this.options.heartbeatOutgoingMs ?? constants.socket.heartbeatOutgoingMs,
+      // the seed allows 3 missed heart-beats before the connection counts as lost
+      heartbeatToleranceMultiplier: constants.socket.maxMissedHeartbeats,
+      reconnectDelay: 0, // retries follow ReconnectPolicy, not the library's own schedule
+      debug: this.options.debug ?? (() => undefined),
+      ...(webSocketFactory ? { webSocketFactory: () => webSocketFactory(url, STOMP_PROTOCOLS) } : { brokerURL: url }),
+    });
+    client.onConnect = () => this.onConnected(client);
+    client.onStompError = (frame) => {
+      this.lastStompError = frame.headers.message ?? frame.body;
+      this.emit('error', this.lastStompError);
+    };
+    client.onWebSocketClose = (event?: { code?: number }) => this.onClosed(client, event?.code);
+    this.client = client;
+    this.lastStompError = null;
+    client.activate();
+  }
+
+  private onConnected(client: Client): void {
+    if (client !== this.client) return;
+    const wasReconnect = this.everConnected;
+    this.everConnected = true;
+    this.connectedClient = client;
+    this.policy.succeeded();
+    this.healthCount = 0; // the seed: the health-check counter resets on connect
+    const { mqSysName, accountId } = this.options;
+    const deliver = (body: string) => this.dispatch(body);
+    for (const [roomId, entry] of this.rooms) entry.subscription = this.subscribeRoomNow(client, roomId, entry.kind);
+    client.subscribe(replyQueue(mqSysName, accountId), (m) => deliver(m.body));
+    // Frames are handled in order: the receipt of the last SUBSCRIBE means every subscription is live, so a
+    // refetch started on `resynced` cannot miss a notification sent in between.
+    const receipt = `subscribed-${Date.now()}`;
+    client.watchForReceipt(receipt, () => {
+      if (client !== this.client) return;
+      this.setStatus('connected');
+      this.settleFirst(true);
+      if (wasReconnect) this.emit('resynced', undefined);
+    });
+    client.subscribe(accountTopic(accountId), (m) => deliver(m.body), { receipt });
+  }
+
+  private subscribeRoomNow(client: Client, roomId: string, kind: RoomKind): StompSubscription {
+    const destination = kind === 'broadcast' ? broadcastTopic(roomId) : roomTopic(roomId);
+    return client.subscribe(destination, (m) => this.dispatch(m.body));
+  }
+
+  private dispatch(body: string): void {
+    const parsed = parseFrameBody(body);
+    if (parsed?.kind === 'notification') this.emit('notification', parsed.notification);
+    else if (parsed?.kind === 'topic') this.emit('topic', parsed.topic);
+  }
+
+  private onClosed(client: Client, code: number | undefined): void {
+    if (client !== this.client) return; // an old attempt, or close() already ran
+    void client.deactivate();
+    for (const room of this.rooms.values()) room.subscription = null;
+    if (this.connectedClient === client) {
+      this.connectedClient = null;
+      // A socket that drops without an ERROR frame is the library's old "Whoops! Lost connection to <url>".
+      const message = this.lastStompError ?? `${LOST_CONNECTION_INDICATOR} ${this.url}`;
+      this.emit('disconnect', isLostConnection(message));
+    }
+    this.settleFirst(false);
+    if (code === FORCED_LOGOUT_CLOSE_CODE) {
+      this.client = null;
+      this.setStatus('closed');
+      return;
+    }
+    if (this.policy.schedule(() => this.client === client && this.open())) {
+      this.setStatus('reconnecting');
+    } else {
+      this.client = null;
+      this.setStatus('lost');
+    }
+  }
+
+  private settleFirst(connected: boolean): void {
+    this.firstOutcome?.(connected);
+    this.firstOutcome = null;
+  }
+
+  private setStatus(status: RealtimeStatus): void {
+    if (status === this.currentStatus) return;
+    this.currentStatus = status;
+    this.emit('status', status);
+  }
+}

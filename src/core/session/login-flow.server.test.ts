@@ -1,0 +1,109 @@
+// The client core against the real reference server: HttpTransport (envelopes on login and the key calls),
+// the seed's login flow, the socket, message keys and logout, assembled by createCore.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { IStompSocket } from '@stomp/stompjs';
+import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../../../tests/support/test-server.ts';
+import { createCore, type SessionEndReason } from '../core.ts';
+import { decryptAesText, encryptAesText } from '../crypto/aes.ts';
+import type { RealtimeNotification } from '../realtime/messages.ts';
+import { useSessionStore } from './session-store.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await createTestAccount(server, { loginName: 'alice' });
+  await createTestAccount(server, { loginName: 'nochat', roles: ['ADMIN'] });
+  await createTestAccount(server, { loginName: 'expired', mustChangePassword: true });
+});
+
+beforeEach(() => useSessionStore.getState().clear());
+
+afterAll(async () => {
+  useSessionStore.getState().clear();
+  await server?.close();
+});
+
+function core() {
+  const ended: SessionEndReason[] = [];
+  const c = createCore({
+    host: server.url,
+    webSocketFactory: (url, protocols) => new WebSocket(url, protocols) as unknown as IStompSocket,
+    onSessionEnded: (reason) => ended.push(reason),
+  });
+  return { c, ended };
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('the client core against the reference server', () => {
+  it('signs in through the envelopes, opens the socket, fetches keys, and logs out', async () => {
+    const { c } = core();
+    const result = await c.login({ loginName: 'alice', password: TEST_PASSWORD });
+    expect(result).toMatchObject({ kind: 'signedIn', realtimeConnected: true });
+    const session = useSessionStore.getState();
+    expect(session).toMatchObject({ status: 'signedIn', loginName: 'alice', mqSysName: server.app.ctx.config.mqSysName });
+    expect(session.profile?.functionRoleTypes).toContain('IM_USER');
+    expect(c.realtime?.status).toBe('connected');
+
+    // Key calls travel in envelopes both ways; a key found by its uuid is the same key.
+    const common = await c.keys.commonKey();
+    const fresh = createCore({ host: server.url }); // a second key cache on the same session
+    const byUuid = await fresh.keys.keyForUuid(common.messageKeyUuid);
+    expect(byUuid.aesKey).toBe(common.aesKey);
+    expect(await decryptAesText(byUuid, await encryptAesText(common, '你好'))).toBe('你好');
+
+    const notifications: RealtimeNotification[] = [];
+    c.realtime!.on('notification', (n) => notifications.push(n));
+    await server.app.ctx.notifier.toAccounts([session.accountId!], { notifyType: 'NEW_MESSAGE', senderId: '0', dataId: 'm-1' });
+    await until(() => notifications.length > 0, 'a notification');
+    expect(notifications[0]).toMatchObject({ notifyType: 'NEW_MESSAGE', dataId: 'm-1' });
+
+    const socket = c.realtime!;
+    const apiKey = session.apiKey!;
+    await c.logout();
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signedOut', apiKey: null, deviceKeys: null });
+    expect(socket.status).toBe('closed');
+    expect(c.realtime).toBeNull();
+    expect(await server.app.ctx.repos.sessions.findActiveByApiKey(apiKey)).toBeNull();
+  });
+
+  it('logging out the other sessions closes the other socket for good', async () => {
+    const first = core();
+    await first.c.login({ loginName: 'alice', password: TEST_PASSWORD });
+    const socket = first.c.realtime!;
+    // a second login of the same user (the store is shared in this process, so sign it in after the first)
+    const second = core();
+    await second.c.login({ loginName: 'alice', password: TEST_PASSWORD });
+    expect(second.c.realtime!.logoutOtherSessions()).toBe(true);
+    await until(() => socket.status === 'closed', 'the first socket closed');
+    expect(second.c.realtime!.status).toBe('connected');
+    second.c.forcedClear();
+    expect(second.c.realtime).toBeNull();
+    expect(useSessionStore.getState().status).toBe('signedOut');
+  });
+
+  it('returns the failure of a wrong password with its error list', async () => {
+    const result = await core().c.login({ loginName: 'alice', password: 'wrong' });
+    expect(result.kind).toBe('failed');
+    expect(result.kind === 'failed' && result.errMsgList[0]?.errors.length).toBeGreaterThan(0);
+    expect(useSessionStore.getState().status).toBe('signedOut');
+  });
+
+  it('fails silently without IM_USER', async () => {
+    expect(await core().c.login({ loginName: 'nochat', password: TEST_PASSWORD })).toEqual({ kind: 'failed', errMsgList: [], silent: true });
+  });
+
+  it('asks for a new password when the server says UI_IM_E9912', async () => {
+    expect(await core().c.login({ loginName: 'expired', password: TEST_PASSWORD })).toEqual({ kind: 'mustChangePassword', loginName: 'expired' });
+  });
+
+  it('reports a server that cannot be reached as a server error', async () => {
+    const c = createCore({ host: 'http://127.0.0.1:1' });
+    expect(await c.login({ loginName: 'alice', password: 'x' })).toEqual({ kind: 'serverError' });
+  });
+});

@@ -1,0 +1,169 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ErrMsgList } from '@generated/api/client';
+import { clientFailure } from '../errors.ts';
+import { keys } from '../testing/vectors.ts';
+import { forcedClear, logout, performLogin, type LoginDeps } from './login-flow.ts';
+import { useSessionStore } from './session-store.ts';
+
+const errors = (code: string, message = 'x'): ErrMsgList => [{ locale: 'en_US', errors: [{ code: code as 'UI_IM_E1000', message }] }];
+const failed = (errMsgList: ErrMsgList, httpStatus = 400) => ({ ok: false as const, status: 'failed' as const, errMsgList, httpStatus });
+const ok = <T>(data: T) => ({ ok: true as const, data });
+
+function setup(overrides: Partial<Record<keyof LoginDeps['api'], unknown>> = {}) {
+  const calls: string[] = [];
+  const track = <T>(name: string, value: T) => vi.fn(async (_body: unknown) => {
+    calls.push(name);
+    return value;
+  });
+  const api = {
+    getUserPubKey: track('getUserPubKey', overrides.getUserPubKey ?? ok({ userPubKey: keys.user.publicKeyPem })),
+    login: vi.fn(async (_body: unknown) => {
+      calls.push('login');
+      // the transport seals `login` with these: they must be in the session before the call
+      expect(useSessionStore.getState().deviceKeys).toEqual(keys.device);
+      expect(useSessionStore.getState().userPublicKeyPem).toBe(keys.user.publicKeyPem);
+      return overrides.login ?? ok({ status: 'success', loginName: 'Alice', apiKey: 'api-1', login2faType: 'NIL' });
+    }),
+    getAccountProfile: track(
+      'getAccountProfile',
+      overrides.getAccountProfile ?? ok({ accountInfo: { accountId: 1001, loginName: 'Alice' }, functionRoleTypes: ['IM_USER'] }),
+    ),
+    getApplicationProfile: track(
+      'getApplicationProfile',
+      overrides.getApplicationProfile ??
+        ok({ mqSysName: 'chatsys', isReqEncryptedList: ['a'], isRespEncryptedList: ['b'], defaultEncryptionAlgorithm: 'CBC' }),
+    ),
+  };
+  const realtime = { connect: vi.fn(async () => true), close: vi.fn() };
+  const createRealtime = vi.fn(() => {
+    calls.push('realtime');
+    return realtime;
+  });
+  const transport = { setEncryptionProfile: vi.fn() };
+  const deps = {
+    api: api as unknown as LoginDeps['api'],
+    createRealtime,
+    transport,
+    generateKeyPair: async () => keys.device,
+    newDeviceId: () => 'device-uuid',
+  };
+  return { api, deps, calls, realtime, createRealtime, transport };
+}
+
+const credentials = { loginName: 'alice', password: 'pw' };
+
+describe('performLogin', () => {
+  beforeEach(() => useSessionStore.getState().clear());
+
+  it('runs the seed flow in order and signs in', async () => {
+    const { api, deps, calls, realtime, createRealtime, transport } = setup();
+    const result = await performLogin(credentials, deps);
+    expect(result).toEqual({ kind: 'signedIn', realtime, realtimeConnected: true });
+    expect(calls).toEqual(['getUserPubKey', 'login', 'getAccountProfile', 'getApplicationProfile', 'realtime']);
+    expect(api.getUserPubKey).toHaveBeenCalledWith({ loginName: 'alice' });
+    expect(api.login.mock.calls[0]![0]).toEqual({
+      loginName: 'alice',
+      password: 'pw',
+      devicePubKey: keys.device.publicKeyPem,
+      deviceID: 'device-uuid',
+      deviceInfo: { appVersion: '1.0.15', deviceType: 'WEB', appPlatform: 'WEB', appPushPlatform: 'WS', buildVersion: '18' },
+    });
+    expect(createRealtime).toHaveBeenCalledWith({ apiKey: 'api-1', mqSysName: 'chatsys', accountId: '1001', accountName: 'Alice' });
+    expect(realtime.connect).toHaveBeenCalledTimes(1);
+    expect(transport.setEncryptionProfile).toHaveBeenCalledWith({ isReqEncryptedList: ['a'], isRespEncryptedList: ['b'], defaultEncryptionAlgorithm: 'CBC' });
+    expect(useSessionStore.getState()).toMatchObject({
+      status: 'signedIn',
+      loginName: 'Alice',
+      accountId: '1001',
+      apiKey: 'api-1',
+      mqSysName: 'chatsys',
+      deviceKeys: keys.device,
+      profile: { functionRoleTypes: ['IM_USER'] },
+    });
+  });
+
+  it('still signs in when the first socket attempt fails (the socket retries on its own)', async () => {
+    const { deps, realtime } = setup();
+    realtime.connect.mockResolvedValueOnce(false);
+    expect(await performLogin(credentials, deps)).toMatchObject({ kind: 'signedIn', realtimeConnected: false });
+  });
+
+  it('stops at a failed public key fetch and returns that failure', async () => {
+    const list = errors('UI_IM_E2001', 'Incorrect login name or password');
+    const { api, deps, calls } = setup({ getUserPubKey: failed(list) });
+    expect(await performLogin(credentials, deps)).toEqual({ kind: 'failed', errMsgList: list });
+    expect(calls).toEqual(['getUserPubKey']);
+    expect(api.login).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().status).toBe('signedOut');
+  });
+
+  it('returns other login failures with their error list and clears the keys', async () => {
+    const list = errors('UI_IM_E2001');
+    const { deps } = setup({ login: failed(list, 401) });
+    expect(await performLogin(credentials, deps)).toEqual({ kind: 'failed', errMsgList: list });
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signedOut', deviceKeys: null, apiKey: null });
+  });
+
+  it('UI_IM_E9912 means the password must be changed', async () => {
+    const { deps } = setup({ login: failed(errors('UI_IM_E9912'), 403) });
+    expect(await performLogin(credentials, deps)).toEqual({ kind: 'mustChangePassword', loginName: 'alice' });
+  });
+
+  it('a network failure or a server fault is a server error', async () => {
+    expect(await performLogin(credentials, setup({ getUserPubKey: clientFailure('NETWORK') }).deps)).toEqual({ kind: 'serverError' });
+    expect(await performLogin(credentials, setup({ login: failed(errors('UI_IM_E1013'), 500) }).deps)).toEqual({ kind: 'serverError' });
+  });
+
+  it('fails silently, with no message, when IM_USER is missing', async () => {
+    const { api, deps, createRealtime } = setup({ getAccountProfile: ok({ accountInfo: { accountId: 1 }, functionRoleTypes: ['ADMIN'] }) });
+    expect(await performLogin(credentials, deps)).toEqual({ kind: 'failed', errMsgList: [], silent: true });
+    expect(api.getApplicationProfile).not.toHaveBeenCalled();
+    expect(createRealtime).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().status).toBe('signedOut');
+  });
+
+  it('does not fetch the profile after an ATR login (second factor left to its own flow)', async () => {
+    const { api, deps } = setup({ login: ok({ loginName: 'alice', apiKey: 'k', login2faType: 'ATR' }) });
+    expect(await performLogin(credentials, deps)).toEqual({ kind: 'secondFactorRequired', loginName: 'alice' });
+    expect(api.getAccountProfile).not.toHaveBeenCalled();
+  });
+
+  it('is signingIn while it runs', async () => {
+    const { deps, api } = setup();
+    let seen = '';
+    api.getUserPubKey.mockImplementationOnce(async () => {
+      seen = useSessionStore.getState().status;
+      return ok({ userPubKey: keys.user.publicKeyPem });
+    });
+    await performLogin(credentials, deps);
+    expect(seen).toBe('signingIn');
+  });
+});
+
+describe('logout and forcedClear', () => {
+  beforeEach(() => useSessionStore.getState().update({ status: 'signedIn', apiKey: 'k', deviceKeys: keys.device, loginName: 'alice' }));
+
+  it('logout calls the server, closes the socket and clears the session', async () => {
+    const api = { logout: vi.fn(async () => ok({})) };
+    const realtime = { close: vi.fn() };
+    const onClear = vi.fn();
+    await logout({ api, realtime, onClear });
+    expect(api.logout).toHaveBeenCalledWith({});
+    expect(realtime.close).toHaveBeenCalled();
+    expect(onClear).toHaveBeenCalled();
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signedOut', apiKey: null, deviceKeys: null, loginName: null });
+  });
+
+  it('logout clears locally even when the call throws', async () => {
+    const api = { logout: vi.fn(async () => Promise.reject(new Error('offline'))) };
+    await expect(logout({ api })).rejects.toThrow('offline');
+    expect(useSessionStore.getState().status).toBe('signedOut');
+  });
+
+  it('forcedClear makes no server call', () => {
+    const realtime = { close: vi.fn() };
+    forcedClear({ realtime });
+    expect(realtime.close).toHaveBeenCalled();
+    expect(useSessionStore.getState().apiKey).toBeNull();
+  });
+});

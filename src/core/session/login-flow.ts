@@ -1,0 +1,161 @@
+// The seed's login flow (section 4): user public key → device key pair → login → profile (IM_USER) →
+// application profile (mqSysName) → socket and reply queue. Also logout and the forced clear.
+import type { ApiClient, ApiResult, ErrMsgList } from '@generated/api/client';
+import type { DeviceInfo, GetApplicationProfileResponse } from '@generated/types/index';
+import { errorCodeByName } from '@generated/errors';
+import { config } from '@variant/config';
+import { randomUuid } from '../crypto/bytes.ts';
+import { generateDeviceKeyPair, type PemKeyPair } from '../crypto/rsa.ts';
+import { firstErrorCode, isNetworkFailure } from '../errors.ts';
+import type { EncryptionProfile } from '../transport/http-transport.ts';
+import { useSessionStore, type SessionActions, type SessionData } from './session-store.ts';
+
+export interface RealtimeLike {
+  connect(): Promise<boolean>;
+  close(): void;
+}
+
+export interface RealtimeParams {
+  apiKey: string;
+  mqSysName: string;
+  accountId: string;
+  accountName: string;
+}
+
+export interface SessionAccess {
+  get(): SessionData;
+  update: SessionActions['update'];
+  clear: SessionActions['clear'];
+}
+
+export interface LoginDeps<R extends RealtimeLike = RealtimeLike> {
+  api: Pick<ApiClient, 'getUserPubKey' | 'login' | 'getAccountProfile' | 'getApplicationProfile'>;
+  /** Opens the socket; the flow awaits the first attempt but does not fail the login on it (it retries). */
+  createRealtime(params: RealtimeParams): R;
+  /** Told the encryption lists of getApplicationProfile (they supersede the public profile's). */
+  transport?: { setEncryptionProfile(profile: EncryptionProfile): void };
+  session?: SessionAccess;
+  generateKeyPair?: () => Promise<PemKeyPair>;
+  newDeviceId?: () => string;
+  buildVersion?: number | string;
+  /** Extra device details (browser name, version) the app knows. */
+  deviceInfo?: DeviceInfo;
+}
+
+export type LoginResult<R extends RealtimeLike = RealtimeLike> =
+  | { kind: 'signedIn'; realtime: R; realtimeConnected: boolean }
+  | { kind: 'mustChangePassword'; loginName: string }
+  /** login2faType ATR: the authenticator step is not part of this flow. */
+  | { kind: 'secondFactorRequired'; loginName: string }
+  | { kind: 'failed'; errMsgList: ErrMsgList; silent?: boolean }
+  | { kind: 'serverError' };
+
+export const storeSession: SessionAccess = {
+  get: () => useSessionStore.getState(),
+  update: (patch) => useSessionStore.getState().update(patch),
+  clear: () => useSessionStore.getState().clear(),
+};
+
+const MUST_CHANGE_PASSWORD = errorCodeByName.MUST_CHANGE_PASSWORD;
+
+type Failure = Exclude<LoginResult, { kind: 'signedIn' }>;
+
+function failureOf(result: ApiResult<unknown> & { ok: false }, loginName: string): Failure {
+  if (isNetworkFailure(result) || (result.httpStatus ?? 0) >= 500) return { kind: 'serverError' };
+  if (firstErrorCode(result) === MUST_CHANGE_PASSWORD) return { kind: 'mustChangePassword', loginName };
+  return { kind: 'failed', errMsgList: result.errMsgList };
+}
+
+export async function performLogin<R extends RealtimeLike>(
+  credentials: { loginName: string; password: string },
+  deps: LoginDeps<R>,
+): Promise<LoginResult<R>> {
+  const session = deps.session ?? storeSession;
+  const { loginName, password } = credentials;
+  const stop = (failure: Failure): Failure => {
+    session.clear();
+    return failure;
+  };
+  session.clear();
+  session.update({ status: 'signingIn', loginName });
+
+  const userKey = await deps.api.getUserPubKey({ loginName });
+  if (!userKey.ok) return stop(failureOf(userKey, loginName));
+
+  const deviceKeys = await (deps.generateKeyPair ?? generateDeviceKeyPair)();
+  // The login call itself travels in an envelope: the transport needs both keys now.
+  session.update({ deviceKeys, userPublicKeyPem: userKey.data.userPubKey });
+
+  const login = await deps.api.login({
+    loginName,
+    password,
+    devicePubKey: deviceKeys.publicKeyPem,
+    deviceID: (deps.newDeviceId ?? randomUuid)(),
+    deviceInfo: {
+      appVersion: config.version,
+      ...deps.deviceInfo,
+      deviceType: 'WEB',
+      appPlatform: 'WEB',
+      appPushPlatform: 'WS',
+      buildVersion: String(deps.buildVersion ?? config.buildVersion),
+    },
+  });
+  if (!login.ok) return stop(failureOf(login, loginName));
+  // The server may normalise the name (case); envelopes must carry its spelling.
+  session.update({ apiKey: login.data.apiKey, loginName: login.data.loginName || loginName });
+  if (login.data.login2faType !== 'NIL') return stop({ kind: 'secondFactorRequired', loginName });
+
+  const profile = await deps.api.getAccountProfile({});
+  if (!profile.ok) return stop(failureOf(profile, loginName));
+  if (!profile.data.functionRoleTypes.includes('IM_USER')) return stop({ kind: 'failed', errMsgList: [], silent: true });
+
+  const application = await deps.api.getApplicationProfile({});
+  if (!application.ok) return stop(failureOf(application, loginName));
+  const encryption = encryptionProfileOf(application.data);
+  if (encryption) deps.transport?.setEncryptionProfile(encryption);
+
+  const accountId = String(profile.data.accountInfo.accountId);
+  const realtime = deps.createRealtime({
+    apiKey: login.data.apiKey,
+    mqSysName: application.data.mqSysName,
+    accountId,
+    accountName: session.get().loginName ?? loginName,
+  });
+  session.update({ accountId, profile: profile.data, applicationProfile: application.data, mqSysName: application.data.mqSysName });
+  const realtimeConnected = await realtime.connect();
+  session.update({ status: 'signedIn' });
+  return { kind: 'signedIn', realtime, realtimeConnected };
+}
+
+function encryptionProfileOf(profile: GetApplicationProfileResponse): EncryptionProfile | null {
+  if (!profile.isReqEncryptedList || !profile.isRespEncryptedList || !profile.defaultEncryptionAlgorithm) return null;
+  return {
+    isReqEncryptedList: profile.isReqEncryptedList,
+    isRespEncryptedList: profile.isRespEncryptedList,
+    defaultEncryptionAlgorithm: profile.defaultEncryptionAlgorithm,
+  };
+}
+
+export interface ClearDeps {
+  realtime?: Pick<RealtimeLike, 'close'> | null;
+  /** Anything else holding session data (key cache, query cache). */
+  onClear?: () => void;
+  session?: SessionAccess;
+}
+
+/** Closes the socket and wipes the session without a server call (forced logout, remote wipe, 401). */
+export function forcedClear(deps: ClearDeps = {}): void {
+  const session = deps.session ?? storeSession;
+  deps.realtime?.close();
+  deps.onClear?.();
+  session.clear();
+}
+
+/** Tells the server, then clears like forcedClear; the local clear happens even if the call fails. */
+export async function logout(deps: ClearDeps & { api: Pick<ApiClient, 'logout'> }): Promise<void> {
+  try {
+    await deps.api.logout({});
+  } finally {
+    forcedClear(deps);
+  }
+}

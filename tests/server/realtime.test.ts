@@ -1,0 +1,59 @@
+// The STOMP endpoint of the real server: subscriptions are limited to the caller's own queue, account topic
+// and rooms; topic messages are relayed to the room; the health-check echo answers on the reply queue.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replyQueue, roomTopic } from '../../generated/realtime/index.ts';
+import { listen } from '../support/stomp-listener.ts';
+import { signIn, type SignedInClient } from '../support/node-transport.ts';
+import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
+
+let server: TestServer;
+let alice: SignedInClient;
+let bob: SignedInClient;
+let carol: SignedInClient;
+let roomId: string;
+let mq: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const loginName of ['rt_alice', 'rt_bob', 'rt_carol']) await createTestAccount(server, { loginName });
+  [alice, bob, carol] = await Promise.all(['rt_alice', 'rt_bob', 'rt_carol'].map((n) => signIn(server.url, n, TEST_PASSWORD)));
+  const room = await alice.api.createMultipleRoom({ roomName: 'Night shift', memberIds: [bob.accountId] });
+  if (!room.ok) throw new Error(JSON.stringify(room.errMsgList));
+  roomId = String(room.data.roomId);
+  mq = server.app.ctx.config.mqSysName;
+});
+afterAll(() => server?.close());
+
+describe('STOMP subscriptions on /v3/ws', () => {
+  it("refuses another user's reply queue and account topic", async () => {
+    await expect(listen(server.url, bob.apiKey, replyQueue(mq, alice.accountId))).rejects.toThrow();
+    await expect(listen(server.url, bob.apiKey, `/topic/account.${alice.accountId}`)).rejects.toThrow();
+  });
+
+  it('refuses the topic of a room the caller is not in, and accepts a member', async () => {
+    await expect(listen(server.url, carol.apiKey, roomTopic(roomId))).rejects.toThrow();
+    const member = await listen(server.url, bob.apiKey, roomTopic(roomId));
+    await member.close();
+  });
+
+  it('refuses a connection with an unknown api key', async () => {
+    await expect(listen(server.url, 'not-a-key', replyQueue(mq, alice.accountId))).rejects.toThrow();
+  });
+
+  it("relays a member's TYPING topic message to the other members of the room", async () => {
+    const bobRoom = await listen(server.url, bob.apiKey, roomTopic(roomId));
+    const aliceRoom = await listen(server.url, alice.apiKey, roomTopic(roomId));
+    aliceRoom.publish(roomTopic(roomId), { roomId, accountName: 'rt_alice', type: 'TYPING' });
+    const typing = (await bobRoom.next((body) => (body as { type?: string }).type === 'TYPING')) as Record<string, string>;
+    expect(typing).toMatchObject({ roomId, type: 'TYPING', accountName: 'rt_alice' });
+    await Promise.all([bobRoom.close(), aliceRoom.close()]);
+  });
+
+  it('echoes a health check on the caller reply queue', async () => {
+    const queue = await listen(server.url, alice.apiKey, replyQueue(mq, alice.accountId));
+    queue.publish('/app/healthcheck', { count: 1 });
+    const echo = (await queue.next((body) => (body as { notifyType?: string }).notifyType === 'HEALTH_CHECK')) as Record<string, string>;
+    expect(echo.senderId).toBe(alice.accountId);
+    await queue.close();
+  });
+});
