@@ -1,41 +1,34 @@
-// Placeholder client entry until the real client exists: shows the variant identity and one flag-gated module.
-import { type ComponentType, StrictMode, Suspense, lazy } from 'react';
+// Client entry: generated/variants/<ID>/main.tsx calls start(config) once the theme tokens are loaded.
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router-dom';
 import type { VariantConfig } from '@generated/variants/types';
-import { IS_ALLOW_QR_LOGIN } from '@variant/flags';
-
-interface AppProps {
-  config: VariantConfig;
-  Preview: ComponentType | null;
-}
-
-function App({ config, Preview }: AppProps) {
-  return (
-    <main>
-      <h1>{config.title}</h1>
-      <p>
-        Version {config.version} (build {config.buildVersion}), {config.environment}
-      </p>
-      {Preview ? (
-        <Suspense fallback={null}>
-          <Preview />
-        </Suspense>
-      ) : null}
-    </main>
-  );
-}
+import '../styles/global.scss';
+import { routerBasename } from './basename.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { ErrorPage } from './ErrorPage.tsx';
+import { createAppRouter } from './router.tsx';
+import { appQueryClient, setUpCore } from './session.ts';
 
 export function start(config: VariantConfig): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  let Preview: ComponentType | null = null;
-  // A constant per variant: builds with QR login off contain neither the import nor the module.
-  if (IS_ALLOW_QR_LOGIN) {
-    Preview = lazy(() => import('../features/feature-preview/index.ts').then((m) => ({ default: m.FeaturePreview })));
-  }
-  createRoot(container).render(
-    <StrictMode>
-      <App config={config} Preview={Preview} />
-    </StrictMode>,
-  );
+  document.title = config.title;
+  const basename = routerBasename(window.location.pathname);
+  const router = createAppRouter(basename, config.title);
+  void setUpCore(config).then((i18n) => {
+    createRoot(container).render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <ErrorBoundary fallback={<ErrorPage title={config.title} basename={basename} />}>
+            <QueryClientProvider client={appQueryClient()}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </ErrorBoundary>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
 }

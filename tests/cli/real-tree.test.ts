@@ -46,4 +46,21 @@ describe('chatgen on the real tree', () => {
       expect(csd).not.toContain(marker);
     }
   }, 180_000);
+
+  it('build --all builds every variant with its own title and theme, and prints the table', () => {
+    const all = join(out, 'all');
+    const result = runCli(['build', '--all', '--out', all]);
+    expect(result.code).toBe(0);
+    const project = loadProject(REPO);
+    const ids = [...project.variants.keys()].sort();
+    expect(ids).toHaveLength(20);
+    for (const id of ids) {
+      const config = resolveVariant(project, id).config;
+      expect(readFileSync(join(all, id, 'index.html'), 'utf8')).toContain(`<title>${config.title}</title>`);
+      expect(result.stdout).toMatch(new RegExp(`^\\s*${id}\\s`, 'm'));
+    }
+    const css = (id: string) => bundleText(join(all, id));
+    expect(css('HOSPITAL')).toMatch(/--cg-size-message-input-text:\s*15px/);
+    expect(css('CSD')).toMatch(/--cg-size-message-input-text:\s*20px/);
+  }, 600_000);
 });

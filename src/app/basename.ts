@@ -1,0 +1,9 @@
+// The router base is the directory the app was opened from (seed §2), without the route's own segment.
+const routeSegments = /\/(login|chatroom)\/?$/;
+
+export function routerBasename(pathname: string): string {
+  const withoutRoute = pathname.replace(routeSegments, '/');
+  const directory = withoutRoute.endsWith('/') ? withoutRoute : withoutRoute.replace(/[^/]*$/, '');
+  const trimmed = directory.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}

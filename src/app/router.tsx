@@ -1,0 +1,41 @@
+// The three routes of the seed, matched exactly; /chatroom is loaded on demand.
+import { Navigate, Outlet, createBrowserRouter } from 'react-router-dom';
+import { BrowserCheckPage } from '../features/browser-check/index.ts';
+import { LoginPage } from '../features/login/index.ts';
+import { ToastHost } from '../ui/index.ts';
+import { ErrorPage } from './ErrorPage.tsx';
+
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <ToastHost />
+    </>
+  );
+}
+
+export function createAppRouter(basename: string, title: string) {
+  return createBrowserRouter(
+    [
+      {
+        path: '/',
+        element: <Root />,
+        errorElement: <ErrorPage title={title} basename={basename} />,
+        children: [
+          { index: true, element: <BrowserCheckPage /> },
+          { path: 'login', element: <LoginPage /> },
+          {
+            path: 'chatroom',
+            lazy: async () => {
+              const { ChatroomPage } = await import('../features/chatroom/index.ts');
+              return { Component: ChatroomPage };
+            },
+          },
+          // Anything else is not a route of the product: back to the start.
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+    { basename },
+  );
+}

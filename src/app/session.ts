@@ -1,0 +1,27 @@
+// The app's hand-over to the core: console policy, i18n (client texts + variant wording), the query client.
+import type { i18n as I18n } from 'i18next';
+import type { QueryClient } from '@tanstack/react-query';
+import type { VariantConfig } from '@generated/variants/types';
+import { wordingOverrides } from '@variant/wording';
+import { applyConsolePolicy, initI18n, loadLanguage, localeFromBrowser } from '../core/index.ts';
+import type { LocaleTexts } from '../core/i18n/init-i18n.ts';
+import { appCore, clearSession } from '../features/session/index.ts';
+import { resources } from '../locales/index.ts';
+
+export async function setUpCore(config: VariantConfig): Promise<I18n> {
+  applyConsolePolicy({ environment: config.environment });
+  const locale = loadLanguage(null) ?? localeFromBrowser();
+  const i18n = await initI18n(locale, resources as unknown as LocaleTexts, wordingOverrides as unknown as LocaleTexts);
+  document.documentElement.lang = locale.replace('_', '-');
+  i18n.on('languageChanged', (lng) => (document.documentElement.lang = lng.replace('_', '-')));
+  return i18n;
+}
+
+/** The core's query client (cleared with the session by the core). */
+export function appQueryClient(): QueryClient {
+  return appCore().queryClient;
+}
+
+export function clearSessionAfterError(): void {
+  clearSession();
+}

@@ -1,0 +1,155 @@
+// The main panel for one room: header, message list, composer and the message actions.
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Info, X } from 'lucide-react';
+import type { Account, Room } from '@generated/types/index';
+import { Button, Dialog, IconButton, showToast } from '../../ui/index.ts';
+import { roomTitle, useRoomList } from '../roomlist/index.ts';
+import { Composer } from './Composer.tsx';
+import { deleteForMe, fetchMembers, forward, imageSize, recall, setStarred, type ChatMessage } from './data.ts';
+import type { MessageAction } from './MessageBubble.tsx';
+import { MessageList } from './MessageList.tsx';
+import { useChatRoom } from './useChatRoom.ts';
+import styles from './Chat.module.scss';
+
+export interface ChatViewProps {
+  room: Room;
+  onClose: () => void;
+  onShowRoomInfo: (members: Account[]) => void;
+  onShowMessageInfo: (message: ChatMessage) => void;
+}
+
+export function ChatView({ room, onClose, onShowRoomInfo, onShowMessageInfo }: ChatViewProps) {
+  const { t } = useTranslation();
+  const { state, loadOlder, send, resend, patch, remove } = useChatRoom(room.roomId);
+  const [members, setMembers] = useState<Account[]>([]);
+  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
+  const [forwarding, setForwarding] = useState<ChatMessage | null>(null);
+  const title = roomTitle(room);
+
+  useEffect(() => {
+    let cancelled = false;
+    setReplyTo(null);
+    fetchMembers(room.roomId)
+      .then((accounts) => !cancelled && setMembers(accounts))
+      .catch(() => !cancelled && setMembers([]));
+    return () => {
+      cancelled = true;
+    };
+  }, [room.roomId]);
+
+  const single = room.roomType === 'SINGLE' ? members.find((member) => member.accountId === room.singleRoomAccountId) : undefined;
+
+  const onAction = useCallback(
+    async (action: MessageAction, message: ChatMessage) => {
+      const failed = () => showToast(t('errors.actionFailed'));
+      switch (action) {
+        case 'reply':
+          setReplyTo(message);
+          return;
+        case 'forward':
+          setForwarding(message);
+          return;
+        case 'info':
+          onShowMessageInfo(message);
+          return;
+        case 'resend':
+          resend(message.messageId);
+          return;
+        case 'star':
+        case 'unstar': {
+          const starred = action === 'star';
+          patch(message.messageId, { isStarredByYou: starred });
+          if (!(await setStarred(room.roomId, message.messageId, starred))) {
+            patch(message.messageId, { isStarredByYou: !starred });
+            failed();
+          }
+          return;
+        }
+        case 'deleteForMe':
+          if (message.messageId.startsWith('local-') || (await deleteForMe(room.roomId, message.messageId))) remove(message.messageId);
+          else failed();
+          return;
+        case 'recall':
+          if (await recall(room.roomId, message.messageId)) patch(message.messageId, { messageStatus: 'ALL_DELETED', text: undefined });
+          else failed();
+          return;
+      }
+    },
+    [onShowMessageInfo, patch, remove, resend, room.roomId, t],
+  );
+
+  const sendText = (text: string, mentionIds: string[]) => {
+    void send({ type: 'TEXT', text, mentionIds, replyToMessageId: replyTo?.messageId });
+    setReplyTo(null);
+  };
+  const sendFile = async (file: File, kind: 'image' | 'file') => {
+    const size = kind === 'image' ? await imageSize(file) : null;
+    void send({
+      type: kind === 'image' ? 'IMAGE' : 'FILE',
+      file,
+      fileMetadata: { mimeType: file.type || undefined, size: file.size, ...(size ?? {}) },
+      replyToMessageId: replyTo?.messageId,
+    });
+    setReplyTo(null);
+  };
+
+  const blocked = room.isMember === false ? t('errors.notParticipant') : room.isAllowedInput === false ? t('errors.roomPolicyNoSend') : null;
+
+  return (
+    <section className={styles.chat} aria-label={t('chat.regionLabel')}>
+      <header className={styles.header}>
+        <div className={styles.headerText}>
+          <h2 className={styles.roomName} data-testid="chat-title">{title}</h2>
+          <p className={styles.headerMeta}>
+            {single?.postTitle ? <span className={styles.postTitle}>{single.postTitle}</span> : null}
+            {room.roomType !== 'SINGLE' && members.length > 0 ? <span>{t('chat.members', { count: members.length })}</span> : null}
+          </p>
+        </div>
+        <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => onShowRoomInfo(members)} />
+        <IconButton icon={X} label={t('chat.closeRoom')} onClick={onClose} />
+      </header>
+      <MessageList
+        messages={state.window.messages}
+        firstUnreadMessageId={state.firstUnreadMessageId}
+        loaded={state.loaded}
+        loadingOlder={state.loadingOlder}
+        hasOlder={state.window.hasOlder}
+        onLoadOlder={() => void loadOlder()}
+        onAction={(action, message) => void onAction(action, message)}
+      />
+      {blocked ? (
+        <p className={styles.blocked} role="note">{blocked}</p>
+      ) : (
+        <Composer members={members} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)} />
+      )}
+      {forwarding ? <ForwardDialog message={forwarding} fromRoomId={room.roomId} onClose={() => setForwarding(null)} /> : null}
+    </section>
+  );
+}
+
+function ForwardDialog({ message, fromRoomId, onClose }: { message: ChatMessage; fromRoomId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const rooms = useRoomList((state) => state.rooms);
+  const [busy, setBusy] = useState(false);
+  const to = async (roomId: string) => {
+    setBusy(true);
+    const ok = await forward(fromRoomId, roomId, message.messageId);
+    setBusy(false);
+    showToast(ok ? t('chat.forwarded_done') : t('errors.actionFailed'), ok ? 'success' : 'error');
+    if (ok) onClose();
+  };
+  return (
+    <Dialog open title={t('chat.forwardHeading')} onClose={onClose}>
+      <ul className={styles.forwardList}>
+        {rooms.map((room) => (
+          <li key={room.roomId}>
+            <Button variant="secondary" block disabled={busy} onClick={() => void to(room.roomId)} aria-label={t('chat.forwardTo', { name: roomTitle(room) })}>
+              {roomTitle(room)}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

@@ -1,0 +1,54 @@
+// Attachment checks before sending (seed §5): the image types of the constants, the server's file types and
+// attachment size limit.
+export interface AttachmentRules {
+  imageTypes: readonly string[];
+  /** From the server's client config; empty means any type. */
+  supportedFileTypes: readonly string[];
+  /** Bytes; 0 or undefined means no limit known. */
+  attachSize?: number;
+}
+
+export type AttachmentProblem =
+  | { key: 'errors.attachTooLarge'; params: { name: string; limit: number } }
+  | { key: 'errors.fileTypeUnsupported'; params: { name: string } };
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+export function isImageName(name: string, rules: Pick<AttachmentRules, 'imageTypes'>): boolean {
+  return rules.imageTypes.includes(extensionOf(name));
+}
+
+export function checkAttachment(
+  file: { name: string; size: number },
+  kind: 'image' | 'file',
+  rules: AttachmentRules,
+): AttachmentProblem | null {
+  const ext = extensionOf(file.name);
+  if (kind === 'image' && !rules.imageTypes.includes(ext)) return { key: 'errors.fileTypeUnsupported', params: { name: file.name } };
+  const allowed = rules.supportedFileTypes.map((type) => type.toLowerCase().replace(/^\./, ''));
+  if (kind === 'file' && allowed.length > 0 && !allowed.includes(ext) && !rules.imageTypes.includes(ext)) {
+    return { key: 'errors.fileTypeUnsupported', params: { name: file.name } };
+  }
+  if (rules.attachSize && file.size > rules.attachSize) {
+    return { key: 'errors.attachTooLarge', params: { name: file.name, limit: rules.attachSize } };
+  }
+  return null;
+}
+
+/** Human size in the nearest unit; the unit word goes through i18n as size.<unit>. */
+export function sizeParts(bytes: number): { unit: 'bytes' | 'kb' | 'mb' | 'gb'; value: string } {
+  if (bytes < 1024) return { unit: 'bytes', value: String(bytes) };
+  if (bytes < 1024 ** 2) return { unit: 'kb', value: (bytes / 1024).toFixed(1) };
+  if (bytes < 1024 ** 3) return { unit: 'mb', value: (bytes / 1024 ** 2).toFixed(1) };
+  return { unit: 'gb', value: (bytes / 1024 ** 3).toFixed(1) };
+}
+
+/** Space reserved for a thumbnail: the metadata's size scaled into the 300 x 500 box, never larger. */
+export function thumbnailBox(width: number | undefined, height: number | undefined, maxWidth: number, maxHeight: number) {
+  if (!width || !height) return { width: maxWidth, height: Math.round(maxWidth * 0.75) };
+  const scale = Math.min(1, maxWidth / width, maxHeight / height);
+  return { width: Math.round(width * scale), height: Math.round(height * scale) };
+}

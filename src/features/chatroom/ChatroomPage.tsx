@@ -1,0 +1,115 @@
+// Route `/chatroom`: the three panels on the variant's 12-column grid (CSD 4/8/0); the right panel slides in
+// over the main panel when the variant gives it no columns.
+import { useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MessagesSquare, X } from 'lucide-react';
+import type { Account, Room } from '@generated/types/index';
+import { config } from '@variant/config';
+import { IconButton } from '../../ui/index.ts';
+import { ChatView, MessageInfoBody, RoomInfoBody, useMessageNotifications, type ChatMessage } from '../chat/index.ts';
+import { RoomList, resetRoomList, useRoomList } from '../roomlist/index.ts';
+import { isSignedIn, onSessionCleared, onSessionEnded, signOut } from '../session/index.ts';
+import { useSessionStore } from '../../core/index.ts';
+import { ConnectionBanner } from './ConnectionBanner.tsx';
+import { NotificationPrompt } from './NotificationPrompt.tsx';
+import styles from './Chatroom.module.scss';
+
+type RightPanel = { kind: 'roomInfo'; members: Account[] } | { kind: 'messageInfo'; message: ChatMessage } | null;
+
+// Whoever signs in next starts from an empty room list.
+onSessionCleared(() => resetRoomList());
+
+export function ChatroomPage() {
+  const status = useSessionStore((state) => state.status);
+  const navigate = useNavigate();
+  useEffect(() => onSessionEnded(() => navigate('/', { replace: true })), [navigate]);
+  if (status !== 'signedIn' || !isSignedIn()) return <Navigate to="/" replace />;
+  return <Chatroom />;
+}
+
+function Chatroom() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [room, setRoom] = useState<Room | null>(null);
+  const [right, setRight] = useState<RightPanel>(null);
+  const liveRoom = useRoomList((state) => (room ? state.rooms.find((candidate) => candidate.roomId === room.roomId) : undefined));
+  useMessageNotifications();
+
+  const columns = config.layout?.columns ?? { left: 4, main: 8, right: 0 };
+  const width = config.layout?.chatRoomWidth ?? { min: 790, max: 1450 };
+  const gridStyle = {
+    '--chatroom-min-width': `${width.min}px`,
+    '--chatroom-max-width': `${width.max}px`,
+    '--columns-left': columns.left,
+    '--columns-main': columns.main,
+    '--columns-right': columns.right,
+  } as CSSProperties;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && right && !document.querySelector('dialog[open]')) setRight(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [right]);
+
+  const select = useCallback((next: Room) => {
+    setRoom(next);
+    setRight(null);
+  }, []);
+
+  const logout = useCallback(() => {
+    void signOut().finally(() => navigate('/', { replace: true }));
+  }, [navigate]);
+
+  return (
+    <div className={styles.page}>
+      <ConnectionBanner />
+      <div className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : ''].join(' ')} style={gridStyle}>
+        <aside className={styles.left} aria-label={t('panel.left')}>
+          <RoomList selectedRoomId={room?.roomId ?? null} onSelect={select} onLogout={logout} />
+        </aside>
+        <main className={styles.main} aria-label={t('panel.main')}>
+          {room ? (
+            <ChatView
+              key={room.roomId}
+              room={liveRoom ?? room}
+              onClose={() => {
+                setRoom(null);
+                setRight(null);
+              }}
+              onShowRoomInfo={(members) => setRight({ kind: 'roomInfo', members })}
+              onShowMessageInfo={(message) => setRight({ kind: 'messageInfo', message })}
+            />
+          ) : (
+            <div className={styles.welcome}>
+              <MessagesSquare className={styles.welcomeIcon} aria-hidden="true" />
+              <p className={styles.welcomeText}>{t('welcomeText', { title: config.title })}</p>
+              <p className={styles.welcomeHint}>{t('empty.selectRoom')}</p>
+              <NotificationPrompt />
+            </div>
+          )}
+        </main>
+        <aside
+          className={[styles.right, right ? styles.rightOpen : ''].join(' ')}
+          aria-label={t('panel.right')}
+          inert={!right}
+          data-testid="right-panel"
+        >
+          {right ? (
+            <div className={styles.rightInner}>
+              <header className={styles.rightHeader}>
+                <h2 className={styles.rightTitle}>{right.kind === 'roomInfo' ? t('roomInfo.heading') : t('chat.messageInfo')}</h2>
+                <IconButton icon={X} label={t('panel.closeDetails')} onClick={() => setRight(null)} />
+              </header>
+              <div className={styles.rightBody}>
+                {right.kind === 'roomInfo' ? <RoomInfoBody members={right.members} /> : <MessageInfoBody message={right.message} />}
+              </div>
+            </div>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}

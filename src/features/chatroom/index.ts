@@ -1,0 +1,1 @@
+export { ChatroomPage } from './ChatroomPage.tsx';

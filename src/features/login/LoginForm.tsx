@@ -1,0 +1,108 @@
+// Username and password form: Enter submits, empty fields are refused, the button stays disabled while logging in.
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Eye, EyeOff } from 'lucide-react';
+import { config } from '@variant/config';
+import { IS_SHOW_PASSWORD_VISIBLE_TOGGLE } from '@variant/flags';
+import { Button, IconButton, TextField } from '../../ui/index.ts';
+import { loginWithPassword } from './auth.ts';
+import { validateLogin } from './validation.ts';
+import styles from './forms.module.scss';
+
+export interface LoginFormProps {
+  initialLoginName: string;
+  actionObj: Record<string, string> | undefined;
+  onMustChangePassword: (loginName: string) => void;
+}
+
+export function LoginForm({ initialLoginName, actionObj, onMustChangePassword }: LoginFormProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [loginName, setLoginName] = useState(initialLoginName);
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const showLabels = config.login?.showLabels !== false;
+  const layout = config.login?.layout === 'horizontal' ? 'horizontal' : 'vertical';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const invalid = validateLogin({ loginName, password });
+    if (invalid) {
+      setError(t(invalid));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    const outcome = await loginWithPassword(loginName.trim(), password, i18n.language);
+    setBusy(false);
+    switch (outcome.kind) {
+      case 'signedIn':
+        navigate('/chatroom', { replace: true, state: actionObj ? { actionObj } : undefined });
+        return;
+      case 'mustChangePassword':
+        setPassword('');
+        onMustChangePassword(outcome.loginName);
+        return;
+      case 'serverError':
+        setPassword('');
+        navigate('/login?serverError', { replace: true, state: { loginName, actionObj } });
+        return;
+      case 'failed':
+        setPassword('');
+        // A silent failure (no IM_USER role) shows nothing, as the seed says.
+        if (outcome.silent) return;
+        navigate('/login?loginFail', {
+          replace: true,
+          state: { message: outcome.message, code: outcome.code, loginName, actionObj },
+        });
+        return;
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} aria-label={t('login.formLabel')} noValidate>
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <TextField
+        label={t('loginNameLabel')}
+        hideLabel={!showLabels}
+        layout={layout}
+        name="loginName"
+        autoComplete="username"
+        autoFocus
+        value={loginName}
+        onChange={(event) => setLoginName(event.target.value)}
+      />
+      <TextField
+        label={t('passwordLabel')}
+        hideLabel={!showLabels}
+        layout={layout}
+        name="password"
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        end={
+          IS_SHOW_PASSWORD_VISIBLE_TOGGLE ? (
+            <IconButton
+              icon={showPassword ? EyeOff : Eye}
+              label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+              pressed={showPassword}
+              onClick={() => setShowPassword((shown) => !shown)}
+            />
+          ) : null
+        }
+      />
+      <Button type="submit" block busy={busy}>
+        {busy ? t('login.submitting') : t('login.submit')}
+      </Button>
+    </form>
+  );
+}

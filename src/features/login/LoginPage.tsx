@@ -1,0 +1,105 @@
+// Route `/login`: the variant's login page; the change-password form replaces the login form on UI_IM_E9912.
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MessagesSquare, QrCode, KeyRound } from 'lucide-react';
+import { config } from '@variant/config';
+import { wordingOverrides } from '@variant/wording';
+import {
+  IS_ALLOW_QR_LOGIN,
+  IS_SHOW_ACCESSIBILITY_BADGE,
+  IS_SHOW_LOGIN_LOGO,
+  IS_SHOW_RESTRICTED_NOTICE,
+} from '@variant/flags';
+import { Button } from '../../ui/index.ts';
+import { LoginForm } from './LoginForm.tsx';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { loginFailureText, readLoginBanner, type LoginRouteState } from './validation.ts';
+import styles from './LoginPage.module.scss';
+
+// A constant per variant: builds with QR login off contain neither this import nor the module.
+let QrLogin: ComponentType | null = null;
+if (IS_ALLOW_QR_LOGIN) {
+  QrLogin = lazy(() => import('../feature-preview/index.ts').then((m) => ({ default: m.FeaturePreview })));
+}
+
+type Mode = { kind: 'password' } | { kind: 'qr' } | { kind: 'changePassword'; loginName: string };
+
+function localeOverride(language: string): string | undefined {
+  const byLocale = wordingOverrides as Record<string, Record<string, string> | undefined>;
+  return byLocale[language]?.loginFailure;
+}
+
+export function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = (location.state ?? null) as LoginRouteState | null;
+  const [mode, setMode] = useState<Mode>(() =>
+    QrLogin && config.login?.defaultMode === 'qr' ? { kind: 'qr' } : { kind: 'password' },
+  );
+  const banner = readLoginBanner(location.search, state);
+  const horizontal = config.login?.layout === 'horizontal';
+  const badgeLink = IS_SHOW_ACCESSIBILITY_BADGE ? config.links?.accessibilityBadge : '';
+
+  let bannerText: string | null = null;
+  if (banner?.kind === 'serverError') bannerText = t('login.serverError');
+  if (banner?.kind === 'loginFail') bannerText = loginFailureText(banner.text, localeOverride(i18n.language), t('loginFailure'));
+
+  return (
+    <div className={styles.page}>
+      {IS_SHOW_RESTRICTED_NOTICE ? (
+        <div className={styles.restricted} role="note">
+          {t('restrictedNotice')}
+        </div>
+      ) : null}
+      <main className={[styles.card, horizontal ? styles.horizontal : styles.vertical].join(' ')}>
+        <div className={styles.brand}>
+          {IS_SHOW_LOGIN_LOGO ? (
+            <MessagesSquare className={styles.logo} role="img" aria-label={t('login.logoLabel', { title: config.title })} />
+          ) : null}
+          <h1 className={styles.title}>{t('appTitle', { title: config.title })}</h1>
+          <p className={styles.version}>{t('common.versionLine', { version: config.version, build: config.buildVersion })}</p>
+        </div>
+        <div className={styles.formArea}>
+        <div className={styles.formColumn}>
+          {mode.kind !== 'changePassword' && bannerText ? (
+            <p className={styles.failure} role="alert" data-testid="login-failure">
+              {bannerText}
+            </p>
+          ) : null}
+          {mode.kind === 'password' ? (
+            <LoginForm
+              initialLoginName={state?.loginName ?? ''}
+              actionObj={state?.actionObj}
+              onMustChangePassword={(loginName) => setMode({ kind: 'changePassword', loginName })}
+            />
+          ) : null}
+          {mode.kind === 'changePassword' ? (
+            <ChangePasswordForm loginName={mode.loginName} onDone={() => navigate('/', { replace: true })} />
+          ) : null}
+          {mode.kind === 'qr' && QrLogin ? (
+            <Suspense fallback={null}>
+              <QrLogin />
+            </Suspense>
+          ) : null}
+          {QrLogin && mode.kind !== 'changePassword' ? (
+            <Button
+              variant="ghost"
+              icon={mode.kind === 'qr' ? <KeyRound /> : <QrCode />}
+              onClick={() => setMode(mode.kind === 'qr' ? { kind: 'password' } : { kind: 'qr' })}
+            >
+              {mode.kind === 'qr' ? t('login.passwordMode') : t('login.qrMode')}
+            </Button>
+          ) : null}
+          {badgeLink ? (
+            <a className={styles.badge} href={badgeLink} target="_blank" rel="noopener noreferrer">
+              {t('login.accessibilityBadge')}
+            </a>
+          ) : null}
+        </div>
+        </div>
+      </main>
+    </div>
+  );
+}

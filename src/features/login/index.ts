@@ -1,0 +1,2 @@
+export { LoginPage } from './LoginPage.tsx';
+export { validateChangePassword, validateLogin } from './validation.ts';

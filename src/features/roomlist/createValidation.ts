@@ -1,0 +1,18 @@
+// Validation of the create-chat and create-group forms (seed §5); returns i18n keys.
+export type CreateGroupError = 'create.memberOrNameMissing' | 'create.selectMember' | 'create.nameLength';
+
+export function nameLength(name: string): number {
+  return Array.from(name.trim()).length;
+}
+
+export function validateGroup(name: string, memberIds: readonly string[], maxLength: number): CreateGroupError | null {
+  const hasName = name.trim() !== '';
+  if (!hasName) return 'create.memberOrNameMissing';
+  if (nameLength(name) > maxLength) return 'create.nameLength';
+  if (memberIds.length === 0) return 'create.selectMember';
+  return null;
+}
+
+export function validateSingleChat(memberId: string | null | undefined): 'create.chatMemberMissing' | null {
+  return memberId ? null : 'create.chatMemberMissing';
+}

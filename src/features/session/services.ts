@@ -1,0 +1,31 @@
+// What the chat features use of the signed-in session. The chatroom route binds it to the core's session
+// once, so room list and chat never reach into the session store themselves.
+import type { ApiClient } from '@generated/api/client';
+import type { ClientConfig } from '@generated/types/index';
+import type { AesKeyService } from '../../core/keys/aes-key-service.ts';
+import type { RealtimeClient } from '../../core/realtime/realtime-client.ts';
+
+export interface ChatServices {
+  api: ApiClient;
+  keys: AesKeyService;
+  realtime: RealtimeClient | null;
+  accountId: string;
+  loginName: string;
+  displayName: string;
+  clientConfig: ClientConfig | undefined;
+}
+
+let current: ChatServices | null = null;
+
+export function provideChatServices(services: ChatServices | null): void {
+  current = services;
+}
+
+export function chatServices(): ChatServices {
+  if (!current) throw new Error('chat services used before sign-in');
+  return current;
+}
+
+export function hasChatServices(): boolean {
+  return current !== null;
+}

@@ -1,0 +1,23 @@
+// Initials avatar: decorative next to a visible name, so it is hidden from screen readers.
+import styles from './Avatar.module.scss';
+
+export interface AvatarProps {
+  name: string;
+  group?: boolean;
+}
+
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = Array.from(words[0] ?? '')[0] ?? '';
+  const last = words.length > 1 ? (Array.from(words[words.length - 1] ?? '')[0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
+
+export function Avatar({ name, group }: AvatarProps) {
+  return (
+    <span className={[styles.avatar, group ? styles.group : ''].join(' ')} aria-hidden="true">
+      {initials(name)}
+    </span>
+  );
+}

@@ -1,0 +1,28 @@
+// A spinner that appears only after the variant's spinner delay, so fast answers never flash one.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { constants } from '@variant/constants';
+import styles from './Spinner.module.scss';
+
+export interface SpinnerProps {
+  size?: 'small' | 'large';
+  label?: string;
+  delayMs?: number;
+}
+
+export function Spinner({ size = 'small', label, delayMs = constants.timings.spinnerDelayMs }: SpinnerProps) {
+  const [visible, setVisible] = useState(delayMs <= 0);
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (delayMs <= 0) return;
+    const timer = setTimeout(() => setVisible(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  if (!visible) return null;
+  return (
+    <div className={[styles.wrap, styles[size]].join(' ')} role="status">
+      <span className={styles.ring} aria-hidden="true" />
+      <span className="cg-visually-hidden">{label ?? t('common.loading')}</span>
+    </div>
+  );
+}
