@@ -66,29 +66,6 @@ export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export function deepMerge(base: JsonObject, over: JsonObject): JsonObject {
-  const out: JsonObject = { ...base };
-  for (const [k, v] of Object.entries(over)) {
-    const b = out[k];
-    out[k] = isObject(b) && isObject(v) ? deepMerge(b, v) : v;
-  }
-  return out;
-}
-
-/** The chain of ids from the variant up to its root; throws on a cycle or an unknown parent. */
-export function extendsChain(id: string, variants: Map<string, JsonObject>): string[] {
-  const chain: string[] = [];
-  let current: string | undefined = id;
-  while (current !== undefined) {
-    if (chain.includes(current)) throw new Error(`extends cycle: ${[...chain, current].join(' -> ')}`);
-    const doc = variants.get(current);
-    if (!doc) throw new Error(`unknown variant ${current} in the extends chain of ${id}`);
-    chain.push(current);
-    current = typeof doc.extends === 'string' ? doc.extends : undefined;
-  }
-  return chain;
-}
-
 /** Builds the object of `default`s of every leaf under an object schema. */
 export function defaultsOf(schema: SchemaNode): JsonObject {
   const out: JsonObject = {};
@@ -108,41 +85,6 @@ export function leavesOf(schema: SchemaNode, prefix = ''): Array<[string, Schema
     else out.push([path, s]);
   }
   return out;
-}
-
-export function wordingDefaults(wording: SchemaNode): Record<string, Record<string, string>> {
-  const props = wording.definitions?.WordingOverrides?.properties ?? {};
-  const out: Record<string, Record<string, string>> = {};
-  for (const locale of LOCALES) {
-    out[locale] = {};
-    for (const [k, s] of Object.entries(props)) out[locale]![k] = s['x-defaults']?.[locale] ?? '';
-  }
-  return out;
-}
-
-/** Resolves a variant the way `chatgen show ID` does. */
-export function resolveVariant(id: string, variants: Map<string, JsonObject>): JsonObject {
-  const chain = extendsChain(id, variants).reverse();
-  let merged: JsonObject = {};
-  for (const vid of chain) merged = deepMerge(merged, variants.get(vid)!);
-  delete merged.extends;
-  delete merged.$schema;
-  const variantSchema = loadSchema('variant.schema.json');
-  const themeSchema = loadSchema('theme.schema.json');
-  const flagsSchema = loadSchema('flags.json');
-  const defaults: JsonObject = {
-    ...defaultsOf(variantSchema),
-    flags: Object.fromEntries(Object.entries(flagsSchema.properties ?? {}).map(([k, s]) => [k, s.default ?? null])),
-    theme: defaultsOf(themeSchema),
-    constants: defaultsOf(loadSchema('constants.schema.json')),
-    wording: wordingDefaults(loadSchema('wording.schema.json')) as JsonObject,
-  };
-  const resolved = deepMerge(defaults, merged);
-  // The variant's login presentation wins over theme.login.
-  const login = resolved.login as JsonObject;
-  const theme = resolved.theme as JsonObject;
-  theme.login = deepMerge(theme.login as JsonObject, { layout: login.layout!, showLabels: login.showLabels! });
-  return resolved;
 }
 
 /** WCAG 2.1 contrast ratio of two #RRGGBB colours. */
