@@ -217,5 +217,13 @@ describe('HttpTransport', () => {
     expect(sent.url).toBe(`http://chat.test/v3${multipart.path}`);
     expect(sent.headers).toMatchObject({ 'Api-Key': 'key-1', 'Build-Version': '18' });
     expect(sent.body).toBeInstanceOf(FormData);
+
+    // A JSON call (a file message's ciphertext travels in JSON) reports progress the same way.
+    const plain = Object.values(endpoints).find((e) => !e.multipart && !e.returnsFile && e.access === 'secured' && !e.encryptedByDefault)!;
+    progress.mockClear();
+    await transport.call(plain, { roomId: '1' }, { onUploadProgress: progress });
+    expect(progress).toHaveBeenCalledTimes(2);
+    expect(sent.headers['content-type']).toBe('application/json');
+    expect(sent.body).toBe(JSON.stringify({ roomId: '1' }));
   });
 });

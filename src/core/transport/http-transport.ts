@@ -24,7 +24,7 @@ export interface HttpTransportOptions {
   platform?: string;
   session: TransportSessionSource;
   fetch?: typeof fetch;
-  /** Only used for multipart calls with onUploadProgress (fetch cannot report upload progress). */
+  /** Only used for calls with onUploadProgress (fetch cannot report upload progress). */
   createXhr?: () => XMLHttpRequest;
   /** Told about every 401, so the app can clear an expired session. */
   onUnauthorized?: (endpoint: EndpointDescriptor) => void;
@@ -137,18 +137,22 @@ export class HttpTransport implements ApiTransport {
 
   private send(endpoint: EndpointDescriptor, wire: unknown, options?: CallOptions): Promise<RawResponse> {
     const headers = this.headers();
-    if (!endpoint.multipart) {
+    let body: XMLHttpRequestBodyInit;
+    if (endpoint.multipart) {
+      const form = new FormData();
+      form.append('payload', JSON.stringify(wire));
+      for (const file of options?.files ?? []) form.append('file', file);
+      body = form;
+    } else {
       headers['content-type'] = 'application/json';
-      return this.post(endpoint.path, headers, JSON.stringify(wire), options?.signal);
+      body = JSON.stringify(wire);
     }
-    const form = new FormData();
-    form.append('payload', JSON.stringify(wire));
-    for (const file of options?.files ?? []) form.append('file', file);
+    // File messages travel as JSON ciphertext, so progress is wanted for JSON bodies too.
     const createXhr = this.options.createXhr ?? (typeof XMLHttpRequest === 'undefined' ? undefined : () => new XMLHttpRequest());
     if (options?.onUploadProgress && createXhr) {
-      return this.postWithProgress(createXhr(), endpoint.path, headers, form, options.onUploadProgress, options.signal);
+      return this.postWithProgress(createXhr(), endpoint.path, headers, body, options.onUploadProgress, options.signal);
     }
-    return this.post(endpoint.path, headers, form, options?.signal);
+    return this.post(endpoint.path, headers, body, options?.signal);
   }
 
   private url(path: string): string {
@@ -176,7 +180,7 @@ export class HttpTransport implements ApiTransport {
     xhr: XMLHttpRequest,
     path: string,
     headers: Record<string, string>,
-    form: FormData,
+    body: XMLHttpRequestBodyInit,
     onProgress: NonNullable<CallOptions['onUploadProgress']>,
     signal?: AbortSignal,
   ): Promise<RawResponse> {
@@ -192,7 +196,7 @@ export class HttpTransport implements ApiTransport {
       xhr.onerror = () => reject(new NetworkError('upload failed'));
       xhr.onabort = () => reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
       signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-      xhr.send(form);
+      xhr.send(body);
     });
   }
 }

@@ -95,7 +95,7 @@ export function FileContent({ message, uploading }: { message: ChatMessage; uplo
       <div className={styles.fileText}>
         <span className={styles.fileName}>{name}</span>
         {parts ? <span className={styles.fileSize}>{t(`size.${parts.unit}`, { value: parts.value })}</span> : null}
-        {uploading ? <ProgressBar label={t('chat.uploading', { name })} value={null} /> : null}
+        {uploading ? <ProgressBar label={t('chat.uploading', { name })} value={message.uploadProgress ?? null} /> : null}
         {download.busy ? <ProgressBar label={t('chat.download', { name })} value={null} /> : null}
       </div>
       {IS_ALLOW_DOWNLOAD_ATTACHMENT && !uploading ? (

@@ -12,6 +12,8 @@ type KnownMessage = { [K in keyof Message as string extends K ? never : number e
 export type ChatMessage = Omit<KnownMessage, 'replyToMessage'> &
   Pick<DecryptedMessage, 'text' | 'fileMetadata' | 'urlMetadata' | 'fileBytes' | 'failure' | 'metadataFailure'> & {
     replyToMessage?: ChatMessage;
+    /** 0..1 while a file message is being sent. */
+    uploadProgress?: number;
   };
 
 async function decryptAll(messages: readonly Message[]): Promise<ChatMessage[]> {
@@ -65,7 +67,11 @@ export interface OutgoingMessage {
 }
 
 /** Encrypted with the room's key by the core, which also drops a recrypted room's cached key. */
-export async function sendMessage(outgoing: OutgoingMessage, localId: string): Promise<ChatMessage> {
+export async function sendMessage(
+  outgoing: OutgoingMessage,
+  localId: string,
+  onProgress?: (fraction: number) => void,
+): Promise<ChatMessage> {
   const { api, keys } = chatServices();
   // Derived from the local id only (never from the content), so a resend of the same message keeps its checksum.
   const checksum = await checksumOf([outgoing.roomId, localId]);
@@ -86,6 +92,9 @@ export async function sendMessage(outgoing: OutgoingMessage, localId: string): P
       filename: outgoing.file?.name ?? null,
       fileMetadata: outgoing.fileMetadata ?? null,
     },
+    outgoing.file && onProgress
+      ? { onUploadProgress: ({ loaded, total }) => onProgress(total ? loaded / total : 0) }
+      : undefined,
   );
   const [message] = await decryptAll([unwrap('sendAesMessage', result).message as Message]);
   return message as ChatMessage;

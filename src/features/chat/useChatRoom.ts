@@ -162,7 +162,9 @@ export function useChatRoom(roomId: string) {
       };
       apply((s) => ({ ...s, window: mergeMessages(s.window, [local], 'newer', MAX_KEPT) }));
       try {
-        const sent = await sendMessage(full, localId);
+        const sent = await sendMessage(full, localId, (fraction) =>
+          apply((s) => ({ ...s, window: updateMessage(s.window, localId, { uploadProgress: fraction }) })),
+        );
         outgoing.current.delete(localId);
         // The file bytes the user picked stay for display: the server copy is the same file.
         const shown: ChatMessage = local.fileBytes ? { ...sent, fileBytes: local.fileBytes } : sent;
