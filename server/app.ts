@@ -25,6 +25,7 @@ import { BlobStore } from './store/blobs.ts';
 import type { Database } from './store/db.ts';
 import { openEmbeddedDatabase } from './store/embedded.ts';
 import { migrate } from './store/migrate.ts';
+import { seedChatbotData } from './seed/chatbot.ts';
 import { repos } from './store/repos/index.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { archiveWorkerIdle, resumeArchiveJobs } from './services/messages/archive.ts';
@@ -75,6 +76,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const db = options.db ?? (await openEmbeddedDatabase(config.dataDir));
   await migrate(db);
+  // The built-in chatbot's menus and answers are reference data every server needs (once per database).
+  await seedChatbotData(db);
   const bus = options.bus ?? new LocalBus();
   let stomp: StompServer | null = null;
 

@@ -19,6 +19,8 @@ export interface ServerConfig {
   attachSizeBytes: number;
   /** X-Frame-Options of the served client. */
   framePolicy: 'DENY' | 'SAMEORIGIN';
+  /** Base URL of the AI / speech / image provider service (docs/server-services.md); null: not configured. */
+  providerUrl?: string | null;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -43,5 +45,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     sessionMaxIdleHours: integer(env.SESSION_MAX_IDLE_HOURS, 12, 'SESSION_MAX_IDLE_HOURS'),
     attachSizeBytes: integer(env.ATTACH_SIZE_BYTES, 25 * 1024 * 1024, 'ATTACH_SIZE_BYTES'),
     framePolicy,
+    providerUrl: env.PROVIDER_URL ? env.PROVIDER_URL : null,
   };
 }

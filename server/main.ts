@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startServer } from './app.ts';
 import { readConfig } from './config.ts';
+import { seedContentData } from './seed/content.ts';
 import { DEMO_LOGINS, seedDemoData } from './seed/demo.ts';
 
 async function main(): Promise<void> {
@@ -12,6 +13,8 @@ async function main(): Promise<void> {
   if (seeded.seeded) {
     console.log(`Demo organisation created: ${seeded.accounts} accounts, ${seeded.rooms} rooms, ${seeded.messages} messages.`);
   }
+  // Each seed runs once per data folder (a marker row), so restarts keep what users changed.
+  await seedContentData(app.ctx.db, { blobs: app.ctx.blobs, log: (line) => console.log(line) });
   const clientBuilt = existsSync(path.join(config.clientDir, 'index.html'));
   console.log('');
   console.log(`chatgen reference server, variant ${config.variant}, data in ${config.dataDir}`);

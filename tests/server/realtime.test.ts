@@ -16,7 +16,9 @@ let mq: string;
 beforeAll(async () => {
   server = await startTestServer();
   for (const loginName of ['rt_alice', 'rt_bob', 'rt_carol']) await createTestAccount(server, { loginName });
-  [alice, bob, carol] = await Promise.all(['rt_alice', 'rt_bob', 'rt_carol'].map((n) => signIn(server.url, n, TEST_PASSWORD)));
+  alice = await signIn(server.url, 'rt_alice', TEST_PASSWORD);
+  bob = await signIn(server.url, 'rt_bob', TEST_PASSWORD);
+  carol = await signIn(server.url, 'rt_carol', TEST_PASSWORD);
   const room = await alice.api.createMultipleRoom({ roomName: 'Night shift', memberIds: [bob.accountId] });
   if (!room.ok) throw new Error(JSON.stringify(room.errMsgList));
   roomId = String(room.data.roomId);

@@ -5,6 +5,7 @@ import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
+import { chatbotStore } from '../../services/chatbot/store.ts';
 import { identity } from '../../services/identity/index.ts';
 import { QR_REMAINING_COUNT, TOKEN_TTL_SECONDS } from '../../services/identity/tokens.ts';
 import { encryptionProfile } from '../public/index.ts';
@@ -21,10 +22,10 @@ const sessionOf = (session: AuthenticatedSession | null): AuthenticatedSession =
   return session;
 };
 
-export function clientConfig(ctx: ServerContext) {
+export function clientConfig(ctx: ServerContext, chatbots: { chatbotId: string; name: string }[]) {
   return {
     supportedFileTypes: SUPPORTED_FILE_TYPES,
-    chatbots: [],
+    chatbots,
     watermarkOpacity: 0.1,
     attachSize: ctx.config.attachSizeBytes,
     forceUpdateSkipPeriodDays: 7,
@@ -106,14 +107,16 @@ export function authenticationHandlers(ctx: ServerContext): HandlerMap {
       return { jwt, jwtExpiredInSeconds, token: jwt, ttl: TOKEN_TTL_SECONDS.JWT, remainingCount: QR_REMAINING_COUNT };
     },
 
-    async getApplicationProfile() {
+    async getApplicationProfile({ session }) {
+      const account = await ctx.repos.accounts.findById(sessionOf(session).accountId);
+      const chatbots = await chatbotStore(ctx.db).list(account?.langId ?? 'en_US');
       return {
         ...encryptionProfile(ctx),
         deviceRegistrationSetting: { maxDevices: 0, requireApproval: false },
         isSessCheckList: [],
         mqSysName: ctx.config.mqSysName,
         serverVersion: ctx.config.serverVersion,
-        clientConfig: clientConfig(ctx),
+        clientConfig: clientConfig(ctx, chatbots),
       };
     },
 

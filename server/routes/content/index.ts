@@ -1,7 +1,46 @@
-// Handlers of the content calls (schema/endpoints).
+// Handlers of the content calls (schema/endpoints/content.json): news, stickers, private album. The
+// logic lives in server/services/content.
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
+import { deleteAlbumFiles, downloadAlbumFiles, receiveAlbum, uploadToAlbum } from '../../services/content/album.ts';
+import { albumProcessor } from '../../services/content/album-processing.ts';
+import { downloadNewsFile, listNews, newsDetail, publishNews, unreadNewsCount } from '../../services/content/news.ts';
+import { activeStickerCategories, stickersOf } from '../../services/content/stickers.ts';
+import { callerOf } from '../../services/directory/wire.ts';
 
-export function contentHandlers(_ctx: ServerContext): HandlerMap {
-  return {};
+export function contentHandlers(ctx: ServerContext): HandlerMap {
+  // Album entries a previous run left PROCESSING are finished now (a failure here is retried at the next start).
+  void albumProcessor(ctx)
+    .recover()
+    .catch(() => undefined);
+
+  return {
+    async getNews({ session }) {
+      return { newsList: await listNews(ctx, callerOf(session)) };
+    },
+    getNewsDetail: ({ body, session }) => newsDetail(ctx, callerOf(session), body.newsId),
+    downloadNewsFile: ({ body, session }) => downloadNewsFile(ctx, callerOf(session), body.newsFileId),
+    getUnreadNewsCount: ({ session }) => unreadNewsCount(ctx, callerOf(session)),
+    publishNews: ({ body, session, files }) => publishNews(ctx, callerOf(session), body, files),
+
+    async getStickerCategories({ session }) {
+      callerOf(session);
+      return { stickerCategories: await activeStickerCategories(ctx) };
+    },
+    async getStickers({ body, session }) {
+      callerOf(session);
+      return { stickers: await stickersOf(ctx, body.stickerCategoryId) };
+    },
+
+    async uploadToPrivateAlbum({ body, session }) {
+      await uploadToAlbum(ctx, callerOf(session), body);
+      return {};
+    },
+    receivePrivateAlbum: ({ body, session }) => receiveAlbum(ctx, callerOf(session), body),
+    downloadPrivateAlbumFiles: ({ body, session }) => downloadAlbumFiles(ctx, callerOf(session), body.fileIds),
+    async deletePrivateAlbumFiles({ body, session }) {
+      await deleteAlbumFiles(ctx, callerOf(session), body.fileIds);
+      return {};
+    },
+  };
 }

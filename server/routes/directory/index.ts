@@ -1,7 +1,36 @@
-// Handlers of the directory calls (schema/endpoints).
+// Handlers of the directory calls (schema/endpoints/directory.json): distribution lists, do-not-disturb,
+// group lists. The logic lives in server/services/directory.
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
+import { dndTemplates, getDnd, removeDnd, saveDnd } from '../../services/directory/dnd.ts';
+import { searchDistributionListMembers, searchDistributionListNames, searchGroupList } from '../../services/directory/index.ts';
+import { callerOf } from '../../services/directory/wire.ts';
 
-export function directoryHandlers(_ctx: ServerContext): HandlerMap {
-  return {};
+export function directoryHandlers(ctx: ServerContext): HandlerMap {
+  return {
+    async searchDistributionListNames({ body, session }) {
+      return { ldapDistributionListNames: await searchDistributionListNames(ctx, callerOf(session), body.distributionListNameCriteria) };
+    },
+    async searchDistributionListMembers({ body, session }) {
+      return { ldapDistributionListMembers: await searchDistributionListMembers(ctx, callerOf(session), body.distributionListName) };
+    },
+    async searchGroupList({ body, session }) {
+      return { groupList: await searchGroupList(ctx, callerOf(session), body) };
+    },
+    async getDndTemplates({ session }) {
+      callerOf(session);
+      return { dndTemplates: await dndTemplates(ctx.db) };
+    },
+    async getDnd({ session }) {
+      return getDnd(ctx, callerOf(session).accountId);
+    },
+    async saveDnd({ body, session }) {
+      await saveDnd(ctx, callerOf(session).accountId, body);
+      return {};
+    },
+    async removeDnd({ session }) {
+      await removeDnd(ctx, callerOf(session).accountId);
+      return {};
+    },
+  };
 }

@@ -1,7 +1,10 @@
-// Handlers of the services calls (schema/endpoints).
+// Handlers of the services calls (schema/endpoints/services.json): conferences, chatbot, voice and image.
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
+import { chatbotHandlers } from './chatbot.ts';
+import { conferenceHandlers } from './conference.ts';
+import { mediaHandlers } from './media.ts';
 
-export function serviceHandlers(_ctx: ServerContext): HandlerMap {
-  return {};
+export function serviceHandlers(ctx: ServerContext): HandlerMap {
+  return { ...conferenceHandlers(ctx), ...mediaHandlers(ctx), ...chatbotHandlers(ctx) };
 }

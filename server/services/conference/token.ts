@@ -1,0 +1,85 @@
+// Media join tokens: a JWT signed with the server's Ed25519 key (alg EdDSA), naming the conference, the
+// room, the account and an expiry. A media server (an SFU) admits a connection only with a valid token
+// and checks it with the public key alone, so it cannot mint tokens itself (docs/server-services.md).
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, verify } from 'node:crypto';
+import type { Queryable } from '../../store/db.ts';
+
+/** How long a join token stays valid. */
+export const TOKEN_TTL_SECONDS = 600;
+export const TOKEN_ISSUER = 'chatgen';
+export const TOKEN_AUDIENCE = 'chatgen-media';
+
+export interface JoinClaims {
+  iss: string;
+  aud: string;
+  /** account id */
+  sub: string;
+  /** conference uuid */
+  conf: string;
+  room: string;
+  /** VOICE or VIDEO */
+  media: string;
+  /** seconds since the epoch */
+  iat: number;
+  exp: number;
+  jti: string;
+}
+
+export interface SigningKey {
+  keyId: string;
+  privateKeyPem: string;
+  publicKeyPem: string;
+}
+
+const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
+
+/** The signing key, made and stored on first use (a racing second maker keeps the first one). */
+export async function signingKey(q: Queryable): Promise<SigningKey> {
+  const read = async () => {
+    const { rows } = await q.query('SELECT key_id, private_key_pem, public_key_pem FROM conference_signing_keys WHERE id = 1');
+    const r = rows[0];
+    return r ? { keyId: String(r.key_id), privateKeyPem: String(r.private_key_pem), publicKeyPem: String(r.public_key_pem) } : null;
+  };
+  const existing = await read();
+  if (existing) return existing;
+  const pair = generateKeyPairSync('ed25519');
+  await q.query(
+    `INSERT INTO conference_signing_keys (id, key_id, private_key_pem, public_key_pem) VALUES (1, $1, $2, $3)
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      randomUUID(),
+      pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    ],
+  );
+  const made = await read();
+  if (!made) throw new Error('the conference signing key could not be stored');
+  return made;
+}
+
+export function mintJoinToken(key: SigningKey, claims: Omit<JoinClaims, 'iss' | 'aud' | 'iat' | 'exp' | 'jti'>, now: Date): string {
+  const iat = Math.floor(now.getTime() / 1000);
+  const payload: JoinClaims = { iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, ...claims, iat, exp: iat + TOKEN_TTL_SECONDS, jti: randomUUID() };
+  const head = b64url(JSON.stringify({ alg: 'EdDSA', typ: 'JWT', kid: key.keyId }));
+  const body = b64url(JSON.stringify(payload));
+  const signature = sign(null, Buffer.from(`${head}.${body}`), createPrivateKey(key.privateKeyPem));
+  return `${head}.${body}.${b64url(signature)}`;
+}
+
+/** What a media server does with a token: the claims when the signature holds and it has not expired, else null. */
+export function verifyJoinToken(publicKeyPem: string, token: string, now: Date): JoinClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [head = '', body = '', signature = ''] = parts;
+  try {
+    const header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: string };
+    if (header.alg !== 'EdDSA') return null;
+    const valid = verify(null, Buffer.from(`${head}.${body}`), createPublicKey(publicKeyPem), Buffer.from(signature, 'base64url'));
+    if (!valid) return null;
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as JoinClaims;
+    if (claims.aud !== TOKEN_AUDIENCE || claims.iss !== TOKEN_ISSUER) return null;
+    return claims.exp > now.getTime() / 1000 ? claims : null;
+  } catch {
+    return null;
+  }
+}
