@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { fileResult } from '../../http/types.ts';
-import { queueArchive, toArchivedMessage } from '../../services/messages/archive.ts';
+import { ARCHIVE_KINDS, queueArchive, toArchivedMessage } from '../../services/messages/archive.ts';
 import { callerOf, parseId } from '../../services/messages/ids.ts';
 
 export function archiveHandlers(ctx: ServerContext): HandlerMap {
@@ -21,14 +21,14 @@ export function archiveHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async getCompletedArchivedMessages({ session }) {
-      const jobs = await ctx.repos.jobs.listCompleted(callerOf(session).accountId, ['ARCHIVE']);
+      const jobs = await ctx.repos.jobs.listCompleted(callerOf(session).accountId, [...ARCHIVE_KINDS]);
       return { archivedMessages: jobs.map(toArchivedMessage) };
     },
 
     async downloadArchivedMessage({ body, session }) {
       const caller = callerOf(session);
       const job = await ctx.repos.jobs.find(parseId(body.id, 'id'));
-      if (!job || job.accountId !== caller.accountId || job.kind !== 'ARCHIVE' || job.status !== 'COMPLETED' || job.fileBlobId === null) {
+      if (!job || job.accountId !== caller.accountId || !(ARCHIVE_KINDS as readonly string[]).includes(job.kind) || job.status !== 'COMPLETED' || job.fileBlobId === null) {
         throw new ApiError('NOT_FOUND');
       }
       if (job.messageKeyUuid !== body.messageKeyUuid) throw new ApiError('NOT_FOUND');

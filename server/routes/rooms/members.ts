@@ -1,5 +1,6 @@
 // addroommembers, removeroommember, addroomadmin, removeroomadmin, leaveroom, deleteroom,
 // room/hospital/deleteandexportroom.
+import { kickArchiveWorker } from '../../services/messages/archive.ts';
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { addMembers, deleteRoom, leaveRoom, removeMember, setAdmin } from '../../services/rooms/membership.ts';
@@ -13,6 +14,10 @@ export function memberHandlers(ctx: ServerContext): HandlerMap {
     removeRoomAdmin: async (input) => setAdmin(ctx, viewerOf(input), roomIdOf(input.body), input.body.accountId, false),
     leaveRoom: async (input) => leaveRoom(ctx, viewerOf(input), roomIdOf(input.body)),
     deleteRoom: async (input) => deleteRoom(ctx, viewerOf(input), roomIdOf(input.body)),
-    deleteAndExportRoom: async (input) => deleteRoom(ctx, viewerOf(input), roomIdOf(input.body), { export: true }),
+    deleteAndExportRoom: async (input) => {
+      const result = await deleteRoom(ctx, viewerOf(input), roomIdOf(input.body), { export: true });
+      void kickArchiveWorker(ctx); // the export job was committed with the deletion
+      return result;
+    },
   };
 }

@@ -1,6 +1,7 @@
-// Archives: archiveaesmessagesbeforedays / archiveallaesmessages queue an ARCHIVE job; a background
-// task builds the zip (JSON of the messages plus attachment ciphertexts) into the blob store, completes
-// the job and sends MESSAGE_ARCHIVED to its owner. Jobs left RUNNING by a stopped server run again.
+// Archives: archiveaesmessagesbeforedays / archiveallaesmessages queue an ARCHIVE job, and the hospital
+// deleteandexportroom a DELETE_AND_EXPORT job; a background task builds the zip (JSON of the messages plus
+// attachment ciphertexts) into the blob store, completes the job and sends MESSAGE_ARCHIVED to its owner.
+// The finished file is listed by getcompletedarchivedmessages. Jobs left RUNNING by a stopped server run again.
 import type { ArchivedMessage } from '../../../generated/types/index.ts';
 import type { ServerContext } from '../../context.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
@@ -14,6 +15,8 @@ import { allVisible } from './listing.ts';
 import { presentAll } from './wire.ts';
 
 const DAY_MS = 86_400_000;
+/** The job kinds this worker runs. */
+export const ARCHIVE_KINDS = ['ARCHIVE', 'DELETE_AND_EXPORT'] as const;
 /** Archives may be larger than one attachment: a room's worth of them. */
 const MAX_ARCHIVE_BYTES = 2 ** 40;
 
@@ -59,9 +62,12 @@ async function runArchive(ctx: ServerContext, job: Job): Promise<void> {
   if (roomId === null) throw new Error('an archive job needs a room');
   const beforeDays = typeof job.params.beforeDays === 'number' ? job.params.beforeDays : null;
   const requestedAt = typeof job.params.requestedAt === 'number' ? job.params.requestedAt : job.createdAt.getTime();
+  // A delete-and-export exports everything the room showed the caller before the deletion hid it.
+  const deleting = job.kind === 'DELETE_AND_EXPORT';
   const views = await allVisible(ctx, roomId, job.accountId, {
     createdBefore: beforeDays === null ? undefined : new Date(requestedAt - beforeDays * DAY_MS),
-    excludeStarred: job.params.withStarredMessage !== true,
+    excludeStarred: !deleting && job.params.withStarredMessage !== true,
+    keepDeletedForMeSince: deleting ? new Date(requestedAt) : undefined,
   });
   const wire = await presentAll(ctx, job.accountId, views);
   const header = { roomId: String(roomId), roomName: job.roomName, roomSecLevel: job.roomSecLevel, archivedAt: ctx.now().getTime() };
@@ -92,7 +98,7 @@ export function kickArchiveWorker(ctx: ServerContext): Promise<void> {
   const drain = (async () => {
     do {
       again.delete(ctx);
-      for (let job = await ctx.repos.jobs.claimNext(['ARCHIVE']); job; job = await ctx.repos.jobs.claimNext(['ARCHIVE'])) {
+      for (let job = await ctx.repos.jobs.claimNext([...ARCHIVE_KINDS]); job; job = await ctx.repos.jobs.claimNext([...ARCHIVE_KINDS])) {
         try {
           await runArchive(ctx, job);
         } catch (error) {
@@ -110,7 +116,7 @@ export function kickArchiveWorker(ctx: ServerContext): Promise<void> {
 /** At start-up: jobs a stopped server left RUNNING go back to the queue, and the queue runs. */
 export function resumeArchiveJobs(ctx: ServerContext): void {
   void ctx.repos.jobs
-    .requeueRunning(['ARCHIVE'])
+    .requeueRunning([...ARCHIVE_KINDS])
     .then(() => kickArchiveWorker(ctx))
     .catch((error: unknown) => console.error('archive jobs could not resume', error));
 }

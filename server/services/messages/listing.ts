@@ -77,7 +77,7 @@ export async function allVisible(
   ctx: Pick<ServerContext, 'repos' | 'now'>,
   roomId: number,
   viewerId: number,
-  filter: Pick<BatchQuery, 'createdBefore' | 'excludeStarred'> = {},
+  filter: Pick<BatchQuery, 'createdBefore' | 'excludeStarred' | 'keepDeletedForMeSince'> = {},
 ): Promise<MessageView[]> {
   const views: MessageView[] = [];
   let lastMessageId: number | null = null;

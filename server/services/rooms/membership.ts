@@ -108,7 +108,14 @@ export async function deleteRoom(ctx: ServerContext, viewer: Viewer, roomId: num
     if (options.export) {
       await inRoom(r, viewer, roomId, 'ALLOW_EXPORT_MSG');
       // The export runs later from the stored messages, which a deleted room keeps.
-      await r.jobs.create({ accountId: viewer.accountId, roomId, kind: 'DELETE_AND_EXPORT', roomName: room.roomName, roomSecLevel: room.roomSecLevel });
+      await r.jobs.create({
+        accountId: viewer.accountId,
+        roomId,
+        kind: 'DELETE_AND_EXPORT',
+        roomName: room.roomName,
+        roomSecLevel: room.roomSecLevel,
+        params: { requestedAt: ctx.now().getTime() },
+      });
     }
     if (room.roomType === 'SINGLE') {
       await r.receipts.deleteAllForMe(viewer.accountId, roomId, true, ctx.now());

@@ -82,6 +82,8 @@ export interface BatchQuery {
   excludeStarred?: boolean;
   /** Only messages created before this time (archive before days). */
   createdBefore?: Date;
+  /** Keeps what the viewer deleted for itself at or after this time (delete-and-export reads what the deletion hid). */
+  keepDeletedForMeSince?: Date;
   /** Only these messages (viewaesmessages, exports). */
   ids?: readonly number[];
 }
@@ -228,7 +230,9 @@ export function messagesRepo(q: Queryable) {
         typeof query.roomId === 'number' ? `m.room_id = ${param(query.roomId)}` : `m.room_id = ANY(${param(idArray(query.roomId))}::bigint[])`;
       const where = [roomFilter, `(m.expires_at IS NULL OR m.expires_at > ${param(query.now ?? new Date())})`];
       const viewerParam = param(viewer);
-      if (viewer !== null) where.push('v.deleted_for_me_at IS NULL');
+      if (viewer !== null && query.keepDeletedForMeSince) {
+        where.push(`(v.deleted_for_me_at IS NULL OR v.deleted_for_me_at >= ${param(query.keepDeletedForMeSince)})`);
+      } else if (viewer !== null) where.push('v.deleted_for_me_at IS NULL');
       if (query.starredOnly) where.push('v.is_starred');
       if (query.excludeStarred) where.push('v.is_starred IS NOT TRUE');
       if (query.createdBefore) where.push(`m.created_at < ${param(query.createdBefore)}`);

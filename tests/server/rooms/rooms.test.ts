@@ -269,11 +269,18 @@ describe('group rooms', () => {
     expect(errorCode(await ben.api.deleteAndExportRoom({ roomId: room }))).toBe('UI_IM_E3002');
     ok(await amy.api.deleteAndExportRoom({ roomId: room }));
     expect(find(await roomsOf(ben), room)).toBeUndefined();
-    const { rows } = await server.app.ctx.db.query<{ kind: string; status: string; room_name: string; account_id: unknown }>(
-      'SELECT kind, status, room_name, account_id FROM jobs WHERE room_id = $1',
-      [Number(room)],
-    );
-    expect(rows).toEqual([expect.objectContaining({ kind: 'DELETE_AND_EXPORT', status: 'PENDING', room_name: 'Archive me' })]);
+    const jobsOfRoom = () =>
+      server.app.ctx.db.query<{ kind: string; status: string; room_name: string; account_id: unknown }>(
+        'SELECT kind, status, room_name, account_id FROM jobs WHERE room_id = $1',
+        [Number(room)],
+      );
+    let { rows } = await jobsOfRoom();
+    // The export runs in the background right after the deletion.
+    for (let i = 0; i < 100 && rows[0]?.status !== 'COMPLETED'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ({ rows } = await jobsOfRoom());
+    }
+    expect(rows).toEqual([expect.objectContaining({ kind: 'DELETE_AND_EXPORT', status: 'COMPLETED', room_name: 'Archive me' })]);
     expect(String(rows[0]?.account_id)).toBe(amy.accountId);
   });
 });
