@@ -6,7 +6,8 @@ import { createApiClient } from '../../../generated/api/client.ts';
 import { generateRsaKeyPair } from '../../../server/crypto/rsa.ts';
 import { errorCode, LoginError, type SignedInClient } from '../../support/node-transport.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../../support/test-server.ts';
-import { anonymousApi, JsonNodeTransport, signInAs } from './helpers.ts';
+import { NodeTransport, signIn as signInAs } from '../../support/node-transport.ts';
+import { anonymousApi } from './helpers.ts';
 
 let server: TestServer;
 let alice: SignedInClient;
@@ -30,7 +31,7 @@ afterAll(async () => {
 
 /** A token login as the client does it: user key, fresh device key, loginwithtoken. */
 async function loginWithToken(loginName: string, token: string, type?: 'SSO' | 'OTP' | 'JWT' | 'NEXTOKEN' | 'AUTH_OTP') {
-  const t = new JsonNodeTransport(server.url);
+  const t = new NodeTransport(server.url);
   const client = createApiClient(t);
   const key = await client.getUserPubKey({ loginName });
   if (!key.ok) throw new LoginError(key.errMsgList, key.httpStatus);

@@ -5,7 +5,8 @@ import { aesKeyRecordFromBytes, decryptAesText, encryptAesText } from '../../../
 import { sealRequestEnvelope } from '../../../server/crypto/envelope.ts';
 import { generateRsaKeyPair } from '../../../server/crypto/rsa.ts';
 import { errorCode, LoginError } from '../../support/node-transport.ts';
-import { anonymousApi, signInAs as signIn } from './helpers.ts';
+import { signIn } from '../../support/node-transport.ts';
+import { anonymousApi } from './helpers.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../../support/test-server.ts';
 
 let server: TestServer;

@@ -6,7 +6,7 @@ import type * as T from '../../../generated/types/index.ts';
 import { errorCode, type SignedInClient } from '../../support/node-transport.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../../support/test-server.ts';
 import { subscribeReplyQueue, type ReplyQueue } from './realtime.ts';
-import { signIn } from './sign-in.ts';
+import { signIn } from '../../support/node-transport.ts';
 
 let server: TestServer;
 let amy: SignedInClient;
