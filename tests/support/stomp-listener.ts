@@ -4,20 +4,20 @@ import { randomUUID } from 'node:crypto';
 import { Client, type IMessage } from '@stomp/stompjs';
 import WebSocket from 'ws';
 
-export interface StompListener {
-  messages: unknown[];
+export interface StompListener<T = Record<string, unknown>> {
+  messages: T[];
   /** Resolves with the first body (already received or still to come) that matches. */
-  next(predicate: (body: unknown) => boolean, timeoutMs?: number): Promise<unknown>;
+  next(predicate: (body: T) => boolean, timeoutMs?: number): Promise<T>;
   /** Sends a frame on the same connection (topic messages, health-check echo). */
   publish(destination: string, body: object): void;
   close(): Promise<void>;
 }
 
 /** Connects with the api key and subscribes; rejects with the server's ERROR message when refused. */
-export async function listen(baseUrl: string, apiKey: string, destination: string): Promise<StompListener> {
+export async function listen<T = Record<string, unknown>>(baseUrl: string, apiKey: string, destination: string): Promise<StompListener<T>> {
   const url = `${baseUrl.replace('http', 'ws')}/v3/ws`;
-  const messages: unknown[] = [];
-  const waiters: { predicate: (body: unknown) => boolean; resolve: (body: unknown) => void }[] = [];
+  const messages: T[] = [];
+  const waiters: { predicate: (body: T) => boolean; resolve: (body: T) => void }[] = [];
   const client = new Client({
     brokerURL: url,
     webSocketFactory: () => new WebSocket(url, ['v12.stomp']),
@@ -33,7 +33,7 @@ export async function listen(baseUrl: string, apiKey: string, destination: strin
       client.subscribe(
         destination,
         (frame: IMessage) => {
-          const body: unknown = JSON.parse(frame.body);
+          const body = JSON.parse(frame.body) as T;
           messages.push(body);
           for (const waiter of [...waiters]) {
             if (!waiter.predicate(body)) continue;

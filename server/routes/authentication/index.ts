@@ -22,7 +22,7 @@ const sessionOf = (session: AuthenticatedSession | null): AuthenticatedSession =
   return session;
 };
 
-export function clientConfig(ctx: ServerContext, chatbots: { chatbotId: string; name: string }[]) {
+export function clientConfig(ctx: ServerContext, chatbots: { chatbotId: string; name: { en_US: string; zh_TW: string; zh_CN: string } }[]) {
   return {
     supportedFileTypes: SUPPORTED_FILE_TYPES,
     chatbots,
@@ -107,9 +107,9 @@ export function authenticationHandlers(ctx: ServerContext): HandlerMap {
       return { jwt, jwtExpiredInSeconds, token: jwt, ttl: TOKEN_TTL_SECONDS.JWT, remainingCount: QR_REMAINING_COUNT };
     },
 
-    async getApplicationProfile({ session }) {
-      const account = await ctx.repos.accounts.findById(sessionOf(session).accountId);
-      const chatbots = await chatbotStore(ctx.db).list(account?.langId ?? 'en_US');
+    async getApplicationProfile() {
+      // The same for every caller: chatbot names come in all three languages for the client to pick from.
+      const chatbots = await chatbotStore(ctx.db).list();
       return {
         ...encryptionProfile(ctx),
         deviceRegistrationSetting: { maxDevices: 0, requireApproval: false },

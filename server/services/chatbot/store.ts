@@ -109,13 +109,17 @@ export function chatbotStore(q: Queryable) {
         : null;
     },
 
-    /** The chatbots with their names in a language (for the client configuration's chatbot list). */
-    async list(langId: string): Promise<{ chatbotId: string; name: string }[]> {
+    /**
+     * The chatbots with their names in the three languages (the client configuration's chatbot list, a
+     * ChatbotInfo whose name is a LocalizedLabel: the client shows the label of its own locale).
+     */
+    async list(): Promise<{ chatbotId: string; name: { en_US: string; zh_TW: string; zh_CN: string } }[]> {
       const { rows } = await q.query('SELECT chatbot_id FROM chatbots ORDER BY chatbot_id');
       const bots = [];
       for (const r of rows) {
         const chatbotId = String(r.chatbot_id);
-        bots.push({ chatbotId, name: (await store.text(chatbotId, 'name', langId)) ?? chatbotId });
+        const nameIn = async (langId: string) => (await store.text(chatbotId, 'name', langId)) ?? chatbotId;
+        bots.push({ chatbotId, name: { en_US: await nameIn('en_US'), zh_TW: await nameIn('zh_TW'), zh_CN: await nameIn('zh_CN') } });
       }
       return bots;
     },

@@ -62,7 +62,7 @@ describe('news', () => {
     const notice = await bobQueue.next((n) => n.notifyType === 'NEWS_UPDATE');
     expect(notice).toMatchObject({ senderId: admin.accountId, dataId: newsId, data: { newsId, title: 'New visiting hours', isRead: false, newsFilesCount: 2 } });
     await sleep(200);
-    expect(outsiderQueue.received.filter((n) => n.notifyType === 'NEWS_UPDATE')).toEqual([]);
+    expect(outsiderQueue.messages.filter((n) => n.notifyType === 'NEWS_UPDATE')).toEqual([]);
   });
 
   it('lists the news unread for a reader of the tenant, with its banner; not for another tenant', async () => {

@@ -53,7 +53,7 @@ describe('do-not-disturb', () => {
     expect(await isDndActive(server.app.ctx, alice.id, new Date(end + 1))).toBe(false);
     // Bob's own setting is untouched and his topic heard nothing of Alice's.
     expect(ok(await bob.api.getDnd({}))).toEqual({ dnd: false });
-    expect(bobTopic.received).toEqual([]);
+    expect(bobTopic.messages).toEqual([]);
   });
 
   it('refuses an end date in the past, beyond the date picker, or dnd false, with DND_FAIL', async () => {
@@ -61,7 +61,7 @@ describe('do-not-disturb', () => {
     expect(errorCode(await bob.api.saveDnd({ dndEndDate: Date.UTC(2091, 0, 1), dnd: true }))).toBe('UI_IM_E3012');
     expect(errorCode(await bob.api.saveDnd({ dndEndDate: Date.now() + 3600_000, dnd: false }))).toBe('UI_IM_E3012');
     expect(ok(await bob.api.getDnd({}))).toEqual({ dnd: false });
-    expect(bobTopic.received).toEqual([]);
+    expect(bobTopic.messages).toEqual([]);
   });
 
   it('removes the setting and announces DND_DISABLED', async () => {
@@ -73,9 +73,9 @@ describe('do-not-disturb', () => {
   });
 
   it('does not announce a removal when nothing was on', async () => {
-    const before = bobTopic.received.length;
+    const before = bobTopic.messages.length;
     ok(await bob.api.removeDnd({}));
     ok(await bob.api.getDnd({}));
-    expect(bobTopic.received.length).toBe(before);
+    expect(bobTopic.messages.length).toBe(before);
   });
 });

@@ -1,24 +1,11 @@
 // Shared set-up of the message tests: a server, signed-in clients, rooms, ciphertext and a STOMP client.
 import { randomUUID } from 'node:crypto';
-import { decryptAes, encryptAes, type AesKeyRecord } from '../../../server/crypto/aes.ts';
+import type { AesKeyRecord } from '../../../server/crypto/aes.ts';
 import { repos, type RoomType } from '../../../server/store/repos/index.ts';
-import { signIn, type SignedInClient } from '../../support/node-transport.ts';
-import { listen as listenOn, type StompListener } from '../../support/stomp-listener.ts';
-import { createTestAccount, TEST_PASSWORD, type TestServer } from '../../support/test-server.ts';
+import { encryptText, ok, roomKey, type Person } from '../../support/people.ts';
+import type { TestServer } from '../../support/test-server.ts';
 
-export type { StompListener };
-
-export interface Person extends SignedInClient {
-  id: number;
-  loginName: string;
-}
-
-/** A new account, signed in over the wire with the seed's login flow. */
-export async function person(server: TestServer, loginName: string, fullName = loginName): Promise<Person> {
-  const account = await createTestAccount(server, { loginName, fullName });
-  const client = await signIn(server.url, loginName, TEST_PASSWORD);
-  return { ...client, id: account.id, loginName };
-}
+export { decryptText, encryptText, listen, ok, person, roomKey, type Person, type StompListener } from '../../support/people.ts';
 
 /**
  * A room with these members, the first being its creator and admin, made through the rooms calls; a
@@ -53,19 +40,6 @@ export async function setPolicy(server: TestServer, roomId: string, attr: string
   await server.app.ctx.db.query('UPDATE room_policies SET value = $3 WHERE room_id = $1 AND attr = $2', [Number(roomId), attr, value]);
 }
 
-export const encryptText = (key: AesKeyRecord, text: string) => encryptAes(key, new TextEncoder().encode(text));
-export const decryptText = (key: AesKeyRecord, cipher: string) => new TextDecoder().decode(decryptAes(key, cipher));
-
-/** Unwraps a successful result or fails the test with the server's error list. */
-export function ok<T>(result: { ok: true; data: T } | { ok: false; errMsgList: unknown }): T {
-  if (!result.ok) throw new Error(`call failed: ${JSON.stringify(result.errMsgList)}`);
-  return result.data;
-}
-
-export async function roomKey(who: Person, roomId: string): Promise<AesKeyRecord> {
-  return ok(await who.api.getAesKeyByRoomId({ roomId })).aesKey;
-}
-
 /** Sends an encrypted TEXT message and returns its id. */
 export async function sendText(who: Person, roomId: string, text: string, key?: AesKeyRecord): Promise<string> {
   const k = key ?? (await roomKey(who, roomId));
@@ -75,7 +49,3 @@ export async function sendText(who: Person, roomId: string, text: string, key?: 
   return sent.message.messageId;
 }
 
-/** A STOMP client with the person's api key, subscribed to one destination. */
-export function listen(server: TestServer, who: Person, destination: string): Promise<StompListener> {
-  return listenOn(server.url, who.apiKey, destination);
-}

@@ -17,11 +17,10 @@ export interface ReplyQueue {
 }
 
 export async function subscribeReplyQueue(baseUrl: string, apiKey: string, mqSysName: string, accountId: string): Promise<ReplyQueue> {
-  const listener = await listen(baseUrl, apiKey, `/queue/${mqSysName}.${accountId}`);
+  const listener = await listen<ReceivedNotification>(baseUrl, apiKey, `/queue/${mqSysName}.${accountId}`);
   return {
-    received: listener.messages as ReceivedNotification[],
-    next: (match, timeoutMs = 3000) =>
-      listener.next((body) => match(body as ReceivedNotification), timeoutMs) as Promise<ReceivedNotification>,
+    received: listener.messages,
+    next: (match, timeoutMs = 3000) => listener.next(match, timeoutMs),
     close: () => listener.close(),
   };
 }
