@@ -1,37 +1,23 @@
 // The CSD client in a real browser against the reference server: login outcomes, the change-password form,
 // and two users chatting in two browser contexts (text, file, reply) with realtime delivery.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
-import { axeViolations, buildVariant, launchChromium, login, screenshot } from './helpers.ts';
+import type { Page, Request } from 'playwright-core';
+import { createTestAccount, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
+import { axeViolations, login, screenshot, startBrowserHarness, type BrowserHarness } from './helpers.ts';
 
+let harness: BrowserHarness;
 let server: TestServer;
-let browser: Browser;
-let cleanupBuild: () => Promise<void>;
-const contexts: BrowserContext[] = [];
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'en-US', bypassCSP: false });
-  contexts.push(context);
-  return context.newPage();
-}
+const newPage = (userAgent?: string): Promise<Page> => harness.newPage(userAgent);
 
 beforeAll(async () => {
-  const built = await buildVariant('CSD');
-  cleanupBuild = built.cleanup;
-  server = await startTestServer({ CLIENT_DIR: built.clientDir });
+  harness = await startBrowserHarness('CSD');
+  server = harness.server;
   await createTestAccount(server, { loginName: 'alice', fullName: 'Alice Chan' });
   await createTestAccount(server, { loginName: 'bob', fullName: 'Bob Lee' });
   await createTestAccount(server, { loginName: 'carol', fullName: 'Carol Ho', mustChangePassword: true });
-  browser = await launchChromium();
 }, 240_000);
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-  await cleanupBuild?.();
-});
+afterAll(() => harness?.close());
 
 describe('login page', () => {
   it('shows the server message in red above the form after a wrong password', async () => {

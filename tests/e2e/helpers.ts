@@ -5,7 +5,8 @@ import { mkdtemp, mkdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const run = promisify(execFile);
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -60,4 +61,32 @@ export async function axeViolations(page: Page): Promise<{ id: string; impact: s
     return outcome.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.length }));
   });
   return result.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/** A built variant served by a fresh reference server, and a browser whose pages open in fresh contexts. */
+export interface BrowserHarness {
+  server: TestServer;
+  newPage(userAgent?: string): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserHarness(variant: string, env: Record<string, string> = {}): Promise<BrowserHarness> {
+  const built = await buildVariant(variant);
+  const server = await startTestServer({ CLIENT_DIR: built.clientDir, VARIANT: variant, ...env });
+  const browser = await launchChromium();
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    async newPage(userAgent) {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'en-US', ...(userAgent ? { userAgent } : {}) });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await server.close();
+      await built.cleanup();
+    },
+  };
 }

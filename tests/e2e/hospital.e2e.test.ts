@@ -1,38 +1,24 @@
 // The HOSPITAL build: its wording, horizontal login at 70 % width, its smaller and larger sizes, and the
 // browser check it switches on (mobile redirect, old Internet Explorer page).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
-import { buildVariant, launchChromium, screenshot } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { createTestAccount, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
+import { screenshot, startBrowserHarness, type BrowserHarness } from './helpers.ts';
 
+let harness: BrowserHarness;
 let server: TestServer;
-let browser: Browser;
-let cleanupBuild: () => Promise<void>;
-const contexts: BrowserContext[] = [];
-
-async function newPage(userAgent?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'en-US', ...(userAgent ? { userAgent } : {}) });
-  contexts.push(context);
-  return context.newPage();
-}
+const newPage = (userAgent?: string): Promise<Page> => harness.newPage(userAgent);
 
 const fontSize = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).fontSize);
 
 beforeAll(async () => {
-  const built = await buildVariant('HOSPITAL');
-  cleanupBuild = built.cleanup;
-  server = await startTestServer({ CLIENT_DIR: built.clientDir, VARIANT: 'HOSPITAL' });
+  harness = await startBrowserHarness('HOSPITAL');
+  server = harness.server;
   await createTestAccount(server, { loginName: 'nurse', fullName: 'Nurse Wong' });
   await createTestAccount(server, { loginName: 'doctor', fullName: 'Doctor Lam' });
-  browser = await launchChromium();
 }, 240_000);
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-  await cleanupBuild?.();
-});
+afterAll(() => harness?.close());
 
 describe('HOSPITAL variant', () => {
   it('lays the login out horizontally at 70 % width with the hospital wording', async () => {
