@@ -1,5 +1,5 @@
 // New single chat and new group: the seed's validation texts, then the created room opens.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
@@ -14,17 +14,16 @@ interface CreateProps {
   onCreated: (room: Room) => void;
 }
 
-export function CreateChatDialog({ onClose, onCreated }: CreateProps) {
+/** Validation, the busy state and the create call shared by both dialogs. */
+function useRoomCreation(onCreated: (room: Room) => void) {
   const { t } = useTranslation();
-  const [selected, setSelected] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const invalid = validateSingleChat(selected[0]);
+  const submit = async (invalid: string | null, create: () => Promise<Room>) => {
     if (invalid) return setError(t(invalid));
     setBusy(true);
     try {
-      const room = await createSingleChat(selected[0] as string);
+      const room = await create();
       useRoomList.getState().upsert(room);
       onCreated(room);
     } catch {
@@ -33,21 +32,54 @@ export function CreateChatDialog({ onClose, onCreated }: CreateProps) {
       setBusy(false);
     }
   };
+  return { error, clearError: () => setError(null), busy, submit };
+}
+
+interface FrameProps {
+  title: string;
+  action: string;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
+}
+
+function CreateDialogFrame({ title, action, busy, error, onClose, onSubmit, children }: FrameProps) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open
-      title={t('create.chatHeading')}
+      title={title}
       onClose={onClose}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button busy={busy} onClick={() => void submit()}>{t('create.startChat')}</Button>
+          <Button busy={busy} onClick={onSubmit}>{action}</Button>
         </>
       }
     >
       {error ? <p role="alert" className="cg-error-text">{error}</p> : null}
-      <AccountPicker multiple={false} selected={selected} onChange={(ids) => { setSelected(ids); setError(null); }} />
+      {children}
     </Dialog>
+  );
+}
+
+export function CreateChatDialog({ onClose, onCreated }: CreateProps) {
+  const { t } = useTranslation();
+  const [selected, setSelected] = useState<string[]>([]);
+  const { error, clearError, busy, submit } = useRoomCreation(onCreated);
+  return (
+    <CreateDialogFrame
+      title={t('create.chatHeading')}
+      action={t('create.startChat')}
+      busy={busy}
+      error={error}
+      onClose={onClose}
+      onSubmit={() => void submit(validateSingleChat(selected[0]), () => createSingleChat(selected[0] as string))}
+    >
+      <AccountPicker multiple={false} selected={selected} onChange={(ids) => { setSelected(ids); clearError(); }} />
+    </CreateDialogFrame>
   );
 }
 
@@ -56,44 +88,25 @@ export function CreateGroupDialog({ onClose, onCreated }: CreateProps) {
   const max = constants.limits.roomNameMaxLength;
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const invalid = validateGroup(name, selected, max);
-    if (invalid) return setError(t(invalid));
-    setBusy(true);
-    try {
-      const room = await createGroup(name, selected as [string, ...string[]]);
-      useRoomList.getState().upsert(room);
-      onCreated(room);
-    } catch {
-      showToast(t('errors.actionFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, clearError, busy, submit } = useRoomCreation(onCreated);
   return (
-    <Dialog
-      open
+    <CreateDialogFrame
       title={t('create.groupHeading')}
+      action={t('create.createGroup')}
+      busy={busy}
+      error={error}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button busy={busy} onClick={() => void submit()}>{t('create.createGroup')}</Button>
-        </>
-      }
+      onSubmit={() => void submit(validateGroup(name, selected, max), () => createGroup(name, selected as [string, ...string[]]))}
     >
-      {error ? <p role="alert" className="cg-error-text">{error}</p> : null}
       <TextField
         label={t('create.roomName')}
         hint={t('create.roomNameHint', { max })}
         value={name}
         // The buffer lets a slightly long name be typed so the length message can explain it.
         maxLength={max + constants.limits.roomNameLengthBuffer}
-        onChange={(event) => { setName(event.target.value); setError(null); }}
+        onChange={(event) => { setName(event.target.value); clearError(); }}
       />
-      <AccountPicker multiple selected={selected} onChange={(ids) => { setSelected(ids); setError(null); }} />
-    </Dialog>
+      <AccountPicker multiple selected={selected} onChange={(ids) => { setSelected(ids); clearError(); }} />
+    </CreateDialogFrame>
   );
 }
