@@ -151,3 +151,31 @@ describe('two users chatting', () => {
     await screenshot(bob, 'chat-bob');
   });
 });
+
+describe('creating a group', () => {
+  it("shows the seed's validation texts, then opens the new group for its members", async () => {
+    const alice = await newPage();
+    const bob = await newPage();
+    await login(alice, server.url, 'alice', TEST_PASSWORD);
+    await alice.waitForURL(/\/chatroom$/);
+    await login(bob, server.url, 'bob', TEST_PASSWORD);
+    await bob.waitForURL(/\/chatroom$/);
+
+    await alice.getByRole('button', { name: 'New group' }).click();
+    const dialog = alice.getByRole('dialog', { name: 'New group' });
+    await dialog.getByRole('button', { name: 'Create group' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Member or Room Name are missing' }).waitFor();
+    await dialog.getByLabel('Group name').fill('Ward 9 nurses');
+    await dialog.getByRole('button', { name: 'Create group' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Please Select a Member' }).waitFor();
+    await dialog.getByLabel('Group name').fill('A group name far longer than allowed');
+    await dialog.getByText('Bob Lee').click();
+    await dialog.getByRole('button', { name: 'Create group' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Please check the name length' }).waitFor();
+    await dialog.getByLabel('Group name').fill('Ward 9 nurses');
+    await dialog.getByRole('button', { name: 'Create group' }).click();
+
+    await alice.getByTestId('chat-title').filter({ hasText: 'Ward 9 nurses' }).waitFor();
+    await bob.getByTestId('room-row').filter({ hasText: 'Ward 9 nurses' }).waitFor({ timeout: 5000 });
+  });
+});
