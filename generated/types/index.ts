@@ -90,7 +90,6 @@ export type RoomPolicyKey = ("ADD_MEMBER" | "ALLOW_COPY" | "ALLOW_FORWARD_MSG" |
  */
 export type GetApplicationProfileResponse = (ServerConfig & {
 clientConfig?: ClientConfig1
-[k: string]: unknown
 })
 /**
  * Errors grouped by locale (en_US, zh_TW); empty when a response signature fails
@@ -271,6 +270,13 @@ export type TopicType = ("TYPING" | "ONLINE" | "OFFLINE" | "REFRESH" | "VOTE_MES
  * via the `definition` "VariantId".
  */
 export type VariantId = ("DEV" | "DEV_GRID_VERSION" | "DEV_GRID_CHILD" | "DEV_LITE_VERSION" | "TRIAL" | "PRD" | "HOSPITAL" | "HOSPITAL_GRID_VERSION" | "HOSPITAL_GRID_CHILD" | "HOSPITAL_LITE_VERSION" | "JUDI" | "EPD" | "EPD_UAT" | "RIPEN" | "HKMA" | "HKMA_UAT" | "HKP" | "HKP_UAT" | "CSD" | "CSDDS")
+/**
+ * Response of room/viewroom
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ViewRoomResponse".
+ */
+export type ViewRoomResponse = (BusinessRoomDetail | RoomDetail)
 
 /**
  * Every type generated from schema/, by definition name.
@@ -872,7 +878,7 @@ export interface AcceptConferenceCallResponse {
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
 conferenceInfo?: ConferenceInfo
 /**
@@ -887,7 +893,6 @@ refId?: string
  * Conferences
  */
 conferences?: Conference[]
-[k: string]: unknown
 }
 /**
  * Provider information
@@ -905,7 +910,6 @@ meetingId?: string
  * Meeting password
  */
 password?: string
-[k: string]: unknown
 }
 /**
  * A conference
@@ -939,7 +943,6 @@ accountIds?: [string, ...(string)[]]
  * Created (epoch milliseconds)
  */
 createDate?: number
-[k: string]: unknown
 }
 /**
  * An account as other users see it
@@ -1020,7 +1023,6 @@ searchName?: string
  * Caller's synonym for this account
  */
 synonym?: string
-[k: string]: unknown
 }
 /**
  * Request for a page of accounts
@@ -1080,7 +1082,6 @@ accounts: Account[]
  * true when more items exist beyond this page
  */
 stillHaveData?: boolean
-[k: string]: unknown
 }
 /**
  * A profile field and whether the caller may edit it
@@ -1105,7 +1106,6 @@ isEditable?: boolean
  * Display order
  */
 seq?: number
-[k: string]: unknown
 }
 /**
  * Notification ACCOUNT_PROFILE_IMAGE_UPDATE (seed: profile image changes (account))
@@ -1131,7 +1131,6 @@ dataId: string
  */
 roomId?: string
 data: ProfileImageEntry
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -1153,7 +1152,6 @@ img_tn?: string
  * Visible to the caller under the owner's privacy settings
  */
 visible?: boolean
-[k: string]: unknown
 }
 /**
  * Update of one profile field
@@ -1212,7 +1210,7 @@ accountIds: [string, ...(string)[]]
  * Response of account/addaccountfavcontact
  */
 export interface AddAccountFavContactResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of room/addroomadmin
@@ -1234,7 +1232,7 @@ accountId: string
  * Response of room/addroomadmin
  */
 export interface AddRoomAdminResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of room/addroommembers
@@ -1270,7 +1268,6 @@ export interface AddRoomMembersResponse {
  * Items: Account id
  */
 failedAccountIds: string[]
-[k: string]: unknown
 }
 /**
  * Request of account/advancedsearch
@@ -1324,7 +1321,6 @@ accounts: Account[]
  * true when more items exist beyond this page
  */
 stillHaveData?: boolean
-[k: string]: unknown
 }
 /**
  * An AES key record
@@ -1345,7 +1341,6 @@ aesKey: string
  * AES mode
  */
 algorithm: ("CBC" | "CTR" | "GCM")
-[k: string]: unknown
 }
 /**
  * Result of the AI prompt helper
@@ -1358,7 +1353,6 @@ export interface AiPromptResponse {
  * Generated text
  */
 resultText: string
-[k: string]: unknown
 }
 /**
  * Request of message/answermcmessage
@@ -1392,7 +1386,7 @@ roomId: string
  * Response of message/answermcmessage
  */
 export interface AnswerMcMessageResponse {
-[k: string]: unknown
+
 }
 /**
  * Notification ROOM_CREATE (seed: room create)
@@ -1418,7 +1412,6 @@ dataId: string
  */
 roomId: string
 data: Room
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -1507,7 +1500,6 @@ roomImg?: string
  * Items: Account id
  */
 memberIds?: string[]
-[k: string]: unknown
 }
 /**
  * An account as other users see it
@@ -1585,7 +1577,6 @@ searchName?: string
  * Caller's synonym for this account
  */
 synonym?: string
-[k: string]: unknown
 }
 /**
  * One room policy attribute and its value
@@ -1618,7 +1609,6 @@ attrGrp?: string
  * Display order
  */
 seq?: number
-[k: string]: unknown
 }
 /**
  * A chat message as the server returns it
@@ -1751,7 +1741,6 @@ voiceToTextMessage?: string
  * Encrypted file content when sent inline
  */
 aesMessageFile?: string
-[k: string]: unknown
 }
 /**
  * The message this one replies to
@@ -1881,7 +1870,6 @@ voiceToTextMessage?: string
  * Encrypted file content when sent inline
  */
 aesMessageFile?: string
-[k: string]: unknown
 }
 /**
  * Poll of a POLLING message
@@ -1910,7 +1898,6 @@ totalVotes?: number
  * Checksum of the poll state the caller saw; a stale value is refused
  */
 pollingChecksum: string
-[k: string]: unknown
 }
 /**
  * One poll option with its votes
@@ -1941,7 +1928,6 @@ voterAccountIds?: string[]
  * The caller voted for it
  */
 isVotedByYou?: boolean
-[k: string]: unknown
 }
 /**
  * Notification ROOM_UPDATE (seed: room update)
@@ -1967,7 +1953,6 @@ dataId: string
  */
 roomId: string
 data: Room1
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2056,7 +2041,6 @@ roomImg?: string
  * Items: Account id
  */
 memberIds?: string[]
-[k: string]: unknown
 }
 /**
  * Notification ROOM_DELETE (seed: room delete)
@@ -2081,7 +2065,6 @@ dataId: string
  * Room id
  */
 roomId: string
-[k: string]: unknown
 }
 /**
  * Notification ROOM_LEAVE (seed: room leave)
@@ -2107,7 +2090,6 @@ dataId: string
  */
 roomId: string
 data: RoomLeaveNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2117,7 +2099,6 @@ export interface RoomLeaveNotificationData {
  * Account concerned
  */
 accountId: string
-[k: string]: unknown
 }
 /**
  * Notification ROOM_JOIN (seed: room join)
@@ -2143,7 +2124,6 @@ dataId: string
  */
 roomId: string
 data: RoomJoinNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2157,7 +2137,6 @@ export interface RoomJoinNotificationData {
  * Items: Account id
  */
 accountIds: [string, ...(string)[]]
-[k: string]: unknown
 }
 /**
  * Notification ROOM_MEMBER_DELETE (seed: member delete)
@@ -2183,7 +2162,6 @@ dataId: string
  */
 roomId: string
 data: RoomMemberDeleteNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2193,7 +2171,6 @@ export interface RoomMemberDeleteNotificationData {
  * Account concerned
  */
 accountId: string
-[k: string]: unknown
 }
 /**
  * Notification ROOM_ADMIN_ADD (seed: admin add)
@@ -2219,7 +2196,6 @@ dataId: string
  */
 roomId: string
 data: RoomAdminAddNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2229,7 +2205,6 @@ export interface RoomAdminAddNotificationData {
  * Account concerned
  */
 accountId: string
-[k: string]: unknown
 }
 /**
  * Notification ROOM_ADMIN_REMOVE (seed: admin remove)
@@ -2255,7 +2230,6 @@ dataId: string
  */
 roomId: string
 data: RoomAdminRemoveNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2265,7 +2239,6 @@ export interface RoomAdminRemoveNotificationData {
  * Account concerned
  */
 accountId: string
-[k: string]: unknown
 }
 /**
  * Notification ROOM_POLICY_UPDATE (seed: policy updates)
@@ -2291,7 +2264,6 @@ dataId: string
  */
 roomId: string
 data: RoomPolicyUpdateNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2301,7 +2273,6 @@ export interface RoomPolicyUpdateNotificationData {
  * Room policy entries
  */
 policy: RoomPolicyEntry[]
-[k: string]: unknown
 }
 /**
  * Notification ROOM_MUTE (seed: mute)
@@ -2327,7 +2298,6 @@ dataId: string
  */
 roomId: string
 data: RoomMute
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2341,7 +2311,6 @@ muteHours?: number
  * Muted until (epoch milliseconds)
  */
 muteUntil?: number
-[k: string]: unknown
 }
 /**
  * Notification ROOM_UNMUTE (seed: unmute)
@@ -2366,7 +2335,6 @@ dataId: string
  * Room id
  */
 roomId: string
-[k: string]: unknown
 }
 /**
  * Notification ROOM_PROFILE_IMAGE_UPDATE (seed: profile image changes (room))
@@ -2392,7 +2360,6 @@ dataId: string
  */
 roomId: string
 data: RoomProfileImage
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2410,7 +2377,6 @@ img?: string
  * Thumbnail image as base64
  */
 img_tn?: string
-[k: string]: unknown
 }
 /**
  * Notification NEW_MESSAGE (seed: new message)
@@ -2436,7 +2402,6 @@ dataId: string
  */
 roomId: string
 data: Message2
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2566,7 +2531,6 @@ voiceToTextMessage?: string
  * Encrypted file content when sent inline
  */
 aesMessageFile?: string
-[k: string]: unknown
 }
 /**
  * Notification MESSAGE_DELETED (seed: message deleted)
@@ -2592,7 +2556,6 @@ dataId: string
  */
 roomId: string
 data: MessageDeletedNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2606,7 +2569,6 @@ export interface MessageDeletedNotificationData {
  * Items: Message id
  */
 messageIds: [string, ...(string)[]]
-[k: string]: unknown
 }
 /**
  * Notification MESSAGE_DELETED_FOR_ME (seed: message deleted for me)
@@ -2632,7 +2594,6 @@ dataId: string
  */
 roomId: string
 data: MessageDeletedForMeNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2646,7 +2607,6 @@ export interface MessageDeletedForMeNotificationData {
  * Items: Message id
  */
 messageIds: [string, ...(string)[]]
-[k: string]: unknown
 }
 /**
  * Notification MESSAGE_ARCHIVED (seed: message archived)
@@ -2672,14 +2632,12 @@ dataId: string
  */
 roomId: string
 data: MessageArchivedNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
  */
 export interface MessageArchivedNotificationData {
 archivedMessage: ArchivedMessage
-[k: string]: unknown
 }
 /**
  * The completed archive
@@ -2705,7 +2663,6 @@ roomSecLevel?: string
  * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
  */
 messageKeyUuid?: string
-[k: string]: unknown
 }
 /**
  * Notification MESSAGE_ALL_RECEIVED (seed: message all received)
@@ -2731,7 +2688,6 @@ dataId: string
  */
 roomId: string
 data: MessageAllReceivedNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2745,7 +2701,6 @@ export interface MessageAllReceivedNotificationData {
  * Items: Message id
  */
 messageIds: [string, ...(string)[]]
-[k: string]: unknown
 }
 /**
  * Notification MESSAGE_ALL_READ (seed: message all read)
@@ -2771,7 +2726,6 @@ dataId: string
  */
 roomId: string
 data: MessageAllReadNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2785,7 +2739,6 @@ export interface MessageAllReadNotificationData {
  * Items: Message id
  */
 messageIds: [string, ...(string)[]]
-[k: string]: unknown
 }
 /**
  * Notification MESSAGE_STARRED (seed: message starred)
@@ -2811,7 +2764,6 @@ dataId: string
  */
 roomId: string
 data: MessageStarredNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2825,7 +2777,6 @@ export interface MessageStarredNotificationData {
  * Items: Message id
  */
 messageIds: [string, ...(string)[]]
-[k: string]: unknown
 }
 /**
  * Notification MESSAGE_UNSTARRED (seed: message unstarred)
@@ -2851,7 +2802,6 @@ dataId: string
  */
 roomId: string
 data: MessageUnstarredNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2865,7 +2815,6 @@ export interface MessageUnstarredNotificationData {
  * Items: Message id
  */
 messageIds: [string, ...(string)[]]
-[k: string]: unknown
 }
 /**
  * Notification MESSAGE_READ (seed: message read)
@@ -2891,7 +2840,6 @@ dataId: string
  */
 roomId: string
 data: MessageReadNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2909,7 +2857,6 @@ messageIds: [string, ...(string)[]]
  * Reader
  */
 accountId: string
-[k: string]: unknown
 }
 /**
  * Notification SHARE_OUT (seed: share out)
@@ -2935,7 +2882,6 @@ dataId: string
  */
 roomId: string
 data: ShareOutNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2949,7 +2895,6 @@ messageId: string
  * Where it was shared
  */
 target: string
-[k: string]: unknown
 }
 /**
  * Notification MESSAGE_VOTE (seed: vote)
@@ -2975,7 +2920,6 @@ dataId: string
  */
 roomId: string
 data: MessageVoteNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -2986,7 +2930,6 @@ export interface MessageVoteNotificationData {
  */
 messageId: string
 messagePolling: MessagePolling1
-[k: string]: unknown
 }
 /**
  * Poll state after the vote
@@ -3015,7 +2958,6 @@ totalVotes?: number
  * Checksum of the poll state the caller saw; a stale value is refused
  */
 pollingChecksum: string
-[k: string]: unknown
 }
 /**
  * Notification USER_PROFILE_UPDATE (seed: user profile change)
@@ -3041,7 +2983,6 @@ dataId: string
  */
 roomId?: string
 data: Account2
-[k: string]: unknown
 }
 /**
  * An account as other users see it
@@ -3119,7 +3060,6 @@ searchName?: string
  * Caller's synonym for this account
  */
 synonym?: string
-[k: string]: unknown
 }
 /**
  * Notification USER_STATUS_CHANGE (seed: user status change)
@@ -3145,7 +3085,6 @@ dataId: string
  */
 roomId?: string
 data: OnlineStatus
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3167,7 +3106,6 @@ accountName?: string
  * Last time online (epoch milliseconds)
  */
 lastOnlineTime?: number
-[k: string]: unknown
 }
 /**
  * Notification SCREEN_CAPTURE (seed: screen capture)
@@ -3193,7 +3131,6 @@ dataId: string
  */
 roomId: string
 data: ScreenCaptureNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3203,7 +3140,6 @@ export interface ScreenCaptureNotificationData {
  * Account concerned
  */
 accountId: string
-[k: string]: unknown
 }
 /**
  * Notification SELF_DESTRUCT_UPDATE (seed: self-destruct update)
@@ -3229,7 +3165,6 @@ dataId: string
  */
 roomId: string
 data: SelfDestructSetting
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3244,7 +3179,6 @@ roomId: string
  */
 enable: boolean
 selfDestructTime?: SelfDestructTime
-[k: string]: unknown
 }
 /**
  * Duration after which messages are destroyed
@@ -3283,7 +3217,6 @@ dataId: string
  */
 roomId?: string
 data: ForceLogoutNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3297,7 +3230,6 @@ reason: string
  * Hash of the api key of the session that stays; absent when every session ends
  */
 keepApiKeyHash: string
-[k: string]: unknown
 }
 /**
  * Notification REMOTE_WIPE (seed: remote wipe)
@@ -3323,7 +3255,6 @@ dataId: string
  */
 roomId?: string
 data: RemoteWipeNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3333,7 +3264,6 @@ export interface RemoteWipeNotificationData {
  * Device to wipe
  */
 deviceId: string
-[k: string]: unknown
 }
 /**
  * Notification PASSWORD_UPDATED (seed: password updated)
@@ -3358,7 +3288,6 @@ dataId: string
  * Room id
  */
 roomId?: string
-[k: string]: unknown
 }
 /**
  * Notification DND_ENABLED (seed: do-not-disturb enabled)
@@ -3384,7 +3313,6 @@ dataId: string
  */
 roomId?: string
 data: DndSetting
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3402,7 +3330,6 @@ dnd: boolean
  * Mute notifications
  */
 isMute?: boolean
-[k: string]: unknown
 }
 /**
  * Notification DND_DISABLED (seed: do-not-disturb disabled)
@@ -3427,7 +3354,6 @@ dataId: string
  * Room id
  */
 roomId?: string
-[k: string]: unknown
 }
 /**
  * Notification NEWS_UPDATE (seed: news update)
@@ -3453,7 +3379,6 @@ dataId: string
  */
 roomId?: string
 data: NewsListItem
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3487,7 +3412,6 @@ isRead?: boolean
  * Publication start (epoch milliseconds)
  */
 startDate?: number
-[k: string]: unknown
 }
 /**
  * Notification NEWS_READ (seed: news read)
@@ -3513,7 +3437,6 @@ dataId: string
  */
 roomId?: string
 data: NewsReadNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3527,7 +3450,6 @@ newsId: string
  * Unread news left
  */
 unreadNewsCount: number
-[k: string]: unknown
 }
 /**
  * Notification BROADCAST_MESSAGE (seed: broadcast message)
@@ -3553,7 +3475,6 @@ dataId: string
  */
 roomId: string
 data: Message3
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3683,7 +3604,6 @@ voiceToTextMessage?: string
  * Encrypted file content when sent inline
  */
 aesMessageFile?: string
-[k: string]: unknown
 }
 /**
  * Notification DISMISS_MESSAGE (seed: dismiss message)
@@ -3709,7 +3629,6 @@ dataId: string
  */
 roomId: string
 data: DismissMessageNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3719,7 +3638,6 @@ export interface DismissMessageNotificationData {
  * Message dismissed
  */
 messageId: string
-[k: string]: unknown
 }
 /**
  * Notification TOKEN_GENERATED (seed: token generation)
@@ -3745,7 +3663,6 @@ dataId: string
  */
 roomId?: string
 data: TypedTokenResponse
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3759,7 +3676,6 @@ token: string
  * Kind
  */
 type: ("AUTH_OTP" | "SSO" | "OTP" | "JWT" | "NEXTOKEN" | "WEBVIEW")
-[k: string]: unknown
 }
 /**
  * Notification AUTH_OTP_GENERATED (seed: authentication OTP generation)
@@ -3785,7 +3701,6 @@ dataId: string
  */
 roomId?: string
 data: TypedTokenResponse1
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3799,7 +3714,6 @@ token: string
  * Kind
  */
 type: ("AUTH_OTP" | "SSO" | "OTP" | "JWT" | "NEXTOKEN" | "WEBVIEW")
-[k: string]: unknown
 }
 /**
  * Notification CONFERENCE_CREATE (seed: conference create)
@@ -3825,7 +3739,6 @@ dataId: string
  */
 roomId: string
 data: ConferenceNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3856,9 +3769,8 @@ conferenceInfo?: ConferenceInfo1
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
-[k: string]: unknown
 }
 /**
  * Provider information
@@ -3876,7 +3788,6 @@ meetingId?: string
  * Meeting password
  */
 password?: string
-[k: string]: unknown
 }
 /**
  * Notification CONFERENCE_CALL (seed: conference call)
@@ -3902,7 +3813,6 @@ dataId: string
  */
 roomId: string
 data: ConferenceNotificationData1
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3933,9 +3843,8 @@ conferenceInfo?: ConferenceInfo1
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
-[k: string]: unknown
 }
 /**
  * Notification CONFERENCE_CANCEL (seed: conference cancel)
@@ -3961,7 +3870,6 @@ dataId: string
  */
 roomId: string
 data: ConferenceNotificationData2
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -3992,9 +3900,8 @@ conferenceInfo?: ConferenceInfo1
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
-[k: string]: unknown
 }
 /**
  * Notification CONFERENCE_REJECT (seed: conference reject)
@@ -4020,7 +3927,6 @@ dataId: string
  */
 roomId: string
 data: ConferenceNotificationData3
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -4051,9 +3957,8 @@ conferenceInfo?: ConferenceInfo1
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
-[k: string]: unknown
 }
 /**
  * Notification CONFERENCE_ACCEPT (seed: conference accept)
@@ -4079,7 +3984,6 @@ dataId: string
  */
 roomId: string
 data: ConferenceNotificationData4
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -4110,9 +4014,8 @@ conferenceInfo?: ConferenceInfo1
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
-[k: string]: unknown
 }
 /**
  * Notification CUSTOM_NOTIFICATION (seed: custom notification)
@@ -4141,9 +4044,8 @@ roomId?: string
  * Free-form data of a custom notification
  */
 data?: {
-[k: string]: unknown
+
 }
-[k: string]: unknown
 }
 /**
  * Notification HEALTH_CHECK (seed: health-check heartbeat)
@@ -4169,7 +4071,6 @@ dataId: string
  */
 roomId?: string
 data: HealthCheckNotificationData
-[k: string]: unknown
 }
 /**
  * Type-specific data
@@ -4179,7 +4080,6 @@ export interface HealthCheckNotificationData {
  * Server time of the check (epoch milliseconds)
  */
 ts: number
-[k: string]: unknown
 }
 /**
  * What an update requires
@@ -4208,7 +4108,6 @@ forceUpdDeadline?: number
  * Update link
  */
 updUrl?: string
-[k: string]: unknown
 }
 /**
  * Update information for a platform and build
@@ -4226,7 +4125,6 @@ appPlatform?: string
  */
 appVersionItems?: AppVersionItem[]
 appUpdate?: AppUpdate1
-[k: string]: unknown
 }
 /**
  * A version newer than the caller's
@@ -4247,7 +4145,6 @@ buildVersion?: number
  * Description
  */
 versionDesc?: string
-[k: string]: unknown
 }
 /**
  * What an update requires
@@ -4273,7 +4170,6 @@ forceUpdDeadline?: number
  * Update link
  */
 updUrl?: string
-[k: string]: unknown
 }
 /**
  * A published app version
@@ -4310,7 +4206,6 @@ appPushPlatform?: string
  * App description
  */
 appDescription?: string
-[k: string]: unknown
 }
 /**
  * Request of message/archiveaesmessagesbeforedays
@@ -4340,7 +4235,7 @@ beforeDays: number
  * Response of message/archiveaesmessagesbeforedays
  */
 export interface ArchiveAesMessagesBeforeDaysResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of message/archiveallaesmessages
@@ -4366,7 +4261,7 @@ roomId: string
  * Response of message/archiveallaesmessages
  */
 export interface ArchiveAllAesMessagesResponse {
-[k: string]: unknown
+
 }
 /**
  * A completed archive of messages
@@ -4395,7 +4290,6 @@ roomSecLevel?: string
  * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
  */
 messageKeyUuid?: string
-[k: string]: unknown
 }
 /**
  * Request of broadcast/broadcastaesmessages
@@ -4504,7 +4398,6 @@ roomId: string
  * Stored messages
  */
 messages?: Message[]
-[k: string]: unknown
 }
 /**
  * Broadcast of messages to members picked by several selections
@@ -4593,7 +4486,6 @@ url?: string
  * Icon
  */
 icon?: string
-[k: string]: unknown
 }
 /**
  * Name
@@ -4611,7 +4503,6 @@ zh_CN: string
  * Traditional Chinese text
  */
 zh_TW: string
-[k: string]: unknown
 }
 /**
  * Business card fields of a JSONCARD or contact message
@@ -4684,7 +4575,6 @@ zoomPmi?: string
  * Duty location
  */
 dutyLocation?: string
-[k: string]: unknown
 }
 /**
  * Detail of a business room: RoomDetail plus groupAccountId
@@ -4813,7 +4703,6 @@ roomMemberAccountData?: Account[]
  * Group account of the business room
  */
 groupAccountId?: string
-[k: string]: unknown
 }
 /**
  * An account as other users see it
@@ -4891,7 +4780,6 @@ searchName?: string
  * Caller's synonym for this account
  */
 synonym?: string
-[k: string]: unknown
 }
 /**
  * Self-destruct timer; absent when off
@@ -4929,7 +4817,6 @@ isAdmin?: boolean
  * When joined (epoch milliseconds)
  */
 joinDate?: number
-[k: string]: unknown
 }
 /**
  * Request of conference/external/busyconferencecall
@@ -4954,14 +4841,14 @@ refId: string
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
 }
 /**
  * Response of conference/external/busyconferencecall
  */
 export interface BusyConferenceCallResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of conference/external/cancelconferencecall
@@ -4982,14 +4869,14 @@ refId: string
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
 }
 /**
  * Response of conference/external/cancelconferencecall
  */
 export interface CancelConferenceCallResponse {
-[k: string]: unknown
+
 }
 /**
  * A chatbot offered to the caller
@@ -5007,7 +4894,6 @@ name?: LocalizedLabel1
  * Icon URL or base64
  */
 icon?: string
-[k: string]: unknown
 }
 /**
  * Name
@@ -5025,7 +4911,6 @@ zh_CN: string
  * Traditional Chinese text
  */
 zh_TW: string
-[k: string]: unknown
 }
 /**
  * Message to or from a chatbot
@@ -5070,7 +4955,6 @@ messages?: Message[]
  * Files
  */
 messageFiles?: MessageFileResponse[]
-[k: string]: unknown
 }
 /**
  * An encrypted message file returned as JSON
@@ -5099,7 +4983,6 @@ aesMessageFileOpenExt?: string
  * Encrypted metadata JSON
  */
 aesMessageFileMetadata?: string
-[k: string]: unknown
 }
 /**
  * Request of chatbot/requestoriginalmsg
@@ -5132,7 +5015,6 @@ export interface ChatbotRequestOriginalMsgResponse {
  * Chatbot replies
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Request of chatbot/sendmcmessageanswer
@@ -5165,7 +5047,6 @@ export interface ChatbotSendMcMessageAnswerResponse {
  * Chatbot replies
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Request of chatbot/sendmessage
@@ -5198,7 +5079,6 @@ export interface ChatbotSendMessageResponse {
  * Chatbot replies
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Request of chatbot/sendreplymessage
@@ -5231,7 +5111,7 @@ key: string
  * Items: Reply message
  */
 messages?: {
-[k: string]: unknown
+
 }[]
 /**
  * Reply files
@@ -5241,115 +5121,115 @@ messages?: {
  * Items: Reply file
  */
 messageFiles?: []|[{
-[k: string]: unknown
+
 }]|[{
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }]|[{
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }]|[{
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }]|[{
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }]|[{
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }]|[{
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }]|[{
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }]|[{
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }]|[{
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }, {
-[k: string]: unknown
+
 }]
 }
 /**
@@ -5363,7 +5243,6 @@ export interface ChatbotSendReplyMessageResponse {
  * Chatbot replies
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Request of chatbot/startroom
@@ -5396,7 +5275,6 @@ export interface ChatbotStartRoomResponse {
  * Chatbot replies
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Request of account/checkaccountonlinestatus
@@ -5426,7 +5304,6 @@ export interface CheckAccountOnlineStatusResponse {
  * Presence
  */
 onlineStatuses: OnlineStatus1[]
-[k: string]: unknown
 }
 /**
  * Presence of an account
@@ -5451,7 +5328,6 @@ accountName?: string
  * Last time online (epoch milliseconds)
  */
 lastOnlineTime?: number
-[k: string]: unknown
 }
 /**
  * Request of device/checkappversion
@@ -5482,7 +5358,6 @@ appPlatform?: string
  */
 appVersionItems?: AppVersionItem[]
 appUpdate?: AppUpdate1
-[k: string]: unknown
 }
 /**
  * Request of authentication/checksession
@@ -5497,7 +5372,7 @@ export interface CheckSessionRequest {
  * Response of authentication/checksession
  */
 export interface CheckSessionResponse {
-[k: string]: unknown
+
 }
 /**
  * Server-side client configuration
@@ -5540,7 +5415,7 @@ forceUpdateSkipPeriodDays?: number
  * Presence options
  */
 presenceInfo?: {
-[k: string]: unknown
+
 }
 /**
  * Hours before login is required again
@@ -5596,21 +5471,20 @@ bappsForTab?: BusinessApp[]
  * Other configuration
  */
 otherApplicationConfigs?: {
-[k: string]: unknown
+
 }
 /**
  * Room configuration
  */
 room?: {
-[k: string]: unknown
+
 }
 /**
  * SDK configuration
  */
 sdkConfigs?: {
-[k: string]: unknown
+
 }
-[k: string]: unknown
 }
 /**
  * Request of room/closeroom
@@ -5628,7 +5502,7 @@ roomId: string
  * Response of room/closeroom
  */
 export interface CloseRoomResponse {
-[k: string]: unknown
+
 }
 /**
  * Provider information of a conference (join link, meeting id)
@@ -5649,7 +5523,6 @@ meetingId?: string
  * Meeting password
  */
 password?: string
-[k: string]: unknown
 }
 /**
  * Data of a conference notification
@@ -5683,9 +5556,8 @@ conferenceInfo?: ConferenceInfo1
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
-[k: string]: unknown
 }
 /**
  * Conference call result
@@ -5698,7 +5570,7 @@ export interface ConferenceResponse {
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
 conferenceInfo?: ConferenceInfo
 /**
@@ -5713,7 +5585,6 @@ refId?: string
  * Conferences
  */
 conferences?: Conference[]
-[k: string]: unknown
 }
 /**
  * Business constants (seed section 9) and input limits (seed section 5). Every leaf has a default; a variant overrides single leaves. Arrays replace whole.
@@ -6077,7 +5948,6 @@ birthday?: string
  * vCard version
  */
 version?: string
-[k: string]: unknown
 }
 /**
  * Request of room/createchatbotroom
@@ -6114,7 +5984,6 @@ lastUpdateTime: number
  * Created by this call
  */
 isNewRoom: boolean
-[k: string]: unknown
 }
 /**
  * Request of conference/create
@@ -6153,7 +6022,6 @@ export interface CreateConferenceResponse {
  */
 uuid: string
 conferenceInfo?: ConferenceInfo3
-[k: string]: unknown
 }
 /**
  * Provider information of a conference (join link, meeting id)
@@ -6171,7 +6039,6 @@ meetingId?: string
  * Meeting password
  */
 password?: string
-[k: string]: unknown
 }
 /**
  * Request of conference/external/create
@@ -6197,7 +6064,7 @@ export interface CreateExternalConferenceResponse {
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
 conferenceInfo?: ConferenceInfo
 /**
@@ -6212,7 +6079,6 @@ refId?: string
  * Conferences
  */
 conferences?: Conference[]
-[k: string]: unknown
 }
 /**
  * Request of room/createmultipleroom
@@ -6330,7 +6196,6 @@ roomImg?: string
  * Items: Account id
  */
 memberIds?: string[]
-[k: string]: unknown
 }
 /**
  * Request of room/createselfroom
@@ -6428,7 +6293,6 @@ roomImg?: string
  * Items: Account id
  */
 memberIds?: string[]
-[k: string]: unknown
 }
 /**
  * Request of room/createsingleroom
@@ -6533,7 +6397,6 @@ roomImg?: string
  * Items: Account id
  */
 memberIds?: string[]
-[k: string]: unknown
 }
 /**
  * An account the caller may broadcast for
@@ -6554,7 +6417,6 @@ delegateMemberDisplayName?: string
  * What a delegate may broadcast to
  */
 allowedBroadcastSelectionType?: ("ALL" | "DL" | "HKP_AK_GROUP")
-[k: string]: unknown
 }
 /**
  * Request of message/deleteaesmessages
@@ -6578,7 +6440,7 @@ roomId: string
  * Response of message/deleteaesmessages
  */
 export interface DeleteAesMessagesResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of room/hospital/deleteandexportroom
@@ -6596,7 +6458,7 @@ roomId: string
  * Response of room/hospital/deleteandexportroom
  */
 export interface DeleteAndExportRoomResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of message/deleteformeaesmessages
@@ -6620,7 +6482,7 @@ roomId: string
  * Response of message/deleteformeaesmessages
  */
 export interface DeleteForMeAesMessagesResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of privatealbum/delete
@@ -6643,7 +6505,7 @@ fileIds: [string, ...(string)[]]
  * Response of privatealbum/delete
  */
 export interface DeletePrivateAlbumFilesResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of room/deleteroomevent
@@ -6661,7 +6523,7 @@ eventId: string
  * Response of room/deleteroomevent
  */
 export interface DeleteRoomEventResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of message/deleteroommessages
@@ -6683,7 +6545,7 @@ withStarredMessage: boolean
  * Response of message/deleteroommessages
  */
 export interface DeleteRoomMessagesResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of room/deleteroom
@@ -6701,7 +6563,7 @@ roomId: string
  * Response of room/deleteroom
  */
 export interface DeleteRoomResponse {
-[k: string]: unknown
+
 }
 /**
  * The device logging in
@@ -6774,7 +6636,6 @@ maxDevices?: number
  * New devices need approval
  */
 requireApproval?: boolean
-[k: string]: unknown
 }
 /**
  * Data of a DISMISS_MESSAGE notification
@@ -6787,7 +6648,6 @@ export interface DismissMessageNotificationData1 {
  * Message dismissed
  */
 messageId: string
-[k: string]: unknown
 }
 /**
  * A member of a distribution list
@@ -6800,7 +6660,6 @@ export interface DistributionListMember {
  * Directory account name
  */
 samaccountname: string
-[k: string]: unknown
 }
 /**
  * A directory distribution list
@@ -6817,7 +6676,6 @@ cn: string
  * Distinguished name
  */
 distinguishedname?: string
-[k: string]: unknown
 }
 /**
  * Do-not-disturb setting of the caller
@@ -6838,7 +6696,6 @@ dnd: boolean
  * Mute notifications
  */
 isMute?: boolean
-[k: string]: unknown
 }
 /**
  * A preset do-not-disturb duration
@@ -6852,7 +6709,6 @@ export interface DndTemplateOption {
  */
 value: number
 label: LocalizedLabel2
-[k: string]: unknown
 }
 /**
  * Label in en_US, zh_CN, zh_TW
@@ -6870,7 +6726,6 @@ zh_CN: string
  * Traditional Chinese text
  */
 zh_TW: string
-[k: string]: unknown
 }
 /**
  * Request of message/downloadaesfile (JSON part "payload" of the multipart body)
@@ -6916,7 +6771,6 @@ aesMessageFileOpenExt?: string
  * Encrypted metadata JSON
  */
 aesMessageFileMetadata?: string
-[k: string]: unknown
 }
 /**
  * Request of message/downloadarchivedmessage (JSON part "payload" of the multipart body)
@@ -6946,7 +6800,6 @@ fileData: string
  * File name
  */
 filename: string
-[k: string]: unknown
 }
 /**
  * Request of news/downloadnewsfile (JSON part "payload" of the multipart body)
@@ -6964,7 +6817,7 @@ newsFileId: string
  * JSON sent by news/downloadnewsfile when no file is returned
  */
 export interface DownloadNewsFileResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of message/downloadoriginalaesfile (JSON part "payload" of the multipart body)
@@ -7010,7 +6863,6 @@ aesMessageFileOpenExt?: string
  * Encrypted metadata JSON
  */
 aesMessageFileMetadata?: string
-[k: string]: unknown
 }
 /**
  * Request of privatealbum/download (JSON part "payload" of the multipart body)
@@ -7040,7 +6892,6 @@ export interface DownloadPrivateAlbumFilesResponse {
  * Files with content
  */
 privateAlbumFiles: PrivateAlbumFile[]
-[k: string]: unknown
 }
 /**
  * A private album file with its content
@@ -7057,7 +6908,6 @@ fileId: string
  * File content
  */
 file: string
-[k: string]: unknown
 }
 /**
  * A request with no fields ({} on the wire)
@@ -7075,7 +6925,7 @@ export interface EmptyRequest {
  * via the `definition` "EmptyResponse".
  */
 export interface EmptyResponse {
-[k: string]: unknown
+
 }
 /**
  * One error: stable code and its message in the group's locale
@@ -7092,7 +6942,6 @@ code: ("UI_IM_E1000" | "UI_IM_E1001" | "UI_IM_E1002" | "UI_IM_E1003" | "UI_IM_E1
  * Message text
  */
 message: string
-[k: string]: unknown
 }
 /**
  * The errors of one locale
@@ -7109,7 +6958,6 @@ locale: ("en_US" | "zh_TW" | "zh_CN")
  * Error entries
  */
 errors: ErrMsgEntry[]
-[k: string]: unknown
 }
 /**
  * Request of message/exportmessagesandfiles (JSON part "payload" of the multipart body)
@@ -7148,7 +6996,6 @@ filename: string
  * Extension used to open the file
  */
 fileOpenExt?: string
-[k: string]: unknown
 }
 /**
  * A room export: name, policy and messages
@@ -7169,7 +7016,6 @@ policy?: RoomPolicyEntry[]
  * Exported messages
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Request of message/exportroommessages
@@ -7199,7 +7045,6 @@ policy?: RoomPolicyEntry[]
  * Exported messages
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * An external-provider conference
@@ -7232,9 +7077,8 @@ creatorId?: string
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
-[k: string]: unknown
 }
 /**
  * A failed response: status failed and the error list only
@@ -7248,7 +7092,6 @@ export interface FailedEnvelope {
  */
 status: "failed"
 errMsgList: ErrMsgList1
-[k: string]: unknown
 }
 /**
  * The default flag set. Each property is one IS_ALLOW_* or IS_SHOW_* feature switch; its default describes the full-featured product. A variant overrides some of them in its flags object.
@@ -7901,7 +7744,6 @@ reason: string
  * Hash of the api key of the session that stays; absent when every session ends
  */
 keepApiKeyHash: string
-[k: string]: unknown
 }
 /**
  * Request of message/forwardaesmessages
@@ -7939,7 +7781,6 @@ export interface ForwardAesMessagesResponse {
  * The new messages
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Request of authentication/generateotp
@@ -7969,7 +7810,6 @@ otp: string
  * OTP type
  */
 type?: string
-[k: string]: unknown
 }
 /**
  * Request of authentication/generatetoken
@@ -7992,7 +7832,6 @@ token: string
  * Lifetime in seconds
  */
 tokenExpiredInSeconds: number
-[k: string]: unknown
 }
 /**
  * A token with its lifetime
@@ -8009,7 +7848,6 @@ token: string
  * Lifetime in seconds
  */
 tokenExpiredInSeconds: number
-[k: string]: unknown
 }
 /**
  * Request of account/getaccountlist
@@ -8050,7 +7888,6 @@ accounts: Account[]
  * true when more items exist beyond this page
  */
 stillHaveData?: boolean
-[k: string]: unknown
 }
 /**
  * Request of account/getaccountprivacy
@@ -8085,7 +7922,6 @@ isShowNameToGrpAcc?: boolean
  * Notify when mentioned
  */
 isShowNotiAtMention?: boolean
-[k: string]: unknown
 }
 /**
  * Request of account/getaccountprofileimage
@@ -8119,7 +7955,6 @@ export interface GetAccountProfileImageResponse {
  * Images
  */
 profileImages: ProfileImageEntry1[]
-[k: string]: unknown
 }
 /**
  * Profile image of an account
@@ -8144,7 +7979,6 @@ img_tn?: string
  * Visible to the caller under the owner's privacy settings
  */
 visible?: boolean
-[k: string]: unknown
 }
 /**
  * Request of account/getaccountprofile
@@ -8182,7 +8016,6 @@ allowedRoomPolicies?: RoomPolicyKey[]
  * Profile fields and whether they are editable
  */
 accountProfileAttribute?: AccountProfileAttribute[]
-[k: string]: unknown
 }
 /**
  * An account as other users see it
@@ -8260,7 +8093,6 @@ searchName?: string
  * Caller's synonym for this account
  */
 synonym?: string
-[k: string]: unknown
 }
 /**
  * The caller's tenant
@@ -8282,7 +8114,6 @@ fullnameDisplay?: string
  * Short name
  */
 shortName?: string
-[k: string]: unknown
 }
 /**
  * Last login information
@@ -8296,7 +8127,6 @@ lastLoginTime?: number
  * Device type of the previous login
  */
 lastLoginDeviceType?: string
-[k: string]: unknown
 }
 /**
  * Request of account/getadvancedaccountsearchcriteria
@@ -8318,7 +8148,6 @@ export interface GetAdvancedAccountSearchCriteriaResponse {
  * Criteria
  */
 searchCriteria: SearchCriterion[]
-[k: string]: unknown
 }
 /**
  * One advanced-search criterion the server offers
@@ -8348,7 +8177,6 @@ isAllowMultiSelect?: boolean
  * Choices of a SELECT criterion
  */
 options?: SearchCriterionOption[]
-[k: string]: unknown
 }
 /**
  * Label
@@ -8366,7 +8194,6 @@ zh_CN: string
  * Traditional Chinese text
  */
 zh_TW: string
-[k: string]: unknown
 }
 /**
  * One choice of a search criterion
@@ -8380,7 +8207,6 @@ export interface SearchCriterionOption {
  */
 value: string
 display?: LocalizedLabel4
-[k: string]: unknown
 }
 /**
  * Label
@@ -8398,7 +8224,6 @@ zh_CN: string
  * Traditional Chinese text
  */
 zh_TW: string
-[k: string]: unknown
 }
 /**
  * Request of security/getaeskeybymessagekeyuuids
@@ -8428,7 +8253,6 @@ export interface GetAesKeyByMessageKeyUuidsResponse {
  * Key records
  */
 aesKeys: AesKeyRecord[]
-[k: string]: unknown
 }
 /**
  * Request of security/getaeskeybyroomid
@@ -8450,7 +8274,6 @@ roomId: string
  */
 export interface GetAesKeyByRoomIdResponse {
 aesKey: AesKeyRecord1
-[k: string]: unknown
 }
 /**
  * An AES key record
@@ -8468,7 +8291,6 @@ aesKey: string
  * AES mode
  */
 algorithm: ("CBC" | "CTR" | "GCM")
-[k: string]: unknown
 }
 /**
  * Request of message/getaesmessageinfo
@@ -8502,7 +8324,6 @@ messageInfoNotified?: MessageReadInfoNotifiedItem[]
  * Number of recipients
  */
 totalRecipient?: number
-[k: string]: unknown
 }
 /**
  * Read state of one recipient
@@ -8535,7 +8356,6 @@ isNotified?: boolean
  * When notified (epoch milliseconds)
  */
 notifiedDate?: number
-[k: string]: unknown
 }
 /**
  * Notified state of one recipient
@@ -8560,7 +8380,6 @@ isNotified?: boolean
  * When notified (epoch milliseconds)
  */
 notifiedDate?: number
-[k: string]: unknown
 }
 /**
  * Request of room/getallroompolicy
@@ -8582,7 +8401,6 @@ export interface GetAllRoomPolicyResponse {
  * Room policy entries
  */
 policy: RoomPolicyEntry[]
-[k: string]: unknown
 }
 /**
  * Request of application/getappversions
@@ -8604,7 +8422,6 @@ export interface GetAppVersionsResponse {
  * Published versions
  */
 appVersions: AppVersionEntry[]
-[k: string]: unknown
 }
 /**
  * Request of application/getapplicationprofile
@@ -8653,7 +8470,6 @@ mqSysName: string
  * Server version
  */
 serverVersion?: string
-[k: string]: unknown
 }
 /**
  * Device registration rules
@@ -8667,7 +8483,6 @@ maxDevices?: number
  * New devices need approval
  */
 requireApproval?: boolean
-[k: string]: unknown
 }
 /**
  * Server-side client configuration
@@ -8707,7 +8522,7 @@ forceUpdateSkipPeriodDays?: number
  * Presence options
  */
 presenceInfo?: {
-[k: string]: unknown
+
 }
 /**
  * Hours before login is required again
@@ -8763,21 +8578,20 @@ bappsForTab?: BusinessApp[]
  * Other configuration
  */
 otherApplicationConfigs?: {
-[k: string]: unknown
+
 }
 /**
  * Room configuration
  */
 room?: {
-[k: string]: unknown
+
 }
 /**
  * SDK configuration
  */
 sdkConfigs?: {
-[k: string]: unknown
+
 }
-[k: string]: unknown
 }
 /**
  * Request of room/getauditinfo
@@ -8814,7 +8628,6 @@ roomAuditInfos: RoomAuditRecord[]
  * true when more items exist beyond this page
  */
 stillHaveData: boolean
-[k: string]: unknown
 }
 /**
  * One audit record of a room
@@ -8853,7 +8666,10 @@ message?: string
  * Items: Message id
  */
 messageIds?: string[]
-[k: string]: unknown
+/**
+ * What the actor did, as a stable code (MEMBER_ADDED, ADMIN_REMOVED, POLICY_UPDATED, ...)
+ */
+action?: string
 }
 /**
  * Request of broadcast/getbroadcastaccessrights
@@ -8875,7 +8691,6 @@ export interface GetBroadcastAccessRightsResponse {
  * Delegates, the caller first
  */
 delegateAccounts: DelegateAccount[]
-[k: string]: unknown
 }
 /**
  * Request of security/getcommonaeskey
@@ -8894,7 +8709,6 @@ export interface GetCommonAesKeyRequest {
  */
 export interface GetCommonAesKeyResponse {
 aesKey: AesKeyRecord2
-[k: string]: unknown
 }
 /**
  * An AES key record
@@ -8912,7 +8726,6 @@ aesKey: string
  * AES mode
  */
 algorithm: ("CBC" | "CTR" | "GCM")
-[k: string]: unknown
 }
 /**
  * Request of message/getcompletedarchivedmessages
@@ -8934,7 +8747,6 @@ export interface GetCompletedArchivedMessagesResponse {
  * Archives
  */
 archivedMessages: ArchivedMessage1[]
-[k: string]: unknown
 }
 /**
  * Request of conference/gethistory
@@ -8956,7 +8768,6 @@ export interface GetConferenceHistoryResponse {
  * Conferences, newest first
  */
 conferences: Conference[]
-[k: string]: unknown
 }
 /**
  * Request of conference/gettokenandinfo
@@ -8986,7 +8797,6 @@ uuid: string
  */
 token: string
 conferenceInfo?: ConferenceInfo4
-[k: string]: unknown
 }
 /**
  * Provider information of a conference (join link, meeting id)
@@ -9004,7 +8814,6 @@ meetingId?: string
  * Meeting password
  */
 password?: string
-[k: string]: unknown
 }
 /**
  * Request of account/getdatastorage
@@ -9026,7 +8835,6 @@ export interface GetDataStorageResponse {
  * Storage per type
  */
 messageTypeSizes: MessageTypeSize[]
-[k: string]: unknown
 }
 /**
  * Server storage used by one message type
@@ -9047,7 +8855,6 @@ count: number
  * Total size in bytes
  */
 totalSize: number
-[k: string]: unknown
 }
 /**
  * Request of dnd/getdnd
@@ -9074,7 +8881,6 @@ dnd: boolean
  * Mute notifications
  */
 isMute?: boolean
-[k: string]: unknown
 }
 /**
  * Request of dnd/getdndtemplates
@@ -9096,7 +8902,6 @@ export interface GetDndTemplatesResponse {
  * Presets
  */
 dndTemplates: DndTemplateOption[]
-[k: string]: unknown
 }
 /**
  * Request of account/getdownloadattachsetting
@@ -9118,7 +8923,6 @@ export interface GetDownloadAttachSettingResponse {
  * Whether attachments are downloaded automatically
  */
 dlAttach: boolean
-[k: string]: unknown
 }
 /**
  * Request of conference/external/getconferenceinfo
@@ -9139,7 +8943,7 @@ refId: string
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
 }
 /**
@@ -9150,7 +8954,7 @@ export interface GetExternalConferenceInfoResponse {
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
 conferenceInfo?: ConferenceInfo
 /**
@@ -9165,7 +8969,6 @@ refId?: string
  * Conferences
  */
 conferences?: Conference[]
-[k: string]: unknown
 }
 /**
  * Request of room/gethidedroomlist
@@ -9195,7 +8998,6 @@ rooms: Room2[]
  * Number of rooms
  */
 noOfRooms: number
-[k: string]: unknown
 }
 /**
  * A room as listed in the room list
@@ -9287,7 +9089,6 @@ roomImg?: string
  * Items: Account id
  */
 memberIds?: string[]
-[k: string]: unknown
 }
 /**
  * Request of qrcode/getjwt
@@ -9310,7 +9111,6 @@ jwt: string
  * Lifetime in seconds
  */
 jwtExpiredInSeconds: number
-[k: string]: unknown
 }
 /**
  * Request of room/getlastmessage
@@ -9344,7 +9144,6 @@ noOfUnreadMessage?: number
  * Number of unread messages that mention the caller
  */
 noOfMentionedMessage?: number
-[k: string]: unknown
 }
 /**
  * A chat message as the server returns it
@@ -9474,7 +9273,6 @@ voiceToTextMessage?: string
  * Encrypted file content when sent inline
  */
 aesMessageFile?: string
-[k: string]: unknown
 }
 /**
  * Request of authentication/getloginnamebytoken
@@ -9513,7 +9311,6 @@ export interface GetLoginNameByTokenResponse {
  * Login name (corporate id in hospital variants)
  */
 loginName: string
-[k: string]: unknown
 }
 /**
  * Request of news/getnewsdetail
@@ -9567,7 +9364,6 @@ newsFiles?: NewsFile[]
  * Show the title inside the content
  */
 isShowNewsTitleInContent?: boolean
-[k: string]: unknown
 }
 /**
  * A file attached to news
@@ -9588,7 +9384,6 @@ fileThumbnail?: string
  * File name
  */
 filename: string
-[k: string]: unknown
 }
 /**
  * Request of news/getnews
@@ -9610,7 +9405,6 @@ export interface GetNewsResponse {
  * News, by seq
  */
 newsList: NewsListItem1[]
-[k: string]: unknown
 }
 /**
  * A news item in the list
@@ -9647,7 +9441,6 @@ isRead?: boolean
  * Publication start (epoch milliseconds)
  */
 startDate?: number
-[k: string]: unknown
 }
 /**
  * Request of nextoken/getnextoken
@@ -9670,7 +9463,6 @@ token: string
  * Refresh interval in seconds
  */
 tokenRefreshTimeInSecond: number
-[k: string]: unknown
 }
 /**
  * Request of account/getotheraccountinfo
@@ -9700,7 +9492,6 @@ export interface GetOtherAccountInfoResponse {
  * Accounts
  */
 accounts: Account[]
-[k: string]: unknown
 }
 /**
  * Request of application/getpathsecurity
@@ -9735,7 +9526,6 @@ isResEncrypted: boolean
  */
 defaultEncryptionAlgorithm?: ("CBC" | "CTR" | "GCM")
 errMsgList?: ErrMsgList2
-[k: string]: unknown
 }
 /**
  * Request of application/getpublicapplicationprofile
@@ -9770,7 +9560,6 @@ defaultEncryptionAlgorithm: ("CBC" | "CTR" | "GCM")
  * Name of the reply-queue system (section 4 step 4)
  */
 mqSysName?: string
-[k: string]: unknown
 }
 /**
  * Request of room/getroomaccounts
@@ -9795,7 +9584,6 @@ export interface GetRoomAccountsResponse {
  * Members
  */
 accounts: Account[]
-[k: string]: unknown
 }
 /**
  * Request of room/getroomevents
@@ -9820,7 +9608,6 @@ export interface GetRoomEventsResponse {
  * Events
  */
 roomEvents: RoomEvent[]
-[k: string]: unknown
 }
 /**
  * An event of a room calendar
@@ -9857,7 +9644,6 @@ startTs: number
  * End (epoch milliseconds)
  */
 endTs: number
-[k: string]: unknown
 }
 /**
  * Request of room/getroomlist
@@ -9909,7 +9695,6 @@ totalUnreadRoomCount?: number
  * Unread messages in all rooms
  */
 totalUnreadMsgCount?: number
-[k: string]: unknown
 }
 /**
  * Request of room/getroompolicy
@@ -9934,7 +9719,6 @@ export interface GetRoomPolicyResponse {
  * Room policy entries
  */
 policy: RoomPolicyEntry[]
-[k: string]: unknown
 }
 /**
  * Request of room/getroomprofileimage
@@ -9968,7 +9752,6 @@ export interface GetRoomProfileImageResponse {
  * Images
  */
 roomProfileImages: RoomProfileImage1[]
-[k: string]: unknown
 }
 /**
  * Profile image of a room
@@ -9989,7 +9772,6 @@ img?: string
  * Thumbnail image as base64
  */
 img_tn?: string
-[k: string]: unknown
 }
 /**
  * Request of room/getselfdestructsetting
@@ -10016,7 +9798,6 @@ roomId: string
  */
 enable: boolean
 selfDestructTime?: SelfDestructTime
-[k: string]: unknown
 }
 /**
  * Request of room/getsimpleroomlist
@@ -10046,7 +9827,6 @@ rooms: Room2[]
  * Number of rooms
  */
 noOfRooms: number
-[k: string]: unknown
 }
 /**
  * Request of stickercategory/getstickercategories
@@ -10068,7 +9848,6 @@ export interface GetStickerCategoriesResponse {
  * Categories
  */
 stickerCategories: StickerCategory[]
-[k: string]: unknown
 }
 /**
  * A sticker category
@@ -10097,7 +9876,6 @@ trayImageFileTnBase64?: string
  * State
  */
 stickerCategoryStatus?: ("ACTIVE" | "INACTIVE" | "DELETED")
-[k: string]: unknown
 }
 /**
  * Request of stickercategory/getstickers
@@ -10122,7 +9900,6 @@ export interface GetStickersResponse {
  * Stickers
  */
 stickers: Sticker[]
-[k: string]: unknown
 }
 /**
  * A sticker
@@ -10151,7 +9928,6 @@ emojis?: string
  * Thumbnail
  */
 imageFileTnBase64?: string
-[k: string]: unknown
 }
 /**
  * Request of tenant/gettenants
@@ -10173,7 +9949,6 @@ export interface GetTenantsResponse {
  * Tenants
  */
 tenants: Tenant1[]
-[k: string]: unknown
 }
 /**
  * A tenant (organisation)
@@ -10198,7 +9973,6 @@ fullnameDisplay?: string
  * Short name
  */
 shortName?: string
-[k: string]: unknown
 }
 /**
  * Request of message/gettotalmessagesunreadcount
@@ -10224,7 +9998,6 @@ totalUnreadMsgCount: number
  * Rooms with unread messages
  */
 totalUnreadRoomCount?: number
-[k: string]: unknown
 }
 /**
  * Request of news/getunreadnewscount
@@ -10247,7 +10020,6 @@ unreadNewsCount: number
  * Number of unread messages
  */
 noOfUnreadMessage?: number
-[k: string]: unknown
 }
 /**
  * Request of authentication/getuserpubkey
@@ -10272,7 +10044,6 @@ export interface GetUserPubKeyResponse {
  * User public key, SPKI PEM
  */
 userPubKey: string
-[k: string]: unknown
 }
 /**
  * One group list entry
@@ -10293,7 +10064,6 @@ displayName?: string
  * Identifier
  */
 identifier: string
-[k: string]: unknown
 }
 /**
  * Search of group lists for broadcast selection
@@ -10350,7 +10120,6 @@ export interface HealthCheckNotificationData1 {
  * Server time of the check (epoch milliseconds)
  */
 ts: number
-[k: string]: unknown
 }
 /**
  * Request of room/hideroom
@@ -10368,7 +10137,7 @@ roomId: string
  * Response of room/hideroom
  */
 export interface HideRoomResponse {
-[k: string]: unknown
+
 }
 /**
  * Body of a plain HTTP error from which the client builds an ErrMsgList
@@ -10385,7 +10154,6 @@ error?: string
  * Error message
  */
 message?: string
-[k: string]: unknown
 }
 /**
  * Result of image recognition
@@ -10398,7 +10166,6 @@ export interface ImageRecognition {
  * The image passed the check
  */
 pass: boolean
-[k: string]: unknown
 }
 /**
  * A JWT with its lifetime
@@ -10415,7 +10182,6 @@ jwt: string
  * Lifetime in seconds
  */
 jwtExpiredInSeconds: number
-[k: string]: unknown
 }
 /**
  * An RSA key pair as PEM text
@@ -10432,7 +10198,6 @@ privateKey: string
  * SPKI PEM
  */
 publicKey: string
-[k: string]: unknown
 }
 /**
  * Request of room/leaveroom
@@ -10450,7 +10215,7 @@ roomId: string
  * Response of room/leaveroom
  */
 export interface LeaveRoomResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of application/localactioncallback
@@ -10463,7 +10228,7 @@ export interface LocalActionCallbackRequest {
  * Action data
  */
 payload: {
-[k: string]: unknown
+
 }
 /**
  * Action kind
@@ -10473,14 +10238,14 @@ type: string
  * Options
  */
 options?: {
-[k: string]: unknown
+
 }
 }
 /**
  * Response of application/localactioncallback
  */
 export interface LocalActionCallbackResponse {
-[k: string]: unknown
+
 }
 /**
  * A text in the three supported languages
@@ -10501,7 +10266,6 @@ zh_CN: string
  * Traditional Chinese text
  */
 zh_TW: string
-[k: string]: unknown
 }
 /**
  * Login log information
@@ -10518,7 +10282,6 @@ lastLoginTime?: number
  * Device type of the previous login
  */
 lastLoginDeviceType?: string
-[k: string]: unknown
 }
 /**
  * Action carried into login (deep link, webview, token)
@@ -10547,7 +10310,6 @@ systemId?: string
  * Login name (corporate id in hospital variants)
  */
 loginName?: string
-[k: string]: unknown
 }
 /**
  * State handed from the login page to the chat route
@@ -10593,7 +10355,6 @@ isNative?: boolean
  * Remember credentials
  */
 isRemember?: boolean
-[k: string]: unknown
 }
 /**
  * Action carried into login (deep link, webview, token)
@@ -10619,7 +10380,6 @@ systemId?: string
  * Login name (corporate id in hospital variants)
  */
 loginName?: string
-[k: string]: unknown
 }
 /**
  * Login payload (password, SSO or token)
@@ -10744,7 +10504,6 @@ apiKey: string
  * Second factor required after login: NIL none, ATR authenticator
  */
 login2faType: ("NIL" | "ATR")
-[k: string]: unknown
 }
 /**
  * Profile of the caller after login
@@ -10776,7 +10535,6 @@ allowedRoomPolicies?: RoomPolicyKey[]
  * Profile fields and whether they are editable
  */
 accountProfileAttribute?: AccountProfileAttribute[]
-[k: string]: unknown
 }
 /**
  * Request of authentication/loginwithtoken
@@ -10825,7 +10583,6 @@ apiKey: string
  * Second factor required after login: NIL none, ATR authenticator
  */
 login2faType: ("NIL" | "ATR")
-[k: string]: unknown
 }
 /**
  * Request of authentication/logoutothersession
@@ -10843,7 +10600,7 @@ apiKey: string
  * Response of authentication/logoutothersession
  */
 export interface LogoutOtherSessionResponse {
-[k: string]: unknown
+
 }
 /**
  * Client request to end every other session of the account
@@ -10870,7 +10627,7 @@ export interface LogoutRequest {
  * Response of authentication/logout
  */
 export interface LogoutResponse {
-[k: string]: unknown
+
 }
 /**
  * Mark messages of a room as notified
@@ -10915,7 +10672,7 @@ roomId: string
  * Response of message/marknotifiedaesmessages
  */
 export interface MarkNotifiedAesMessagesResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of message/markreadaesmessages
@@ -10939,7 +10696,7 @@ roomId: string
  * Response of message/markreadaesmessages
  */
 export interface MarkReadAesMessagesResponse {
-[k: string]: unknown
+
 }
 /**
  * Data of a MESSAGE_ALL_READ notification
@@ -10956,7 +10713,6 @@ export interface MessageAllReadNotificationData1 {
  * Items: Message id
  */
 messageIds: [string, ...(string)[]]
-[k: string]: unknown
 }
 /**
  * Data of a MESSAGE_ALL_RECEIVED notification
@@ -10973,7 +10729,6 @@ export interface MessageAllReceivedNotificationData1 {
  * Items: Message id
  */
 messageIds: [string, ...(string)[]]
-[k: string]: unknown
 }
 /**
  * Data of a MESSAGE_ARCHIVED notification
@@ -10983,7 +10738,6 @@ messageIds: [string, ...(string)[]]
  */
 export interface MessageArchivedNotificationData1 {
 archivedMessage: ArchivedMessage
-[k: string]: unknown
 }
 /**
  * Data of a MESSAGE_DELETED_FOR_ME notification
@@ -11000,7 +10754,6 @@ export interface MessageDeletedForMeNotificationData1 {
  * Items: Message id
  */
 messageIds: [string, ...(string)[]]
-[k: string]: unknown
 }
 /**
  * Data of a MESSAGE_DELETED notification
@@ -11017,7 +10770,6 @@ export interface MessageDeletedNotificationData1 {
  * Items: Message id
  */
 messageIds: [string, ...(string)[]]
-[k: string]: unknown
 }
 /**
  * A file returned as JSON with file, filename and fileOpenExt
@@ -11038,7 +10790,6 @@ filename: string
  * Extension used to open the file
  */
 fileOpenExt?: string
-[k: string]: unknown
 }
 /**
  * A file returned as JSON with fileData and filename
@@ -11055,7 +10806,6 @@ fileData: string
  * File name
  */
 filename: string
-[k: string]: unknown
 }
 /**
  * Decrypted attachment metadata (image size, duration, thumbnail kind)
@@ -11084,7 +10834,6 @@ mimeType?: string
  * Size in bytes
  */
 size?: number
-[k: string]: unknown
 }
 /**
  * A set of messages of one room
@@ -11126,7 +10875,6 @@ firstUnreadMessageId?: string
  * Messages, oldest first
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Poll state of a POLLING message
@@ -11158,7 +10906,6 @@ totalVotes?: number
  * Checksum of the poll state the caller saw; a stale value is refused
  */
 pollingChecksum: string
-[k: string]: unknown
 }
 /**
  * Who read and who was notified of a message
@@ -11179,7 +10926,6 @@ messageInfoNotified?: MessageReadInfoNotifiedItem[]
  * Number of recipients
  */
 totalRecipient?: number
-[k: string]: unknown
 }
 /**
  * Data of a MESSAGE_READ notification
@@ -11200,7 +10946,6 @@ messageIds: [string, ...(string)[]]
  * Reader
  */
 accountId: string
-[k: string]: unknown
 }
 /**
  * Data of a MESSAGE_STARRED notification
@@ -11217,7 +10962,6 @@ export interface MessageStarredNotificationData1 {
  * Items: Message id
  */
 messageIds: [string, ...(string)[]]
-[k: string]: unknown
 }
 /**
  * Data of a MESSAGE_UNSTARRED notification
@@ -11234,7 +10978,6 @@ export interface MessageUnstarredNotificationData1 {
  * Items: Message id
  */
 messageIds: [string, ...(string)[]]
-[k: string]: unknown
 }
 /**
  * Decrypted URL preview metadata
@@ -11259,7 +11002,6 @@ description?: string
  * Preview image URL or base64
  */
 image?: string
-[k: string]: unknown
 }
 /**
  * Data of a MESSAGE_VOTE notification
@@ -11273,7 +11015,6 @@ export interface MessageVoteNotificationData1 {
  */
 messageId: string
 messagePolling: MessagePolling1
-[k: string]: unknown
 }
 /**
  * Request of room/muteroom
@@ -11307,7 +11048,6 @@ muteHours?: number
  * Muted until (epoch milliseconds)
  */
 muteUntil?: number
-[k: string]: unknown
 }
 /**
  * Unread counters
@@ -11324,7 +11064,6 @@ unreadNewsCount: number
  * Number of unread messages
  */
 noOfUnreadMessage?: number
-[k: string]: unknown
 }
 /**
  * A news item with its content
@@ -11369,7 +11108,6 @@ newsFiles?: NewsFile[]
  * Show the title inside the content
  */
 isShowNewsTitleInContent?: boolean
-[k: string]: unknown
 }
 /**
  * Data of a NEWS_READ notification
@@ -11386,7 +11124,6 @@ newsId: string
  * Unread news left
  */
 unreadNewsCount: number
-[k: string]: unknown
 }
 /**
  * A token with its refresh interval
@@ -11403,7 +11140,6 @@ token: string
  * Refresh interval in seconds
  */
 tokenRefreshTimeInSecond: number
-[k: string]: unknown
 }
 /**
  * Result of sending a next-token
@@ -11428,7 +11164,6 @@ resultContent?: string
  * Login name (corporate id in hospital variants)
  */
 loginName?: string
-[k: string]: unknown
 }
 /**
  * A realtime notification frame body
@@ -11457,9 +11192,8 @@ roomId?: string
  * Type-specific data
  */
 data?: {
-[k: string]: unknown
+
 }
-[k: string]: unknown
 }
 /**
  * Request of message/operatemessage
@@ -11485,7 +11219,6 @@ export interface OperateMessageResponse {
  * Generated text
  */
 resultText: string
-[k: string]: unknown
 }
 /**
  * A one-time password
@@ -11502,7 +11235,6 @@ otp: string
  * OTP type
  */
 type?: string
-[k: string]: unknown
 }
 /**
  * Paging of a list request
@@ -11591,7 +11323,6 @@ apiKey: string
  * Second factor required after login: NIL none, ATR authenticator
  */
 login2faType: ("NIL" | "ATR")
-[k: string]: unknown
 }
 /**
  * Encryption of one path
@@ -11617,7 +11348,6 @@ isResEncrypted: boolean
  */
 defaultEncryptionAlgorithm?: ("CBC" | "CTR" | "GCM")
 errMsgList?: ErrMsgList2
-[k: string]: unknown
 }
 /**
  * Request of room/pinroom
@@ -11635,7 +11365,7 @@ roomId: string
  * Response of room/pinroom
  */
 export interface PinRoomResponse {
-[k: string]: unknown
+
 }
 /**
  * Definition of a new poll
@@ -11701,7 +11431,6 @@ isShowNameToGrpAcc?: boolean
  * Notify when mentioned
  */
 isShowNotiAtMention?: boolean
-[k: string]: unknown
 }
 /**
  * A private album entry with thumbnail
@@ -11734,7 +11463,6 @@ createDate?: number
  * Updated (epoch milliseconds)
  */
 updateDate?: number
-[k: string]: unknown
 }
 /**
  * What a client needs before its first call
@@ -11763,7 +11491,6 @@ defaultEncryptionAlgorithm: ("CBC" | "CTR" | "GCM")
  * Name of the reply-queue system (section 4 step 4)
  */
 mqSysName?: string
-[k: string]: unknown
 }
 /**
  * Request of news/publishnews (JSON part "payload" of the multipart body)
@@ -11837,7 +11564,6 @@ newsFiles?: NewsFile[]
  * Show the title inside the content
  */
 isShowNewsTitleInContent?: boolean
-[k: string]: unknown
 }
 /**
  * A QR login token
@@ -11862,7 +11588,6 @@ remainingCount: number
  * State
  */
 status: ("active" | "scanned" | "failed" | "expired")
-[k: string]: unknown
 }
 /**
  * A room topic message
@@ -11924,7 +11649,6 @@ firstUnreadMessageId?: string
  * Messages, oldest first
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Request of message/receiveaesimagesandvideos
@@ -11970,7 +11694,6 @@ firstUnreadMessageId?: string
  * Messages, oldest first
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Request of message/receiveaesmessages
@@ -12020,7 +11743,6 @@ firstUnreadMessageId?: string
  * Messages, oldest first
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Request of privatealbum/receive
@@ -12053,7 +11775,6 @@ privateAlbumFiles: PrivateAlbumThumbnail[]
  * true when more items exist beyond this page
  */
 stillHaveData: boolean
-[k: string]: unknown
 }
 /**
  * Request of message/receivestarredaesmessages
@@ -12099,7 +11820,6 @@ firstUnreadMessageId?: string
  * Messages, oldest first
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Request of image/recognizeimages
@@ -12121,7 +11841,6 @@ export interface RecognizeImagesResponse {
  * The image passed the check
  */
 pass: boolean
-[k: string]: unknown
 }
 /**
  * Request of voice/recognize
@@ -12155,7 +11874,6 @@ messageKeyUuid?: string
  * Transcript
  */
 voiceToTextMessage: string
-[k: string]: unknown
 }
 /**
  * Request of conference/external/rejectconferencecall
@@ -12180,14 +11898,14 @@ refId: string
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
 }
 /**
  * Response of conference/external/rejectconferencecall
  */
 export interface RejectConferenceCallResponse {
-[k: string]: unknown
+
 }
 /**
  * Data of a REMOTE_WIPE notification
@@ -12200,7 +11918,6 @@ export interface RemoteWipeNotificationData1 {
  * Device to wipe
  */
 deviceId: string
-[k: string]: unknown
 }
 /**
  * Request of device/remotewipe
@@ -12218,7 +11935,7 @@ deviceId: string
  * Response of device/remotewipe
  */
 export interface RemoteWipeResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/removeaccountfavcontact
@@ -12241,7 +11958,7 @@ accountIds: [string, ...(string)[]]
  * Response of account/removeaccountfavcontact
  */
 export interface RemoveAccountFavContactResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/removeaccountprofileimage
@@ -12256,7 +11973,7 @@ export interface RemoveAccountProfileImageRequest {
  * Response of account/removeaccountprofileimage
  */
 export interface RemoveAccountProfileImageResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/removeaccountsynonym
@@ -12274,7 +11991,7 @@ synAccountId: string
  * Response of account/removeaccountsynonym
  */
 export interface RemoveAccountSynonymResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of dnd/removednd
@@ -12289,7 +12006,7 @@ export interface RemoveDndRequest {
  * Response of dnd/removednd
  */
 export interface RemoveDndResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of room/removeroomadmin
@@ -12311,7 +12028,7 @@ accountId: string
  * Response of room/removeroomadmin
  */
 export interface RemoveRoomAdminResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of room/removeroommember
@@ -12333,7 +12050,7 @@ accountId: string
  * Response of room/removeroommember
  */
 export interface RemoveRoomMemberResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of room/removeroomprofileimage
@@ -12351,7 +12068,7 @@ roomId: string
  * Response of room/removeroomprofileimage
  */
 export interface RemoveRoomProfileImageResponse {
-[k: string]: unknown
+
 }
 /**
  * Data of a ROOM_ADMIN_ADD notification
@@ -12364,7 +12081,6 @@ export interface RoomAdminAddNotificationData1 {
  * Account concerned
  */
 accountId: string
-[k: string]: unknown
 }
 /**
  * Data of a ROOM_ADMIN_REMOVE notification
@@ -12377,7 +12093,6 @@ export interface RoomAdminRemoveNotificationData1 {
  * Account concerned
  */
 accountId: string
-[k: string]: unknown
 }
 /**
  * A room with its detail, as returned when viewing it
@@ -12502,7 +12217,6 @@ muteUntil?: number
  * Account data of the members
  */
 roomMemberAccountData?: Account[]
-[k: string]: unknown
 }
 /**
  * An account as other users see it
@@ -12580,7 +12294,6 @@ searchName?: string
  * Caller's synonym for this account
  */
 synonym?: string
-[k: string]: unknown
 }
 /**
  * Self-destruct timer; absent when off
@@ -12610,7 +12323,6 @@ export interface RoomJoinNotificationData1 {
  * Items: Account id
  */
 accountIds: [string, ...(string)[]]
-[k: string]: unknown
 }
 /**
  * Data of a ROOM_LEAVE notification
@@ -12623,7 +12335,6 @@ export interface RoomLeaveNotificationData1 {
  * Account concerned
  */
 accountId: string
-[k: string]: unknown
 }
 /**
  * A page of the room list with unread totals
@@ -12648,7 +12359,6 @@ totalUnreadRoomCount?: number
  * Unread messages in all rooms
  */
 totalUnreadMsgCount?: number
-[k: string]: unknown
 }
 /**
  * Data of a ROOM_MEMBER_DELETE notification
@@ -12661,7 +12371,6 @@ export interface RoomMemberDeleteNotificationData1 {
  * Account concerned
  */
 accountId: string
-[k: string]: unknown
 }
 /**
  * Mute state of a room for the caller
@@ -12678,7 +12387,6 @@ muteHours?: number
  * Muted until (epoch milliseconds)
  */
 muteUntil?: number
-[k: string]: unknown
 }
 /**
  * A new value for one policy attribute
@@ -12707,7 +12415,6 @@ export interface RoomPolicyUpdateNotificationData1 {
  * Room policy entries
  */
 policy: RoomPolicyEntry[]
-[k: string]: unknown
 }
 /**
  * Request of account/saveaccountprofileimage (JSON part "payload" of the multipart body)
@@ -12741,7 +12448,6 @@ img_tn?: string
  * Visible to the caller under the owner's privacy settings
  */
 visible?: boolean
-[k: string]: unknown
 }
 /**
  * Request of dnd/savednd
@@ -12767,7 +12473,7 @@ isMute?: boolean
  * Response of dnd/savednd
  */
 export interface SaveDndResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of room/saveroomevent
@@ -12833,7 +12539,6 @@ startTs: number
  * End (epoch milliseconds)
  */
 endTs: number
-[k: string]: unknown
 }
 /**
  * Request of room/saveroomprofileimage (JSON part "payload" of the multipart body)
@@ -12867,7 +12572,6 @@ img?: string
  * Thumbnail image as base64
  */
 img_tn?: string
-[k: string]: unknown
 }
 /**
  * Request of message/savetranslation
@@ -12901,7 +12605,7 @@ roomId: string
  * Response of message/savetranslation
  */
 export interface SaveTranslationResponse {
-[k: string]: unknown
+
 }
 /**
  * Data of a SCREEN_CAPTURE notification
@@ -12914,7 +12618,6 @@ export interface ScreenCaptureNotificationData1 {
  * Account concerned
  */
 accountId: string
-[k: string]: unknown
 }
 /**
  * Request of message/searchaesmessages
@@ -12956,7 +12659,6 @@ firstUnreadMessageId?: string
  * Messages, oldest first
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Request of distributionlist/searchdistributionlistmembers
@@ -12981,7 +12683,6 @@ export interface SearchDistributionListMembersResponse {
  * Members
  */
 ldapDistributionListMembers: DistributionListMember[]
-[k: string]: unknown
 }
 /**
  * Request of distributionlist/searchdistributionlistnames
@@ -13006,7 +12707,6 @@ export interface SearchDistributionListNamesResponse {
  * Lists
  */
 ldapDistributionListNames: DistributionListName[]
-[k: string]: unknown
 }
 /**
  * Request of grouplist/searchgrouplist
@@ -13040,7 +12740,6 @@ export interface SearchGroupListResponse {
  * Groups
  */
 groupList: GroupListItem[]
-[k: string]: unknown
 }
 /**
  * Request of room/searchroom
@@ -13065,7 +12764,6 @@ export interface SearchRoomResponse {
  * Matching rooms
  */
 rooms: Room2[]
-[k: string]: unknown
 }
 /**
  * Self-destruct setting of a room
@@ -13083,7 +12781,6 @@ roomId: string
  */
 enable: boolean
 selfDestructTime?: SelfDestructTime
-[k: string]: unknown
 }
 /**
  * A self-destruct duration as value and unit
@@ -13289,7 +12986,6 @@ noOfMentionedMessage?: number
  * Time of the last change (epoch milliseconds)
  */
 lastUpdateTime?: number
-[k: string]: unknown
 }
 /**
  * Re-encryption flag
@@ -13299,7 +12995,6 @@ export interface SendMessageResponseData {
  * The room key changed: drop the cached room key
  */
 isRecrypted: boolean
-[k: string]: unknown
 }
 /**
  * A chat message as the server returns it
@@ -13429,7 +13124,6 @@ voiceToTextMessage?: string
  * Encrypted file content when sent inline
  */
 aesMessageFile?: string
-[k: string]: unknown
 }
 /**
  * Result of sending a message
@@ -13452,7 +13146,6 @@ noOfMentionedMessage?: number
  * Time of the last change (epoch milliseconds)
  */
 lastUpdateTime?: number
-[k: string]: unknown
 }
 /**
  * Data part of the send response
@@ -13465,7 +13158,6 @@ export interface SendMessageResponseData1 {
  * The room key changed: drop the cached room key
  */
 isRecrypted: boolean
-[k: string]: unknown
 }
 /**
  * Request of nextoken/sendnextoken
@@ -13499,7 +13191,6 @@ resultContent?: string
  * Login name (corporate id in hospital variants)
  */
 loginName?: string
-[k: string]: unknown
 }
 /**
  * Data of a SHARE_OUT notification
@@ -13516,7 +13207,6 @@ messageId: string
  * Where it was shared
  */
 target: string
-[k: string]: unknown
 }
 /**
  * A simple room list with its size
@@ -13533,7 +13223,6 @@ rooms: Room2[]
  * Number of rooms
  */
 noOfRooms: number
-[k: string]: unknown
 }
 /**
  * Request of voice/speak
@@ -13555,7 +13244,6 @@ export interface SpeakVoiceResponse {
  * Audio bytes
  */
 voice: string
-[k: string]: unknown
 }
 /**
  * Request of authentication/sso/login
@@ -13604,7 +13292,6 @@ apiKey: string
  * Second factor required after login: NIL none, ATR authenticator
  */
 login2faType: ("NIL" | "ATR")
-[k: string]: unknown
 }
 /**
  * Request of message/staraesmessages
@@ -13628,7 +13315,7 @@ roomId: string
  * Response of message/staraesmessages
  */
 export interface StarAesMessagesResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of conference/start
@@ -13646,7 +13333,7 @@ uuid: string
  * Response of conference/start
  */
 export interface StartConferenceResponse {
-[k: string]: unknown
+
 }
 /**
  * Headers of the STOMP CONNECT frame on /v3/ws
@@ -13667,7 +13354,6 @@ export interface StompConnectHeaders {
  * 1.2
  */
 "accept-version"?: string
-[k: string]: unknown
 }
 /**
  * Request of conference/stop
@@ -13685,7 +13371,7 @@ uuid: string
  * Response of conference/stop
  */
 export interface StopConferenceResponse {
-[k: string]: unknown
+
 }
 /**
  * A successful response: status success plus the call's fields at the top level
@@ -13698,7 +13384,6 @@ export interface SuccessEnvelope {
  * Always success
  */
 status: "success"
-[k: string]: unknown
 }
 /**
  * Request of crypto/decrypt
@@ -13727,7 +13412,6 @@ export interface TestDecryptResponse {
  * Text
  */
 decryptText: string
-[k: string]: unknown
 }
 /**
  * Request of crypto/encrypt
@@ -13756,7 +13440,6 @@ export interface TestEncryptResponse {
  * Ciphertext
  */
 cryptoText: string
-[k: string]: unknown
 }
 /**
  * Request of crypto/generatekeypair
@@ -13782,7 +13465,6 @@ privateKeyPem: string
  * SPKI PEM
  */
 publicKeyPem: string
-[k: string]: unknown
 }
 /**
  * Request of crypto/sign
@@ -13811,7 +13493,6 @@ export interface TestSignResponse {
  * Signature
  */
 signature: string
-[k: string]: unknown
 }
 /**
  * Request of crypto/verify
@@ -13844,7 +13525,6 @@ export interface TestVerifyResponse {
  * Signature is valid
  */
 valid: boolean
-[k: string]: unknown
 }
 /**
  * Theme tokens of a variant. Every leaf has a default; a variant gives a partial theme that is deep-merged over these defaults. The generator emits each leaf as a CSS custom property.
@@ -14152,7 +13832,6 @@ token: string
  * Kind
  */
 type: ("AUTH_OTP" | "SSO" | "OTP" | "JWT" | "NEXTOKEN" | "WEBVIEW")
-[k: string]: unknown
 }
 /**
  * Request of room/unhideroom
@@ -14170,7 +13849,7 @@ roomId: string
  * Response of room/unhideroom
  */
 export interface UnhideRoomResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of room/unmuteroom
@@ -14188,7 +13867,7 @@ roomId: string
  * Response of room/unmuteroom
  */
 export interface UnmuteRoomResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of room/unpinroom
@@ -14206,7 +13885,7 @@ roomId: string
  * Response of room/unpinroom
  */
 export interface UnpinRoomResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of message/unstaraesmessages
@@ -14230,7 +13909,7 @@ roomId: string
  * Response of message/unstaraesmessages
  */
 export interface UnstarAesMessagesResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of message/unvotemessage
@@ -14268,7 +13947,6 @@ pollingChecksum: string
  */
 export interface UnvoteMessageResponse {
 messagePolling: MessagePolling3
-[k: string]: unknown
 }
 /**
  * Poll state of a POLLING message
@@ -14297,7 +13975,6 @@ totalVotes?: number
  * Checksum of the poll state the caller saw; a stale value is refused
  */
 pollingChecksum: string
-[k: string]: unknown
 }
 /**
  * Request of account/updateaccountlangsetting
@@ -14315,7 +13992,7 @@ langId: ("en_US" | "zh_TW" | "zh_CN")
  * Response of account/updateaccountlangsetting
  */
 export interface UpdateAccountLangSettingResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/updateaccountprivacyishownametogrpacc
@@ -14333,7 +14010,7 @@ isShowNameToGrpAcc: boolean
  * Response of account/updateaccountprivacyishownametogrpacc
  */
 export interface UpdateAccountPrivacyIsShowNameToGrpAccResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/updateaccountprivacyisshownotiatmention
@@ -14351,7 +14028,7 @@ isShowNotiAtMention: boolean
  * Response of account/updateaccountprivacyisshownotiatmention
  */
 export interface UpdateAccountPrivacyIsShowNotiAtMentionResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/updateaccountprivacyreadreceipt
@@ -14369,7 +14046,7 @@ readReceipt: ("YES" | "NO")
  * Response of account/updateaccountprivacyreadreceipt
  */
 export interface UpdateAccountPrivacyReadReceiptResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/updateaccountprivacyviewpresence
@@ -14387,7 +14064,7 @@ viewPresence: ("ALL" | "FAVOURITE" | "NONE")
  * Response of account/updateaccountprivacyviewpresence
  */
 export interface UpdateAccountPrivacyViewPresenceResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/updateaccountprivacyviewprofile
@@ -14405,7 +14082,7 @@ viewProfile: ("ALL" | "FAVOURITE" | "NONE")
  * Response of account/updateaccountprivacyviewprofile
  */
 export interface UpdateAccountPrivacyViewProfileResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/updateaccountprofile
@@ -14428,7 +14105,7 @@ value: string
  * Response of account/updateaccountprofile
  */
 export interface UpdateAccountProfileResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/updateaccountsynonym
@@ -14447,7 +14124,7 @@ synonym: string
  * Response of account/updateaccountsynonym
  */
 export interface UpdateAccountSynonymResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/updatecustomdisplayname
@@ -14465,7 +14142,7 @@ customDisplayName: string
  * Response of account/updatecustomdisplayname
  */
 export interface UpdateCustomDisplayNameResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/updatedownloadattachsetting
@@ -14483,7 +14160,7 @@ dlAttach: boolean
  * Response of account/updatedownloadattachsetting
  */
 export interface UpdateDownloadAttachSettingResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/updatelocalpassword
@@ -14505,7 +14182,7 @@ newPassword: string
  * Response of account/updatelocalpassword
  */
 export interface UpdateLocalPasswordResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/updatepassword
@@ -14532,7 +14209,7 @@ newConfirmPassword: string
  * Response of account/updatepassword
  */
 export interface UpdatePasswordResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of room/updateroomname
@@ -14554,7 +14231,7 @@ roomName: string
  * Response of room/updateroomname
  */
 export interface UpdateRoomNameResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of room/updateroompolicy
@@ -14579,7 +14256,7 @@ policyAttr: [RoomPolicyUpdate, ...(RoomPolicyUpdate)[]]
  * Response of room/updateroompolicy
  */
 export interface UpdateRoomPolicyResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of account/updatesearchname
@@ -14597,7 +14274,7 @@ searchName: string
  * Response of account/updatesearchname
  */
 export interface UpdateSearchNameResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of room/updateselfdestructsetting
@@ -14633,7 +14310,7 @@ unit: ("second" | "minute" | "hour" | "day" | "week" | "year")
  * Response of room/updateselfdestructsetting
  */
 export interface UpdateSelfDestructSettingResponse {
-[k: string]: unknown
+
 }
 /**
  * Request of privatealbum/upload
@@ -14660,7 +14337,7 @@ roomId: string
  * Response of privatealbum/upload
  */
 export interface UploadToPrivateAlbumResponse {
-[k: string]: unknown
+
 }
 /**
  * A token bound to a conference uuid
@@ -14677,7 +14354,6 @@ uuid: string
  * Token text
  */
 token: string
-[k: string]: unknown
 }
 /**
  * One build variant (variants/<ID>.json), see docs/variant-format.md. Everything except id is optional in a file: missing values come from the extends chain and then from the defaults of flags.json, theme.schema.json, constants.schema.json, wording.schema.json and the defaults of this schema (links, login, layout, server, chatbotPhone). Checks JSON Schema cannot express (id equals the file name, extends cycles, unknown flags, columns summing to 12, chatRoomWidth min <= max) are made by chatgen validate.
@@ -14990,7 +14666,6 @@ accounts: Account[]
  * true when more items exist beyond this page
  */
 stillHaveData?: boolean
-[k: string]: unknown
 }
 /**
  * Request of message/viewaesmessage
@@ -15016,7 +14691,6 @@ roomId: string
  */
 export interface ViewAesMessageResponse {
 message: Message6
-[k: string]: unknown
 }
 /**
  * A chat message as the server returns it
@@ -15146,7 +14820,6 @@ voiceToTextMessage?: string
  * Encrypted file content when sent inline
  */
 aesMessageFile?: string
-[k: string]: unknown
 }
 /**
  * Request of message/viewaesmessages
@@ -15180,7 +14853,6 @@ export interface ViewAesMessagesResponse {
  * The messages
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Request of room/viewroom
@@ -15195,128 +14867,6 @@ export interface ViewRoomRequest {
 roomId: string
 }
 /**
- * Response of room/viewroom
- */
-export interface ViewRoomResponse {
-/**
- * Room id
- */
-roomId: string
-/**
- * Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire
- */
-roomName?: string
-/**
- * Security level label of the room
- */
-roomSecLevel?: string
-/**
- * Kind of room
- */
-roomType: ("SINGLE" | "MULTIPLE" | "BROADCAST")
-/**
- * Session type of the room
- */
-sessType?: string
-/**
- * Business type of a room
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
-/**
- * Muted by the caller
- */
-isMute?: boolean
-/**
- * Pinned by the caller
- */
-isPin?: boolean
-/**
- * The caller is a member
- */
-isMember?: boolean
-/**
- * The caller is a room admin
- */
-isAdmin?: boolean
-/**
- * The caller may send messages
- */
-isAllowedInput?: boolean
-/**
- * Synchronised from a directory group
- */
-isSyncRoom?: boolean
-/**
- * The other account of a SINGLE room
- */
-singleRoomAccountId?: string
-singleRoomAccount?: Account5
-/**
- * Room policy entries
- */
-policy?: RoomPolicyEntry[]
-/**
- * Latest messages of the room
- */
-messages?: Message[]
-/**
- * Number of unread messages
- */
-noOfUnreadMessage?: number
-/**
- * Number of unread messages that mention the caller
- */
-noOfMentionedMessage?: number
-/**
- * Time of the last change (epoch milliseconds)
- */
-lastUpdateTime?: number
-/**
- * Room image (on creation)
- */
-roomImg?: string
-/**
- * Member account ids (on creation)
- *
- * Items: Account id
- */
-memberIds?: string[]
-/**
- * Creation time (epoch milliseconds)
- */
-roomCreateDate?: number
-selfDestructTimer?: SelfDestructTime2
-/**
- * Room admins
- *
- * Items: Account id
- */
-roomAdminAccountIds?: string[]
-/**
- * Room members
- *
- * Items: Account id
- */
-roomMemberAccountIds?: string[]
-/**
- * Id of the current member set
- */
-latestRoomMembersetId?: string
-/**
- * Members of the current member set
- */
-roomMembersetMemberAccounts?: RoomMemberAccount[]
-/**
- * Muted until (epoch milliseconds)
- */
-muteUntil?: number
-/**
- * Account data of the members
- */
-roomMemberAccountData?: Account[]
-[k: string]: unknown
-}
-/**
  * Synthesised speech
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -15327,7 +14877,6 @@ export interface VoiceResponse {
  * Audio bytes
  */
 voice: string
-[k: string]: unknown
 }
 /**
  * Request of message/voicetotextmessage
@@ -15365,7 +14914,6 @@ messageKeyUuid?: string
  * Transcript
  */
 voiceToTextMessage: string
-[k: string]: unknown
 }
 /**
  * Transcript of a voice message
@@ -15390,7 +14938,6 @@ messageKeyUuid?: string
  * Transcript
  */
 voiceToTextMessage: string
-[k: string]: unknown
 }
 /**
  * Request of message/votemessage
@@ -15428,7 +14975,6 @@ pollingChecksum: string
  */
 export interface VoteMessageResponse {
 messagePolling: MessagePolling4
-[k: string]: unknown
 }
 /**
  * Poll state of a POLLING message
@@ -15457,7 +15003,6 @@ totalVotes?: number
  * Checksum of the poll state the caller saw; a stale value is refused
  */
 pollingChecksum: string
-[k: string]: unknown
 }
 /**
  * Conference call result
@@ -15470,7 +15015,7 @@ export interface ConferenceResponse1 {
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
 conferenceInfo?: ConferenceInfo
 /**
@@ -15485,7 +15030,6 @@ refId?: string
  * Conferences
  */
 conferences?: Conference[]
-[k: string]: unknown
 }
 /**
  * A response with no fields besides the envelope status
@@ -15494,7 +15038,7 @@ conferences?: Conference[]
  * via the `definition` "AddAccountFavContactResponse".
  */
 export interface EmptyResponse1 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -15503,7 +15047,7 @@ export interface EmptyResponse1 {
  * via the `definition` "AddRoomAdminResponse".
  */
 export interface EmptyResponse2 {
-[k: string]: unknown
+
 }
 /**
  * A page of accounts
@@ -15520,7 +15064,6 @@ accounts: Account[]
  * true when more items exist beyond this page
  */
 stillHaveData?: boolean
-[k: string]: unknown
 }
 /**
  * A response with no fields besides the envelope status
@@ -15529,7 +15072,7 @@ stillHaveData?: boolean
  * via the `definition` "AnswerMcMessageResponse".
  */
 export interface EmptyResponse3 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -15538,7 +15081,7 @@ export interface EmptyResponse3 {
  * via the `definition` "ArchiveAesMessagesBeforeDaysResponse".
  */
 export interface EmptyResponse4 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -15547,7 +15090,7 @@ export interface EmptyResponse4 {
  * via the `definition` "ArchiveAllAesMessagesResponse".
  */
 export interface EmptyResponse5 {
-[k: string]: unknown
+
 }
 /**
  * Broadcast of messages to members picked by several selections
@@ -15623,7 +15166,7 @@ messageKeyUuid: string
  * via the `definition` "BusyConferenceCallResponse".
  */
 export interface EmptyResponse6 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -15632,7 +15175,7 @@ export interface EmptyResponse6 {
  * via the `definition` "CancelConferenceCallResponse".
  */
 export interface EmptyResponse7 {
-[k: string]: unknown
+
 }
 /**
  * Update information for a platform and build
@@ -15650,7 +15193,6 @@ appPlatform?: string
  */
 appVersionItems?: AppVersionItem[]
 appUpdate?: AppUpdate1
-[k: string]: unknown
 }
 /**
  * A response with no fields besides the envelope status
@@ -15659,7 +15201,7 @@ appUpdate?: AppUpdate1
  * via the `definition` "CheckSessionResponse".
  */
 export interface EmptyResponse8 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -15668,7 +15210,7 @@ export interface EmptyResponse8 {
  * via the `definition` "CloseRoomResponse".
  */
 export interface EmptyResponse9 {
-[k: string]: unknown
+
 }
 /**
  * Conference call result
@@ -15681,7 +15223,7 @@ export interface ConferenceResponse2 {
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
 conferenceInfo?: ConferenceInfo
 /**
@@ -15696,7 +15238,6 @@ refId?: string
  * Conferences
  */
 conferences?: Conference[]
-[k: string]: unknown
 }
 /**
  * A room as listed in the room list
@@ -15788,7 +15329,6 @@ roomImg?: string
  * Items: Account id
  */
 memberIds?: string[]
-[k: string]: unknown
 }
 /**
  * A room as listed in the room list
@@ -15880,7 +15420,6 @@ roomImg?: string
  * Items: Account id
  */
 memberIds?: string[]
-[k: string]: unknown
 }
 /**
  * A room as listed in the room list
@@ -15972,7 +15511,6 @@ roomImg?: string
  * Items: Account id
  */
 memberIds?: string[]
-[k: string]: unknown
 }
 /**
  * A set of messages of one room
@@ -16002,7 +15540,7 @@ roomId: string
  * via the `definition` "DeleteAesMessagesResponse".
  */
 export interface EmptyResponse10 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -16011,7 +15549,7 @@ export interface EmptyResponse10 {
  * via the `definition` "DeleteAndExportRoomResponse".
  */
 export interface EmptyResponse11 {
-[k: string]: unknown
+
 }
 /**
  * A set of messages of one room
@@ -16041,7 +15579,7 @@ roomId: string
  * via the `definition` "DeleteForMeAesMessagesResponse".
  */
 export interface EmptyResponse12 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -16050,7 +15588,7 @@ export interface EmptyResponse12 {
  * via the `definition` "DeletePrivateAlbumFilesResponse".
  */
 export interface EmptyResponse13 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -16059,7 +15597,7 @@ export interface EmptyResponse13 {
  * via the `definition` "DeleteRoomEventResponse".
  */
 export interface EmptyResponse14 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -16068,7 +15606,7 @@ export interface EmptyResponse14 {
  * via the `definition` "DeleteRoomMessagesResponse".
  */
 export interface EmptyResponse15 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -16077,7 +15615,7 @@ export interface EmptyResponse15 {
  * via the `definition` "DeleteRoomResponse".
  */
 export interface EmptyResponse16 {
-[k: string]: unknown
+
 }
 /**
  * An encrypted message file returned as JSON
@@ -16106,7 +15644,6 @@ aesMessageFileOpenExt?: string
  * Encrypted metadata JSON
  */
 aesMessageFileMetadata?: string
-[k: string]: unknown
 }
 /**
  * A file returned as JSON with fileData and filename
@@ -16123,7 +15660,6 @@ fileData: string
  * File name
  */
 filename: string
-[k: string]: unknown
 }
 /**
  * A response with no fields besides the envelope status
@@ -16132,7 +15668,7 @@ filename: string
  * via the `definition` "DownloadNewsFileResponse".
  */
 export interface EmptyResponse17 {
-[k: string]: unknown
+
 }
 /**
  * An encrypted message file returned as JSON
@@ -16161,7 +15697,6 @@ aesMessageFileOpenExt?: string
  * Encrypted metadata JSON
  */
 aesMessageFileMetadata?: string
-[k: string]: unknown
 }
 /**
  * A file returned as JSON with file, filename and fileOpenExt
@@ -16182,7 +15717,6 @@ filename: string
  * Extension used to open the file
  */
 fileOpenExt?: string
-[k: string]: unknown
 }
 /**
  * A room export: name, policy and messages
@@ -16203,7 +15737,6 @@ policy?: RoomPolicyEntry[]
  * Exported messages
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * A one-time password
@@ -16220,7 +15753,6 @@ otp: string
  * OTP type
  */
 type?: string
-[k: string]: unknown
 }
 /**
  * A token with its lifetime
@@ -16237,7 +15769,6 @@ token: string
  * Lifetime in seconds
  */
 tokenExpiredInSeconds: number
-[k: string]: unknown
 }
 /**
  * Request for a page of accounts
@@ -16284,7 +15815,6 @@ accounts: Account[]
  * true when more items exist beyond this page
  */
 stillHaveData?: boolean
-[k: string]: unknown
 }
 /**
  * Privacy settings of the caller
@@ -16313,7 +15843,6 @@ isShowNameToGrpAcc?: boolean
  * Notify when mentioned
  */
 isShowNotiAtMention?: boolean
-[k: string]: unknown
 }
 /**
  * Profile of the caller after login
@@ -16345,7 +15874,6 @@ allowedRoomPolicies?: RoomPolicyKey[]
  * Profile fields and whether they are editable
  */
 accountProfileAttribute?: AccountProfileAttribute[]
-[k: string]: unknown
 }
 /**
  * Who read and who was notified of a message
@@ -16366,7 +15894,6 @@ messageInfoNotified?: MessageReadInfoNotifiedItem[]
  * Number of recipients
  */
 totalRecipient?: number
-[k: string]: unknown
 }
 /**
  * Do-not-disturb setting of the caller
@@ -16387,7 +15914,6 @@ dnd: boolean
  * Mute notifications
  */
 isMute?: boolean
-[k: string]: unknown
 }
 /**
  * Conference call result
@@ -16400,7 +15926,7 @@ export interface ConferenceResponse3 {
  * Provider-specific conference data
  */
 data?: {
-[k: string]: unknown
+
 }
 conferenceInfo?: ConferenceInfo
 /**
@@ -16415,7 +15941,6 @@ refId?: string
  * Conferences
  */
 conferences?: Conference[]
-[k: string]: unknown
 }
 /**
  * A simple room list with its size
@@ -16432,7 +15957,6 @@ rooms: Room2[]
  * Number of rooms
  */
 noOfRooms: number
-[k: string]: unknown
 }
 /**
  * A JWT with its lifetime
@@ -16449,7 +15973,6 @@ jwt: string
  * Lifetime in seconds
  */
 jwtExpiredInSeconds: number
-[k: string]: unknown
 }
 /**
  * A news item with its content
@@ -16494,7 +16017,6 @@ newsFiles?: NewsFile[]
  * Show the title inside the content
  */
 isShowNewsTitleInContent?: boolean
-[k: string]: unknown
 }
 /**
  * A token with its refresh interval
@@ -16511,7 +16033,6 @@ token: string
  * Refresh interval in seconds
  */
 tokenRefreshTimeInSecond: number
-[k: string]: unknown
 }
 /**
  * Encryption of one path
@@ -16537,7 +16058,6 @@ isResEncrypted: boolean
  */
 defaultEncryptionAlgorithm?: ("CBC" | "CTR" | "GCM")
 errMsgList?: ErrMsgList2
-[k: string]: unknown
 }
 /**
  * What a client needs before its first call
@@ -16566,7 +16086,6 @@ defaultEncryptionAlgorithm: ("CBC" | "CTR" | "GCM")
  * Name of the reply-queue system (section 4 step 4)
  */
 mqSysName?: string
-[k: string]: unknown
 }
 /**
  * A page of the room list with unread totals
@@ -16591,7 +16110,6 @@ totalUnreadRoomCount?: number
  * Unread messages in all rooms
  */
 totalUnreadMsgCount?: number
-[k: string]: unknown
 }
 /**
  * Self-destruct setting of a room
@@ -16609,7 +16127,6 @@ roomId: string
  */
 enable: boolean
 selfDestructTime?: SelfDestructTime
-[k: string]: unknown
 }
 /**
  * A simple room list with its size
@@ -16626,7 +16143,6 @@ rooms: Room2[]
  * Number of rooms
  */
 noOfRooms: number
-[k: string]: unknown
 }
 /**
  * Unread counters
@@ -16643,7 +16159,6 @@ unreadNewsCount: number
  * Number of unread messages
  */
 noOfUnreadMessage?: number
-[k: string]: unknown
 }
 /**
  * A response with no fields besides the envelope status
@@ -16652,7 +16167,7 @@ noOfUnreadMessage?: number
  * via the `definition` "HideRoomResponse".
  */
 export interface EmptyResponse18 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -16661,7 +16176,7 @@ export interface EmptyResponse18 {
  * via the `definition` "LeaveRoomResponse".
  */
 export interface EmptyResponse19 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -16670,7 +16185,7 @@ export interface EmptyResponse19 {
  * via the `definition` "LocalActionCallbackResponse".
  */
 export interface EmptyResponse20 {
-[k: string]: unknown
+
 }
 /**
  * Login payload (password, SSO or token)
@@ -16725,7 +16240,6 @@ apiKey: string
  * Second factor required after login: NIL none, ATR authenticator
  */
 login2faType: ("NIL" | "ATR")
-[k: string]: unknown
 }
 /**
  * A response with no fields besides the envelope status
@@ -16734,7 +16248,7 @@ login2faType: ("NIL" | "ATR")
  * via the `definition` "LogoutOtherSessionResponse".
  */
 export interface EmptyResponse21 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -16743,7 +16257,7 @@ export interface EmptyResponse21 {
  * via the `definition` "LogoutResponse".
  */
 export interface EmptyResponse22 {
-[k: string]: unknown
+
 }
 /**
  * Mark messages of a room as notified
@@ -16773,7 +16287,7 @@ roomId: string
  * via the `definition` "MarkNotifiedAesMessagesResponse".
  */
 export interface EmptyResponse23 {
-[k: string]: unknown
+
 }
 /**
  * A set of messages of one room
@@ -16803,7 +16317,7 @@ roomId: string
  * via the `definition` "MarkReadAesMessagesResponse".
  */
 export interface EmptyResponse24 {
-[k: string]: unknown
+
 }
 /**
  * Mute state of a room for the caller
@@ -16820,7 +16334,6 @@ muteHours?: number
  * Muted until (epoch milliseconds)
  */
 muteUntil?: number
-[k: string]: unknown
 }
 /**
  * Result of the AI prompt helper
@@ -16833,7 +16346,6 @@ export interface AiPromptResponse1 {
  * Generated text
  */
 resultText: string
-[k: string]: unknown
 }
 /**
  * Login payload (password, SSO or token)
@@ -16888,7 +16400,6 @@ apiKey: string
  * Second factor required after login: NIL none, ATR authenticator
  */
 login2faType: ("NIL" | "ATR")
-[k: string]: unknown
 }
 /**
  * A response with no fields besides the envelope status
@@ -16897,7 +16408,7 @@ login2faType: ("NIL" | "ATR")
  * via the `definition` "PinRoomResponse".
  */
 export interface EmptyResponse25 {
-[k: string]: unknown
+
 }
 /**
  * A news item with its content
@@ -16942,7 +16453,6 @@ newsFiles?: NewsFile[]
  * Show the title inside the content
  */
 isShowNewsTitleInContent?: boolean
-[k: string]: unknown
 }
 /**
  * A page of messages
@@ -16963,7 +16473,6 @@ firstUnreadMessageId?: string
  * Messages, oldest first
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * A page of messages
@@ -16984,7 +16493,6 @@ firstUnreadMessageId?: string
  * Messages, oldest first
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * A page of messages
@@ -17005,7 +16513,6 @@ firstUnreadMessageId?: string
  * Messages, oldest first
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * A page of messages
@@ -17026,7 +16533,6 @@ firstUnreadMessageId?: string
  * Messages, oldest first
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Result of image recognition
@@ -17039,7 +16545,6 @@ export interface ImageRecognition1 {
  * The image passed the check
  */
 pass: boolean
-[k: string]: unknown
 }
 /**
  * Transcript of a voice message
@@ -17064,7 +16569,6 @@ messageKeyUuid?: string
  * Transcript
  */
 voiceToTextMessage: string
-[k: string]: unknown
 }
 /**
  * A response with no fields besides the envelope status
@@ -17073,7 +16577,7 @@ voiceToTextMessage: string
  * via the `definition` "RejectConferenceCallResponse".
  */
 export interface EmptyResponse26 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17082,7 +16586,7 @@ export interface EmptyResponse26 {
  * via the `definition` "RemoteWipeResponse".
  */
 export interface EmptyResponse27 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17091,7 +16595,7 @@ export interface EmptyResponse27 {
  * via the `definition` "RemoveAccountFavContactResponse".
  */
 export interface EmptyResponse28 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17100,7 +16604,7 @@ export interface EmptyResponse28 {
  * via the `definition` "RemoveAccountProfileImageResponse".
  */
 export interface EmptyResponse29 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17109,7 +16613,7 @@ export interface EmptyResponse29 {
  * via the `definition` "RemoveAccountSynonymResponse".
  */
 export interface EmptyResponse30 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17118,7 +16622,7 @@ export interface EmptyResponse30 {
  * via the `definition` "RemoveDndResponse".
  */
 export interface EmptyResponse31 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17127,7 +16631,7 @@ export interface EmptyResponse31 {
  * via the `definition` "RemoveRoomAdminResponse".
  */
 export interface EmptyResponse32 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17136,7 +16640,7 @@ export interface EmptyResponse32 {
  * via the `definition` "RemoveRoomMemberResponse".
  */
 export interface EmptyResponse33 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17145,7 +16649,7 @@ export interface EmptyResponse33 {
  * via the `definition` "RemoveRoomProfileImageResponse".
  */
 export interface EmptyResponse34 {
-[k: string]: unknown
+
 }
 /**
  * Profile image of an account
@@ -17170,7 +16674,6 @@ img_tn?: string
  * Visible to the caller under the owner's privacy settings
  */
 visible?: boolean
-[k: string]: unknown
 }
 /**
  * A response with no fields besides the envelope status
@@ -17179,7 +16682,7 @@ visible?: boolean
  * via the `definition` "SaveDndResponse".
  */
 export interface EmptyResponse35 {
-[k: string]: unknown
+
 }
 /**
  * An event of a room calendar
@@ -17216,7 +16719,6 @@ startTs: number
  * End (epoch milliseconds)
  */
 endTs: number
-[k: string]: unknown
 }
 /**
  * Profile image of a room
@@ -17237,7 +16739,6 @@ img?: string
  * Thumbnail image as base64
  */
 img_tn?: string
-[k: string]: unknown
 }
 /**
  * A response with no fields besides the envelope status
@@ -17246,7 +16747,7 @@ img_tn?: string
  * via the `definition` "SaveTranslationResponse".
  */
 export interface EmptyResponse36 {
-[k: string]: unknown
+
 }
 /**
  * A page of messages
@@ -17267,7 +16768,6 @@ firstUnreadMessageId?: string
  * Messages, oldest first
  */
 messages: Message[]
-[k: string]: unknown
 }
 /**
  * Search of group lists for broadcast selection
@@ -17314,7 +16814,6 @@ noOfMentionedMessage?: number
  * Time of the last change (epoch milliseconds)
  */
 lastUpdateTime?: number
-[k: string]: unknown
 }
 /**
  * Result of sending a next-token
@@ -17339,7 +16838,6 @@ resultContent?: string
  * Login name (corporate id in hospital variants)
  */
 loginName?: string
-[k: string]: unknown
 }
 /**
  * Synthesised speech
@@ -17352,7 +16850,6 @@ export interface VoiceResponse1 {
  * Audio bytes
  */
 voice: string
-[k: string]: unknown
 }
 /**
  * Login payload (password, SSO or token)
@@ -17407,7 +16904,6 @@ apiKey: string
  * Second factor required after login: NIL none, ATR authenticator
  */
 login2faType: ("NIL" | "ATR")
-[k: string]: unknown
 }
 /**
  * A set of messages of one room
@@ -17437,7 +16933,7 @@ roomId: string
  * via the `definition` "StarAesMessagesResponse".
  */
 export interface EmptyResponse37 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17446,7 +16942,7 @@ export interface EmptyResponse37 {
  * via the `definition` "StartConferenceResponse".
  */
 export interface EmptyResponse38 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17455,7 +16951,7 @@ export interface EmptyResponse38 {
  * via the `definition` "StopConferenceResponse".
  */
 export interface EmptyResponse39 {
-[k: string]: unknown
+
 }
 /**
  * A room topic message
@@ -17484,7 +16980,7 @@ type: ("TYPING" | "ONLINE" | "OFFLINE" | "REFRESH" | "VOTE_MESSAGE" | "UNVOTE_ME
  * via the `definition` "UnhideRoomResponse".
  */
 export interface EmptyResponse40 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17493,7 +16989,7 @@ export interface EmptyResponse40 {
  * via the `definition` "UnmuteRoomResponse".
  */
 export interface EmptyResponse41 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17502,7 +16998,7 @@ export interface EmptyResponse41 {
  * via the `definition` "UnpinRoomResponse".
  */
 export interface EmptyResponse42 {
-[k: string]: unknown
+
 }
 /**
  * A set of messages of one room
@@ -17532,7 +17028,7 @@ roomId: string
  * via the `definition` "UnstarAesMessagesResponse".
  */
 export interface EmptyResponse43 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17541,7 +17037,7 @@ export interface EmptyResponse43 {
  * via the `definition` "UpdateAccountLangSettingResponse".
  */
 export interface EmptyResponse44 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17550,7 +17046,7 @@ export interface EmptyResponse44 {
  * via the `definition` "UpdateAccountPrivacyIsShowNameToGrpAccResponse".
  */
 export interface EmptyResponse45 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17559,7 +17055,7 @@ export interface EmptyResponse45 {
  * via the `definition` "UpdateAccountPrivacyIsShowNotiAtMentionResponse".
  */
 export interface EmptyResponse46 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17568,7 +17064,7 @@ export interface EmptyResponse46 {
  * via the `definition` "UpdateAccountPrivacyReadReceiptResponse".
  */
 export interface EmptyResponse47 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17577,7 +17073,7 @@ export interface EmptyResponse47 {
  * via the `definition` "UpdateAccountPrivacyViewPresenceResponse".
  */
 export interface EmptyResponse48 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17586,7 +17082,7 @@ export interface EmptyResponse48 {
  * via the `definition` "UpdateAccountPrivacyViewProfileResponse".
  */
 export interface EmptyResponse49 {
-[k: string]: unknown
+
 }
 /**
  * Update of one profile field
@@ -17615,7 +17111,7 @@ value: string
  * via the `definition` "UpdateAccountProfileResponse".
  */
 export interface EmptyResponse50 {
-[k: string]: unknown
+
 }
 /**
  * The caller's synonym for another account
@@ -17640,7 +17136,7 @@ synonym: string
  * via the `definition` "UpdateAccountSynonymResponse".
  */
 export interface EmptyResponse51 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17649,7 +17145,7 @@ export interface EmptyResponse51 {
  * via the `definition` "UpdateCustomDisplayNameResponse".
  */
 export interface EmptyResponse52 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17658,7 +17154,7 @@ export interface EmptyResponse52 {
  * via the `definition` "UpdateDownloadAttachSettingResponse".
  */
 export interface EmptyResponse53 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17667,7 +17163,7 @@ export interface EmptyResponse53 {
  * via the `definition` "UpdateLocalPasswordResponse".
  */
 export interface EmptyResponse54 {
-[k: string]: unknown
+
 }
 /**
  * Change of password by login name
@@ -17700,7 +17196,7 @@ newConfirmPassword: string
  * via the `definition` "UpdatePasswordResponse".
  */
 export interface EmptyResponse55 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17709,7 +17205,7 @@ export interface EmptyResponse55 {
  * via the `definition` "UpdateRoomNameResponse".
  */
 export interface EmptyResponse56 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17718,7 +17214,7 @@ export interface EmptyResponse56 {
  * via the `definition` "UpdateRoomPolicyResponse".
  */
 export interface EmptyResponse57 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17727,7 +17223,7 @@ export interface EmptyResponse57 {
  * via the `definition` "UpdateSearchNameResponse".
  */
 export interface EmptyResponse58 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17736,7 +17232,7 @@ export interface EmptyResponse58 {
  * via the `definition` "UpdateSelfDestructSettingResponse".
  */
 export interface EmptyResponse59 {
-[k: string]: unknown
+
 }
 /**
  * A response with no fields besides the envelope status
@@ -17745,7 +17241,7 @@ export interface EmptyResponse59 {
  * via the `definition` "UploadToPrivateAlbumResponse".
  */
 export interface EmptyResponse60 {
-[k: string]: unknown
+
 }
 /**
  * A page of accounts
@@ -17762,132 +17258,6 @@ accounts: Account[]
  * true when more items exist beyond this page
  */
 stillHaveData?: boolean
-[k: string]: unknown
-}
-/**
- * A room with its detail, as returned when viewing it
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ViewRoomResponse".
- */
-export interface RoomDetail1 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire
- */
-roomName?: string
-/**
- * Security level label of the room
- */
-roomSecLevel?: string
-/**
- * Kind of room
- */
-roomType: ("SINGLE" | "MULTIPLE" | "BROADCAST")
-/**
- * Session type of the room
- */
-sessType?: string
-/**
- * Business type of a room
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
-/**
- * Muted by the caller
- */
-isMute?: boolean
-/**
- * Pinned by the caller
- */
-isPin?: boolean
-/**
- * The caller is a member
- */
-isMember?: boolean
-/**
- * The caller is a room admin
- */
-isAdmin?: boolean
-/**
- * The caller may send messages
- */
-isAllowedInput?: boolean
-/**
- * Synchronised from a directory group
- */
-isSyncRoom?: boolean
-/**
- * The other account of a SINGLE room
- */
-singleRoomAccountId?: string
-singleRoomAccount?: Account5
-/**
- * Room policy entries
- */
-policy?: RoomPolicyEntry[]
-/**
- * Latest messages of the room
- */
-messages?: Message[]
-/**
- * Number of unread messages
- */
-noOfUnreadMessage?: number
-/**
- * Number of unread messages that mention the caller
- */
-noOfMentionedMessage?: number
-/**
- * Time of the last change (epoch milliseconds)
- */
-lastUpdateTime?: number
-/**
- * Room image (on creation)
- */
-roomImg?: string
-/**
- * Member account ids (on creation)
- *
- * Items: Account id
- */
-memberIds?: string[]
-/**
- * Creation time (epoch milliseconds)
- */
-roomCreateDate?: number
-selfDestructTimer?: SelfDestructTime2
-/**
- * Room admins
- *
- * Items: Account id
- */
-roomAdminAccountIds?: string[]
-/**
- * Room members
- *
- * Items: Account id
- */
-roomMemberAccountIds?: string[]
-/**
- * Id of the current member set
- */
-latestRoomMembersetId?: string
-/**
- * Members of the current member set
- */
-roomMembersetMemberAccounts?: RoomMemberAccount[]
-/**
- * Muted until (epoch milliseconds)
- */
-muteUntil?: number
-/**
- * Account data of the members
- */
-roomMemberAccountData?: Account[]
-[k: string]: unknown
 }
 /**
  * Transcript of a voice message
@@ -17912,5 +17282,4 @@ messageKeyUuid?: string
  * Transcript
  */
 voiceToTextMessage: string
-[k: string]: unknown
 }

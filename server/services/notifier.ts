@@ -8,7 +8,7 @@ export interface Notification {
   senderId: string;
   dataId: string;
   roomId?: string;
-  data?: Record<string, unknown>;
+  data?: object;
 }
 
 export interface Notifier {

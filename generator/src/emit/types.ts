@@ -109,8 +109,9 @@ export async function emitTypes(project: Project, contract: Contract): Promise<M
   const bundle = bundleSchemas(project, contract);
   const ts = await compile(bundle as JSONSchema, 'SchemaTypes', {
     bannerComment: `${TS_HEADER}\n// Types of every entity, payload, realtime message and error code of schema/.`,
-    // As JSON Schema says: objects without `additionalProperties: false` (responses) may carry more fields.
-    additionalProperties: true,
+    // Responses stay open on the wire (the validators accept more fields), but the types list the declared
+    // fields only: an index signature would make every field `unknown` to Omit/Pick in client code.
+    additionalProperties: false,
     unreachableDefinitions: true,
     declareExternallyReferenced: true,
     format: false,

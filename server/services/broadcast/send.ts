@@ -122,7 +122,7 @@ export async function broadcastMessages(ctx: ServerContext, caller: Caller, body
       senderId: String(caller.accountId),
       dataId: String(message.id),
       roomId: String(room.id),
-      data: neutral[i] as Record<string, unknown>,
+      data: neutral[i],
     });
   }
   return { roomId: String(room.id), messages: await presentAll(ctx, caller.accountId, views) };

@@ -58,7 +58,7 @@ export async function announceNewMessage(ctx: Ctx, message: StoredMessage): Prom
     senderId: String(message.senderId ?? 'SYSTEM'),
     dataId: String(message.id),
     roomId: String(message.roomId),
-    data: wire as Record<string, unknown>,
+    data: wire,
   });
 }
 

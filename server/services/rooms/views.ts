@@ -130,7 +130,7 @@ export async function readBlob(deps: Pick<ViewDeps, 'r' | 'blobs'>, blobId: numb
 export const VIEW_MESSAGE_BATCH = 10;
 
 /** viewroom: the listed room plus its detail (seed: Room detail; a business room adds groupAccountId). */
-export async function roomDetail(deps: ViewDeps, viewer: Viewer, room: Room, member: Member): Promise<T.RoomDetail> {
+export async function roomDetail(deps: ViewDeps, viewer: Viewer, room: Room, member: Member): Promise<T.RoomDetail | T.BusinessRoomDetail> {
   const { r } = deps;
   const [listed] = await listedRooms(deps, viewer, [{ room, member }], FULL_LISTING);
   const [members, memberSet, batch] = await Promise.all([
@@ -167,6 +167,6 @@ export async function roomDetail(deps: ViewDeps, viewer: Viewer, room: Room, mem
   const timer = selfDestructTimeOf(room);
   if (room.selfDestructEnabled && timer) detail.selfDestructTimer = timer;
   if (member.muteUntil && member.muteUntil.getTime() > deps.now.getTime()) detail.muteUntil = ms(member.muteUntil);
-  if (room.businessType && room.groupAccountId !== null) detail.groupAccountId = wireId(room.groupAccountId);
+  if (room.businessType && room.groupAccountId !== null) return { ...detail, groupAccountId: wireId(room.groupAccountId) };
   return detail;
 }

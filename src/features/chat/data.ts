@@ -5,11 +5,8 @@ import { constants } from '@variant/constants';
 import { decryptFileContent, decryptIncomingList, sendEncryptedMessage, type DecryptedMessage } from '../../core/index.ts';
 import { chatServices } from '../session/index.ts';
 
-/** Message's declared fields without its index signature (Omit over an index signature loses every field). */
-type KnownMessage = { [K in keyof Message as string extends K ? never : number extends K ? never : K]: Message[K] };
-
 /** A decrypted message as the chat shows it (the core's DecryptedMessage with its field types kept). */
-export type ChatMessage = Omit<KnownMessage, 'replyToMessage'> &
+export type ChatMessage = Omit<Message, 'replyToMessage'> &
   Pick<DecryptedMessage, 'text' | 'fileMetadata' | 'urlMetadata' | 'fileBytes' | 'failure' | 'metadataFailure'> & {
     replyToMessage?: ChatMessage;
     /** 0..1 while a file message is being sent. */
