@@ -1,6 +1,7 @@
 /**
- * node:crypto (native, what the server uses) vs node-forge (pure JavaScript, the browser fallback),
- * side by side in one run. Prints the median per operation and the ratio forge/native.
+ * node:crypto (native, what the server uses), WebCrypto through the client's own src/core/crypto (the code the
+ * browser runs; Node implements the same SubtleCrypto API) and node-forge (pure JavaScript, the fallback),
+ * side by side in one run. Prints the median per operation and the ratios forge/native and forge/WebCrypto.
  *
  *   node --import tsx scripts/bench/crypto.bench.ts
  *
@@ -12,6 +13,8 @@ import { performance } from 'node:perf_hooks';
 import forge from 'node-forge';
 import { decryptAes, encryptAes, newAesKeyRecord, deriveAesKey } from '../../server/crypto/aes.ts';
 import { generateRsaKeyPair, rsaOaepEncrypt, rsaSign } from '../../server/crypto/rsa.ts';
+import * as webAes from '../../src/core/crypto/aes.ts';
+import * as webRsa from '../../src/core/crypto/rsa.ts';
 
 // Measure forge's own JavaScript: in Node it would otherwise hand key generation to node:crypto.
 // @types/node-forge does not declare forge.options.
@@ -75,11 +78,19 @@ async function main(): Promise<void> {
   const gcmBase64 = gcmTexts.map((b) => b.toString('base64'));
   const cbcBase64 = cbcTexts.map((b) => b.toString('base64'));
 
-  const rows: Array<{ operation: string; native: Measured; forge: Measured }> = [];
-  const row = async (operation: string, native: () => unknown, viaForge: () => unknown, runs: [number, number], budgets: [number, number]) => {
+  const rows: Array<{ operation: string; native: Measured; webCrypto: Measured; forge: Measured }> = [];
+  const row = async (
+    operation: string,
+    native: () => unknown,
+    viaWebCrypto: () => Promise<unknown>,
+    viaForge: () => unknown,
+    runs: [number, number],
+    budgets: [number, number],
+  ) => {
     rows.push({
       operation,
       native: await measure(native, runs[0], budgets[0]),
+      webCrypto: await measure(viaWebCrypto, runs[0], budgets[0]),
       forge: await measure(viaForge, runs[1], budgets[1]),
     });
   };
@@ -87,15 +98,31 @@ async function main(): Promise<void> {
   await row(
     'RSA-2048 key generation',
     () => generateRsaKeyPair(),
+    () => webRsa.generateDeviceKeyPair(),
     () => forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 }),
     [15, 5],
     [3000, 20000],
   );
-  await row('AES-256-GCM decrypt 200 × 1 KiB', () => gcmBase64.forEach((t) => decryptAes(gcm, t)), forgeGcmDecrypt, [50, 15], [2000, 4000]);
-  await row('AES-256-CBC decrypt 200 × 1 KiB', () => cbcBase64.forEach((t) => decryptAes(cbc, t)), forgeCbcDecrypt, [50, 15], [2000, 4000]);
+  await row(
+    'AES-256-GCM decrypt 200 × 1 KiB',
+    () => gcmBase64.forEach((t) => decryptAes(gcm, t)),
+    () => Promise.all(gcmBase64.map((t) => webAes.decryptAes(gcm, t))),
+    forgeGcmDecrypt,
+    [50, 15],
+    [2000, 4000],
+  );
+  await row(
+    'AES-256-CBC decrypt 200 × 1 KiB',
+    () => cbcBase64.forEach((t) => decryptAes(cbc, t)),
+    () => Promise.all(cbcBase64.map((t) => webAes.decryptAes(cbc, t))),
+    forgeCbcDecrypt,
+    [50, 15],
+    [2000, 4000],
+  );
   await row(
     'RSASSA-PKCS1-v1_5 SHA-256 sign',
     () => rsaSign(pair.privateKeyPem, signInput),
+    () => webRsa.rsaSign(pair.privateKeyPem, signInput),
     () => {
       const md = sha256();
       md.update(binary(signInput));
@@ -107,6 +134,7 @@ async function main(): Promise<void> {
   await row(
     'RSA-OAEP SHA-256 encrypt 32 B',
     () => rsaOaepEncrypt(pair.publicKeyPem, aesKeyBytes),
+    () => webRsa.rsaOaepEncrypt(pair.publicKeyPem, aesKeyBytes),
     () => forgePublic.encrypt(binary(aesKeyBytes), 'RSA-OAEP', { md: sha256(), mgf1: { md: sha256() } }),
     [500, 200],
     [1000, 3000],
@@ -114,10 +142,14 @@ async function main(): Promise<void> {
 
   const fmt = (ms: number): string => (ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(0)} µs`);
   console.log(`node ${process.version}, node-forge pure JavaScript; medians (runs)`);
-  console.log(`${'operation'.padEnd(34)} ${'node:crypto'.padStart(18)} ${'node-forge'.padStart(18)} ${'forge/native'.padStart(13)}`);
+  const cell = (m: Measured) => `${fmt(m.median)} (${m.runs})`.padStart(18);
+  const ratio = (a: Measured, b: Measured) => `${(a.median / b.median).toFixed(1)}×`.padStart(13);
+  console.log(
+    `${'operation'.padEnd(34)} ${'node:crypto'.padStart(18)} ${'WebCrypto'.padStart(18)} ${'node-forge'.padStart(18)} ${'forge/native'.padStart(13)} ${'forge/WebCrypto'.padStart(16)}`,
+  );
   for (const r of rows) {
     console.log(
-      `${r.operation.padEnd(34)} ${`${fmt(r.native.median)} (${r.native.runs})`.padStart(18)} ${`${fmt(r.forge.median)} (${r.forge.runs})`.padStart(18)} ${`${(r.forge.median / r.native.median).toFixed(1)}×`.padStart(13)}`,
+      `${r.operation.padEnd(34)} ${cell(r.native)} ${cell(r.webCrypto)} ${cell(r.forge)} ${ratio(r.forge, r.native)} ${ratio(r.forge, r.webCrypto).padStart(16)}`,
     );
   }
   console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
