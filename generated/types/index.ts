@@ -2,12 +2,12 @@
 // Types of every entity, payload, realtime message and error code of schema/.
 
 /**
- * A profile field shown on the profile page
+ * Language and locale id
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "AccountProfileDisplayField".
+ * via the `definition` "LangId".
  */
-export type AccountProfileDisplayField = ("DISPLAY_NAME" | "SEARCH_NAME" | "EMAIL" | "FAX" | "LOGIN_NAME" | "NAME" | "OFFICE_ADDRESS" | "POST_TITLE" | "TEL" | "TENANT")
+export type LangId = ("en_US" | "zh_TW" | "zh_CN")
 /**
  * A profile field an update may target
  *
@@ -15,6 +15,13 @@ export type AccountProfileDisplayField = ("DISPLAY_NAME" | "SEARCH_NAME" | "EMAI
  * via the `definition` "AccountProfileEditType".
  */
 export type AccountProfileEditType = ("DISPLAY_NAME" | "SEARCH_NAME" | "EMAIL" | "FAX" | "LOGIN_NAME" | "NAME" | "OFFICE_ADDRESS" | "POST_TITLE" | "TEL" | "TENANT" | "OBJECT_CLASS")
+/**
+ * A profile field shown on the profile page
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "AccountProfileDisplayField".
+ */
+export type AccountProfileDisplayField = ("DISPLAY_NAME" | "SEARCH_NAME" | "EMAIL" | "FAX" | "LOGIN_NAME" | "NAME" | "OFFICE_ADDRESS" | "POST_TITLE" | "TEL" | "TENANT")
 /**
  * AES mode
  *
@@ -30,6 +37,76 @@ export type AesAlgorithm = ("CBC" | "CTR" | "GCM")
  */
 export type AnyNotification = (RoomCreateNotification | RoomUpdateNotification | RoomDeleteNotification | RoomLeaveNotification | RoomJoinNotification | RoomMemberDeleteNotification | RoomAdminAddNotification | RoomAdminRemoveNotification | RoomPolicyUpdateNotification | RoomMuteNotification | RoomUnmuteNotification | RoomProfileImageUpdateNotification | AccountProfileImageUpdateNotification | NewMessageNotification | MessageDeletedNotification | MessageDeletedForMeNotification | MessageArchivedNotification | MessageAllReceivedNotification | MessageAllReadNotification | MessageStarredNotification | MessageUnstarredNotification | MessageReadNotification | ShareOutNotification | MessageVoteNotification | UserProfileUpdateNotification | UserStatusChangeNotification | ScreenCaptureNotification | SelfDestructUpdateNotification | ForceLogoutNotification | RemoteWipeNotification | PasswordUpdatedNotification | DndEnabledNotification | DndDisabledNotification | NewsUpdateNotification | NewsReadNotification | BroadcastMessageNotification | DismissMessageNotification | TokenGeneratedNotification | AuthOtpGeneratedNotification | ConferenceCreateNotification | ConferenceCallNotification | ConferenceCancelNotification | ConferenceRejectNotification | ConferenceAcceptNotification | CustomNotificationNotification | HealthCheckNotification)
 /**
+ * Kind of room
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomType".
+ */
+export type RoomType = ("SINGLE" | "MULTIPLE" | "BROADCAST")
+/**
+ * Business type of a room
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomBusinessType".
+ */
+export type RoomBusinessType = ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
+/**
+ * Room policy attribute
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomPolicyKey".
+ */
+export type RoomPolicyKey = ("ADD_MEMBER" | "ALLOW_COPY" | "ALLOW_FORWARD_MSG" | "ALLOW_INAPP_COPY" | "ALLOW_EXIT_ROOM" | "ALLOW_DELETE_ROOM" | "ALLOW_MUTE_NOTI" | "ALLOW_SELF_DESTRUCT" | "EDIT_ADMIN" | "EDIT_ROOM_INFO" | "EDIT_ROOM_POLICY" | "RECALL_MESSAGE_TIME" | "REMOVE_MEMBER" | "ROOM_SIZE_LIMIT" | "SCREEN_CAP_SYS_MSG" | "SEND_MESSAGE" | "SHOW_MEDIA_WATERMARK" | "SHOW_MSG_WATERMARK" | "ALLOW_DRAWING_MSG" | "ALLOW_CONTACTS_MSG" | "ALLOW_STAR_MSG" | "ALLOW_RECALL_MESSAGE" | "ALLOW_DOWN_ORIG_MSG" | "ALLOW_HIDE_ROOM" | "ALLOW_CLOSE_ROOM" | "ALLOW_DOWN_ATTACH" | "ALLOW_EXPORT_MSG" | "ALLOW_ARCHIVE_MSG" | "COPY_MEMBER_CREAT_RM" | "ALLOW_VOICE_TO_TEXT" | "ALLOW_DELETE_ALL_MSG")
+/**
+ * A policy value: MemberRolePolicyValue, BooleanPolicyValue or NumberLimitPolicyValue by the entry's type
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomPolicyValue".
+ */
+export type RoomPolicyValue = number
+/**
+ * How a policy value is read: member-role code, 1/0 flag or number limit (0 = no limit)
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomPolicyValueKind".
+ */
+export type RoomPolicyValueKind = ("MEMBER_ROLE" | "BOOLEAN" | "NUMBER")
+/**
+ * Kind of message
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "MessageType".
+ */
+export type MessageType = ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
+/**
+ * Delivery status of a message (PENDING_SEND and SEND_FAILED are client-side only)
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "MessageStatus".
+ */
+export type MessageStatus = ("SERVER_RECEIVED" | "ALL_RECEIVED" | "ALL_READ" | "ALL_DELETED" | "PENDING_SEND" | "SEND_FAILED")
+/**
+ * Unit of a self-destruct time
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "SelfDestructTimeUnit".
+ */
+export type SelfDestructTimeUnit = ("second" | "minute" | "hour" | "day" | "week" | "year")
+/**
+ * Kind of login token (AUTH_OTP from the seed; the others ours)
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "TokenType".
+ */
+export type TokenType = ("AUTH_OTP" | "SSO" | "OTP" | "JWT" | "NEXTOKEN" | "WEBVIEW")
+/**
+ * Kind of conference
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ConferenceType".
+ */
+export type ConferenceType = ("VOICE" | "VIDEO")
+/**
  * Flag: 1 true, 0 false
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -44,20 +121,6 @@ export type BooleanPolicyValue = (0 | 1)
  */
 export type BroadcastSelectionType = ("ALL" | "DL" | "HKP_AK_GROUP")
 /**
- * Kind of conference
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ConferenceType".
- */
-export type ConferenceType = ("VOICE" | "VIDEO")
-/**
- * Errors grouped by locale (en_US, zh_TW); empty when a response signature fails
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ErrMsgList".
- */
-export type ErrMsgList = ErrMsgLocaleGroup[]
-/**
  * Stable error code of the catalogue
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -66,8 +129,11 @@ export type ErrMsgList = ErrMsgLocaleGroup[]
 export type ErrorCode = ("UI_IM_E1000" | "UI_IM_E1001" | "UI_IM_E1002" | "UI_IM_E1003" | "UI_IM_E1004" | "UI_IM_E1005" | "UI_IM_E1006" | "UI_IM_E1007" | "UI_IM_E1008" | "UI_IM_E1009" | "UI_IM_E1010" | "UI_IM_E1011" | "UI_IM_E1012" | "UI_IM_E1013" | "UI_IM_E2001" | "UI_IM_E2002" | "UI_IM_E9912" | "UI_IM_E2003" | "UI_IM_E2004" | "UI_IM_E2005" | "UI_IM_E2006" | "UI_IM_E2007" | "UI_IM_E2008" | "UI_IM_E2009" | "UI_IM_E3001" | "UI_IM_E3002" | "UI_IM_E3003" | "UI_IM_E3004" | "UI_IM_E3005" | "UI_IM_E3006" | "UI_IM_E3007" | "UI_IM_E3008" | "UI_IM_E3009" | "UI_IM_E3010" | "UI_IM_E3011" | "UI_IM_E3012" | "UI_IM_E4001" | "UI_IM_E4002" | "UI_IM_E4003" | "UI_IM_E4004" | "UI_IM_E4005" | "UI_IM_E4006" | "UI_IM_E4007" | "UI_IM_E4008" | "UI_IM_E4009" | "UI_IM_E4010" | "UI_IM_E4011")
 /**
  * Errors grouped by locale (en_US, zh_TW); empty when a response signature fails
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ErrMsgList".
  */
-export type ErrMsgList1 = ErrMsgLocaleGroup[]
+export type ErrMsgList = ErrMsgLocaleGroup[]
 /**
  * Function role of an account
  *
@@ -76,12 +142,12 @@ export type ErrMsgList1 = ErrMsgLocaleGroup[]
  */
 export type FunctionRoleType = ("IM_USER" | "ADMIN")
 /**
- * Room policy attribute
+ * Input kind of a search criterion
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RoomPolicyKey".
+ * via the `definition` "SearchCriterionType".
  */
-export type RoomPolicyKey = ("ADD_MEMBER" | "ALLOW_COPY" | "ALLOW_FORWARD_MSG" | "ALLOW_INAPP_COPY" | "ALLOW_EXIT_ROOM" | "ALLOW_DELETE_ROOM" | "ALLOW_MUTE_NOTI" | "ALLOW_SELF_DESTRUCT" | "EDIT_ADMIN" | "EDIT_ROOM_INFO" | "EDIT_ROOM_POLICY" | "RECALL_MESSAGE_TIME" | "REMOVE_MEMBER" | "ROOM_SIZE_LIMIT" | "SCREEN_CAP_SYS_MSG" | "SEND_MESSAGE" | "SHOW_MEDIA_WATERMARK" | "SHOW_MSG_WATERMARK" | "ALLOW_DRAWING_MSG" | "ALLOW_CONTACTS_MSG" | "ALLOW_STAR_MSG" | "ALLOW_RECALL_MESSAGE" | "ALLOW_DOWN_ORIG_MSG" | "ALLOW_HIDE_ROOM" | "ALLOW_CLOSE_ROOM" | "ALLOW_DOWN_ATTACH" | "ALLOW_EXPORT_MSG" | "ALLOW_ARCHIVE_MSG" | "COPY_MEMBER_CREAT_RM" | "ALLOW_VOICE_TO_TEXT" | "ALLOW_DELETE_ALL_MSG")
+export type SearchCriterionType = ("TEXT" | "SELECT" | "DATE")
 /**
  * Response of application/getapplicationprofile
  *
@@ -89,12 +155,15 @@ export type RoomPolicyKey = ("ADD_MEMBER" | "ALLOW_COPY" | "ALLOW_FORWARD_MSG" |
  * via the `definition` "GetApplicationProfileResponse".
  */
 export type GetApplicationProfileResponse = (ServerConfig & {
-clientConfig?: ClientConfig1
+clientConfig?: ClientConfig
 })
 /**
- * Errors grouped by locale (en_US, zh_TW); empty when a response signature fails
+ * State of a sticker category
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "StickerCategoryStatus".
  */
-export type ErrMsgList2 = ErrMsgLocaleGroup[]
+export type StickerCategoryStatus = ("ACTIVE" | "INACTIVE" | "DELETED")
 /**
  * Kind of group list searched
  *
@@ -103,13 +172,6 @@ export type ErrMsgList2 = ErrMsgLocaleGroup[]
  */
 export type GroupListType = ("ALL" | "DL" | "HKP_AK_GROUP")
 /**
- * Language and locale id
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "LangId".
- */
-export type LangId = ("en_US" | "zh_TW" | "zh_CN")
-/**
  * Second factor required after login: NIL none, ATR authenticator
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -117,26 +179,19 @@ export type LangId = ("en_US" | "zh_TW" | "zh_CN")
  */
 export type Login2FaType = ("NIL" | "ATR")
 /**
+ * Outcome of a call
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ResponseStatus".
+ */
+export type ResponseStatus = ("success" | "failed")
+/**
  * Member-role code: 0 no one, 1 all, 2 admin only, 3 role
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "MemberRolePolicyValue".
  */
 export type MemberRolePolicyValue = (0 | 1 | 2 | 3)
-/**
- * Delivery status of a message (PENDING_SEND and SEND_FAILED are client-side only)
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MessageStatus".
- */
-export type MessageStatus = ("SERVER_RECEIVED" | "ALL_RECEIVED" | "ALL_READ" | "ALL_DELETED" | "PENDING_SEND" | "SEND_FAILED")
-/**
- * Kind of message
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MessageType".
- */
-export type MessageType = ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
 /**
  * Kind of realtime notification (seed section 4)
  *
@@ -166,6 +221,13 @@ export type PageDirection = ("UP" | "DOWN")
  */
 export type PrivacyVisibility = ("ALL" | "FAVOURITE" | "NONE")
 /**
+ * Whether read receipts are sent
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ReadReceiptSetting".
+ */
+export type ReadReceiptSetting = ("YES" | "NO")
+/**
  * State of a QR login token (failed shows the refresh icon)
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -180,61 +242,12 @@ export type QrTokenStatus = ("active" | "scanned" | "failed" | "expired")
  */
 export type QrTopicMessage = (QrToken | AuthOtpGeneratedNotification)
 /**
- * Whether read receipts are sent
+ * Kind of room topic message
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ReadReceiptSetting".
+ * via the `definition` "TopicType".
  */
-export type ReadReceiptSetting = ("YES" | "NO")
-/**
- * Outcome of a call
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ResponseStatus".
- */
-export type ResponseStatus = ("success" | "failed")
-/**
- * Business type of a room
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RoomBusinessType".
- */
-export type RoomBusinessType = ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
-/**
- * A policy value: MemberRolePolicyValue, BooleanPolicyValue or NumberLimitPolicyValue by the entry's type
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RoomPolicyValue".
- */
-export type RoomPolicyValue = number
-/**
- * How a policy value is read: member-role code, 1/0 flag or number limit (0 = no limit)
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RoomPolicyValueKind".
- */
-export type RoomPolicyValueKind = ("MEMBER_ROLE" | "BOOLEAN" | "NUMBER")
-/**
- * Kind of room
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RoomType".
- */
-export type RoomType = ("SINGLE" | "MULTIPLE" | "BROADCAST")
-/**
- * Input kind of a search criterion
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SearchCriterionType".
- */
-export type SearchCriterionType = ("TEXT" | "SELECT" | "DATE")
-/**
- * Unit of a self-destruct time
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SelfDestructTimeUnit".
- */
-export type SelfDestructTimeUnit = ("second" | "minute" | "hour" | "day" | "week" | "year")
+export type TopicType = ("TYPING" | "ONLINE" | "OFFLINE" | "REFRESH" | "VOTE_MESSAGE" | "UNVOTE_MESSAGE")
 /**
  * Request of message/sendaesmessage
  *
@@ -242,27 +255,6 @@ export type SelfDestructTimeUnit = ("second" | "minute" | "hour" | "day" | "week
  * via the `definition` "SendAesMessageRequest".
  */
 export type SendAesMessageRequest = (SendMessagePayload | SendMessagePayloadWithoutKey)
-/**
- * State of a sticker category
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "StickerCategoryStatus".
- */
-export type StickerCategoryStatus = ("ACTIVE" | "INACTIVE" | "DELETED")
-/**
- * Kind of login token (AUTH_OTP from the seed; the others ours)
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "TokenType".
- */
-export type TokenType = ("AUTH_OTP" | "SSO" | "OTP" | "JWT" | "NEXTOKEN" | "WEBVIEW")
-/**
- * Kind of room topic message
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "TopicType".
- */
-export type TopicType = ("TYPING" | "ONLINE" | "OFFLINE" | "REFRESH" | "VOTE_MESSAGE" | "UNVOTE_MESSAGE")
 /**
  * A variant id of the seed.
  *
@@ -283,7 +275,6 @@ export type ViewRoomResponse = (BusinessRoomDetail | RoomDetail)
  */
 export interface SchemaTypes {
 AcceptConferenceCallRequest: AcceptConferenceCallRequest
-AcceptConferenceCallResponse: AcceptConferenceCallResponse
 Account: Account
 AccountListRequest: AccountListRequest
 AccountListResponse: AccountListResponse
@@ -294,31 +285,24 @@ AccountProfileImageUpdateNotification: AccountProfileImageUpdateNotification
 AccountProfileUpdate: AccountProfileUpdate
 AccountSynonym: AccountSynonym
 AddAccountFavContactRequest: AddAccountFavContactRequest
-AddAccountFavContactResponse: AddAccountFavContactResponse
 AddRoomAdminRequest: AddRoomAdminRequest
-AddRoomAdminResponse: AddRoomAdminResponse
 AddRoomMembersRequest: AddRoomMembersRequest
 AddRoomMembersResponse: AddRoomMembersResponse
 AdvancedSearchRequest: AdvancedSearchRequest
-AdvancedSearchResponse: AdvancedSearchResponse
 AesAlgorithm: AesAlgorithm
 AesKeyRecord: AesKeyRecord
 AiPromptResponse: AiPromptResponse
 AnswerMcMessageRequest: AnswerMcMessageRequest
-AnswerMcMessageResponse: AnswerMcMessageResponse
 AnyNotification: AnyNotification
 AppUpdate: AppUpdate
 AppUpdateInfo: AppUpdateInfo
 AppVersionEntry: AppVersionEntry
 AppVersionItem: AppVersionItem
 ArchiveAesMessagesBeforeDaysRequest: ArchiveAesMessagesBeforeDaysRequest
-ArchiveAesMessagesBeforeDaysResponse: ArchiveAesMessagesBeforeDaysResponse
 ArchiveAllAesMessagesRequest: ArchiveAllAesMessagesRequest
-ArchiveAllAesMessagesResponse: ArchiveAllAesMessagesResponse
-ArchivedMessage: ArchivedMessage1
+ArchivedMessage: ArchivedMessage
 AuthOtpGeneratedNotification: AuthOtpGeneratedNotification
 BooleanPolicyValue: BooleanPolicyValue
-BroadcastAesMessagesRequest: BroadcastAesMessagesRequest
 BroadcastAesMessagesResponse: BroadcastAesMessagesResponse
 BroadcastMessage: BroadcastMessage
 BroadcastMessageNotification: BroadcastMessageNotification
@@ -328,9 +312,7 @@ BusinessApp: BusinessApp
 BusinessCard: BusinessCard
 BusinessRoomDetail: BusinessRoomDetail
 BusyConferenceCallRequest: BusyConferenceCallRequest
-BusyConferenceCallResponse: BusyConferenceCallResponse
 CancelConferenceCallRequest: CancelConferenceCallRequest
-CancelConferenceCallResponse: CancelConferenceCallResponse
 ChatbotInfo: ChatbotInfo
 ChatbotMessage: ChatbotMessage
 ChatbotRequestOriginalMsgRequest: ChatbotRequestOriginalMsgRequest
@@ -346,19 +328,16 @@ ChatbotStartRoomResponse: ChatbotStartRoomResponse
 CheckAccountOnlineStatusRequest: CheckAccountOnlineStatusRequest
 CheckAccountOnlineStatusResponse: CheckAccountOnlineStatusResponse
 CheckAppVersionRequest: CheckAppVersionRequest
-CheckAppVersionResponse: CheckAppVersionResponse
 CheckSessionRequest: CheckSessionRequest
-CheckSessionResponse: CheckSessionResponse
 ClientConfig: ClientConfig
 CloseRoomRequest: CloseRoomRequest
-CloseRoomResponse: CloseRoomResponse
 Conference: Conference
 ConferenceAcceptNotification: ConferenceAcceptNotification
 ConferenceCallNotification: ConferenceCallNotification
 ConferenceCancelNotification: ConferenceCancelNotification
 ConferenceCreateNotification: ConferenceCreateNotification
-ConferenceInfo: ConferenceInfo2
-ConferenceNotificationData: ConferenceNotificationData5
+ConferenceInfo: ConferenceInfo
+ConferenceNotificationData: ConferenceNotificationData
 ConferenceRejectNotification: ConferenceRejectNotification
 ConferenceResponse: ConferenceResponse
 ConferenceType: ConferenceType
@@ -369,47 +348,30 @@ CreateChatbotRoomResponse: CreateChatbotRoomResponse
 CreateConferenceRequest: CreateConferenceRequest
 CreateConferenceResponse: CreateConferenceResponse
 CreateExternalConferenceRequest: CreateExternalConferenceRequest
-CreateExternalConferenceResponse: CreateExternalConferenceResponse
 CreateMultipleRoomRequest: CreateMultipleRoomRequest
-CreateMultipleRoomResponse: CreateMultipleRoomResponse
 CreateSelfRoomRequest: CreateSelfRoomRequest
-CreateSelfRoomResponse: CreateSelfRoomResponse
 CreateSingleRoomRequest: CreateSingleRoomRequest
-CreateSingleRoomResponse: CreateSingleRoomResponse
 CustomNotificationNotification: CustomNotificationNotification
 DelegateAccount: DelegateAccount
-DeleteAesMessagesRequest: DeleteAesMessagesRequest
-DeleteAesMessagesResponse: DeleteAesMessagesResponse
 DeleteAndExportRoomRequest: DeleteAndExportRoomRequest
-DeleteAndExportRoomResponse: DeleteAndExportRoomResponse
-DeleteForMeAesMessagesRequest: DeleteForMeAesMessagesRequest
-DeleteForMeAesMessagesResponse: DeleteForMeAesMessagesResponse
 DeletePrivateAlbumFilesRequest: DeletePrivateAlbumFilesRequest
-DeletePrivateAlbumFilesResponse: DeletePrivateAlbumFilesResponse
 DeleteRoomEventRequest: DeleteRoomEventRequest
-DeleteRoomEventResponse: DeleteRoomEventResponse
 DeleteRoomMessagesRequest: DeleteRoomMessagesRequest
-DeleteRoomMessagesResponse: DeleteRoomMessagesResponse
 DeleteRoomRequest: DeleteRoomRequest
-DeleteRoomResponse: DeleteRoomResponse
 DeviceInfo: DeviceInfo
 DeviceRegistrationSetting: DeviceRegistrationSetting
 DismissMessageNotification: DismissMessageNotification
-DismissMessageNotificationData: DismissMessageNotificationData1
+DismissMessageNotificationData: DismissMessageNotificationData
 DistributionListMember: DistributionListMember
 DistributionListName: DistributionListName
 DndDisabledNotification: DndDisabledNotification
 DndEnabledNotification: DndEnabledNotification
-DndSetting: DndSetting1
+DndSetting: DndSetting
 DndTemplateOption: DndTemplateOption
 DownloadAesFileRequest: DownloadAesFileRequest
-DownloadAesFileResponse: DownloadAesFileResponse
 DownloadArchivedMessageRequest: DownloadArchivedMessageRequest
-DownloadArchivedMessageResponse: DownloadArchivedMessageResponse
 DownloadNewsFileRequest: DownloadNewsFileRequest
-DownloadNewsFileResponse: DownloadNewsFileResponse
 DownloadOriginalAesFileRequest: DownloadOriginalAesFileRequest
-DownloadOriginalAesFileResponse: DownloadOriginalAesFileResponse
 DownloadPrivateAlbumFilesRequest: DownloadPrivateAlbumFilesRequest
 DownloadPrivateAlbumFilesResponse: DownloadPrivateAlbumFilesResponse
 EmptyRequest: EmptyRequest
@@ -419,31 +381,23 @@ ErrMsgList: ErrMsgList
 ErrMsgLocaleGroup: ErrMsgLocaleGroup
 ErrorCode: ErrorCode
 ExportMessagesAndFilesRequest: ExportMessagesAndFilesRequest
-ExportMessagesAndFilesResponse: ExportMessagesAndFilesResponse
 ExportResponse: ExportResponse
 ExportRoomMessagesRequest: ExportRoomMessagesRequest
-ExportRoomMessagesResponse: ExportRoomMessagesResponse
 ExternalConference: ExternalConference
 FailedEnvelope: FailedEnvelope
 FlagSet: FlagSet
 ForceLogoutNotification: ForceLogoutNotification
-ForceLogoutNotificationData: ForceLogoutNotificationData1
+ForceLogoutNotificationData: ForceLogoutNotificationData
 ForwardAesMessagesRequest: ForwardAesMessagesRequest
 ForwardAesMessagesResponse: ForwardAesMessagesResponse
 FunctionRoleType: FunctionRoleType
 GenerateOtpRequest: GenerateOtpRequest
-GenerateOtpResponse: GenerateOtpResponse
 GenerateTokenRequest: GenerateTokenRequest
-GenerateTokenResponse: GenerateTokenResponse
 GeneratedToken: GeneratedToken
-GetAccountListRequest: GetAccountListRequest
-GetAccountListResponse: GetAccountListResponse
 GetAccountPrivacyRequest: GetAccountPrivacyRequest
-GetAccountPrivacyResponse: GetAccountPrivacyResponse
 GetAccountProfileImageRequest: GetAccountProfileImageRequest
 GetAccountProfileImageResponse: GetAccountProfileImageResponse
 GetAccountProfileRequest: GetAccountProfileRequest
-GetAccountProfileResponse: GetAccountProfileResponse
 GetAdvancedAccountSearchCriteriaRequest: GetAdvancedAccountSearchCriteriaRequest
 GetAdvancedAccountSearchCriteriaResponse: GetAdvancedAccountSearchCriteriaResponse
 GetAesKeyByMessageKeyUuidsRequest: GetAesKeyByMessageKeyUuidsRequest
@@ -451,7 +405,6 @@ GetAesKeyByMessageKeyUuidsResponse: GetAesKeyByMessageKeyUuidsResponse
 GetAesKeyByRoomIdRequest: GetAesKeyByRoomIdRequest
 GetAesKeyByRoomIdResponse: GetAesKeyByRoomIdResponse
 GetAesMessageInfoRequest: GetAesMessageInfoRequest
-GetAesMessageInfoResponse: GetAesMessageInfoResponse
 GetAllRoomPolicyRequest: GetAllRoomPolicyRequest
 GetAllRoomPolicyResponse: GetAllRoomPolicyResponse
 GetAppVersionsRequest: GetAppVersionsRequest
@@ -473,47 +426,36 @@ GetConferenceTokenAndInfoResponse: GetConferenceTokenAndInfoResponse
 GetDataStorageRequest: GetDataStorageRequest
 GetDataStorageResponse: GetDataStorageResponse
 GetDndRequest: GetDndRequest
-GetDndResponse: GetDndResponse
 GetDndTemplatesRequest: GetDndTemplatesRequest
 GetDndTemplatesResponse: GetDndTemplatesResponse
 GetDownloadAttachSettingRequest: GetDownloadAttachSettingRequest
 GetDownloadAttachSettingResponse: GetDownloadAttachSettingResponse
 GetExternalConferenceInfoRequest: GetExternalConferenceInfoRequest
-GetExternalConferenceInfoResponse: GetExternalConferenceInfoResponse
 GetHidedRoomListRequest: GetHidedRoomListRequest
-GetHidedRoomListResponse: GetHidedRoomListResponse
 GetJwtRequest: GetJwtRequest
-GetJwtResponse: GetJwtResponse
 GetLastMessageRequest: GetLastMessageRequest
 GetLastMessageResponse: GetLastMessageResponse
 GetLoginNameByTokenRequest: GetLoginNameByTokenRequest
 GetLoginNameByTokenResponse: GetLoginNameByTokenResponse
 GetNewsDetailRequest: GetNewsDetailRequest
-GetNewsDetailResponse: GetNewsDetailResponse
 GetNewsRequest: GetNewsRequest
 GetNewsResponse: GetNewsResponse
 GetNexTokenRequest: GetNexTokenRequest
-GetNexTokenResponse: GetNexTokenResponse
 GetOtherAccountInfoRequest: GetOtherAccountInfoRequest
 GetOtherAccountInfoResponse: GetOtherAccountInfoResponse
 GetPathSecurityRequest: GetPathSecurityRequest
-GetPathSecurityResponse: GetPathSecurityResponse
 GetPublicApplicationProfileRequest: GetPublicApplicationProfileRequest
-GetPublicApplicationProfileResponse: GetPublicApplicationProfileResponse
 GetRoomAccountsRequest: GetRoomAccountsRequest
 GetRoomAccountsResponse: GetRoomAccountsResponse
 GetRoomEventsRequest: GetRoomEventsRequest
 GetRoomEventsResponse: GetRoomEventsResponse
 GetRoomListRequest: GetRoomListRequest
-GetRoomListResponse: GetRoomListResponse
 GetRoomPolicyRequest: GetRoomPolicyRequest
 GetRoomPolicyResponse: GetRoomPolicyResponse
 GetRoomProfileImageRequest: GetRoomProfileImageRequest
 GetRoomProfileImageResponse: GetRoomProfileImageResponse
 GetSelfDestructSettingRequest: GetSelfDestructSettingRequest
-GetSelfDestructSettingResponse: GetSelfDestructSettingResponse
 GetSimpleRoomListRequest: GetSimpleRoomListRequest
-GetSimpleRoomListResponse: GetSimpleRoomListResponse
 GetStickerCategoriesRequest: GetStickerCategoriesRequest
 GetStickerCategoriesResponse: GetStickerCategoriesResponse
 GetStickersRequest: GetStickersRequest
@@ -523,7 +465,6 @@ GetTenantsResponse: GetTenantsResponse
 GetTotalMessagesUnreadCountRequest: GetTotalMessagesUnreadCountRequest
 GetTotalMessagesUnreadCountResponse: GetTotalMessagesUnreadCountResponse
 GetUnreadNewsCountRequest: GetUnreadNewsCountRequest
-GetUnreadNewsCountResponse: GetUnreadNewsCountResponse
 GetUserPubKeyRequest: GetUserPubKeyRequest
 GetUserPubKeyResponse: GetUserPubKeyResponse
 GroupListItem: GroupListItem
@@ -531,100 +472,84 @@ GroupListRequest: GroupListRequest
 GroupListType: GroupListType
 HealthCheckEcho: HealthCheckEcho
 HealthCheckNotification: HealthCheckNotification
-HealthCheckNotificationData: HealthCheckNotificationData1
+HealthCheckNotificationData: HealthCheckNotificationData
 HideRoomRequest: HideRoomRequest
-HideRoomResponse: HideRoomResponse
 HttpErrorBody: HttpErrorBody
 ImageRecognition: ImageRecognition
 JwtResponse: JwtResponse
 KeyPair: KeyPair
 LangId: LangId
 LeaveRoomRequest: LeaveRoomRequest
-LeaveRoomResponse: LeaveRoomResponse
 LocalActionCallbackRequest: LocalActionCallbackRequest
-LocalActionCallbackResponse: LocalActionCallbackResponse
-LocalizedLabel: LocalizedLabel5
-LogInfo: LogInfo1
+LocalizedLabel: LocalizedLabel
+LogInfo: LogInfo
 Login2faType: Login2FaType
 LoginActionObject: LoginActionObject
 LoginNavigationState: LoginNavigationState
 LoginRequest: LoginRequest
 LoginResponse: LoginResponse
 LoginResult: LoginResult
-LoginWithTokenRequest: LoginWithTokenRequest
-LoginWithTokenResponse: LoginWithTokenResponse
 LogoutOtherSessionRequest: LogoutOtherSessionRequest
-LogoutOtherSessionResponse: LogoutOtherSessionResponse
 LogoutOtherSessionsSignal: LogoutOtherSessionsSignal
 LogoutRequest: LogoutRequest
-LogoutResponse: LogoutResponse
 MarkAsNotified: MarkAsNotified
-MarkNotifiedAesMessagesRequest: MarkNotifiedAesMessagesRequest
-MarkNotifiedAesMessagesResponse: MarkNotifiedAesMessagesResponse
-MarkReadAesMessagesRequest: MarkReadAesMessagesRequest
-MarkReadAesMessagesResponse: MarkReadAesMessagesResponse
 MemberRolePolicyValue: MemberRolePolicyValue
 Message: Message
 MessageAllReadNotification: MessageAllReadNotification
-MessageAllReadNotificationData: MessageAllReadNotificationData1
+MessageAllReadNotificationData: MessageAllReadNotificationData
 MessageAllReceivedNotification: MessageAllReceivedNotification
-MessageAllReceivedNotificationData: MessageAllReceivedNotificationData1
+MessageAllReceivedNotificationData: MessageAllReceivedNotificationData
 MessageArchivedNotification: MessageArchivedNotification
-MessageArchivedNotificationData: MessageArchivedNotificationData1
+MessageArchivedNotificationData: MessageArchivedNotificationData
 MessageDeletedForMeNotification: MessageDeletedForMeNotification
-MessageDeletedForMeNotificationData: MessageDeletedForMeNotificationData1
+MessageDeletedForMeNotificationData: MessageDeletedForMeNotificationData
 MessageDeletedNotification: MessageDeletedNotification
-MessageDeletedNotificationData: MessageDeletedNotificationData1
+MessageDeletedNotificationData: MessageDeletedNotificationData
 MessageFileBlobResponse: MessageFileBlobResponse
 MessageFileDataResponse: MessageFileDataResponse
 MessageFileMetadata: MessageFileMetadata
 MessageFileResponse: MessageFileResponse
 MessageIdsInRoom: MessageIdsInRoom
 MessageListResponse: MessageListResponse
-MessagePolling: MessagePolling2
+MessagePolling: MessagePolling
 MessageReadInfo: MessageReadInfo
 MessageReadInfoNotifiedItem: MessageReadInfoNotifiedItem
 MessageReadInfoReadItem: MessageReadInfoReadItem
 MessageReadNotification: MessageReadNotification
-MessageReadNotificationData: MessageReadNotificationData1
+MessageReadNotificationData: MessageReadNotificationData
 MessageStarredNotification: MessageStarredNotification
-MessageStarredNotificationData: MessageStarredNotificationData1
+MessageStarredNotificationData: MessageStarredNotificationData
 MessageStatus: MessageStatus
 MessageType: MessageType
 MessageTypeSize: MessageTypeSize
 MessageUnstarredNotification: MessageUnstarredNotification
-MessageUnstarredNotificationData: MessageUnstarredNotificationData1
+MessageUnstarredNotificationData: MessageUnstarredNotificationData
 MessageUrlMetadata: MessageUrlMetadata
 MessageVoteNotification: MessageVoteNotification
-MessageVoteNotificationData: MessageVoteNotificationData1
+MessageVoteNotificationData: MessageVoteNotificationData
 MuteRoomRequest: MuteRoomRequest
-MuteRoomResponse: MuteRoomResponse
 NewMessageNotification: NewMessageNotification
 NewsCounts: NewsCounts
 NewsDetail: NewsDetail
 NewsFile: NewsFile
-NewsListItem: NewsListItem1
+NewsListItem: NewsListItem
 NewsReadNotification: NewsReadNotification
-NewsReadNotificationData: NewsReadNotificationData1
+NewsReadNotificationData: NewsReadNotificationData
 NewsUpdateNotification: NewsUpdateNotification
 NexTokenResponse: NexTokenResponse
 NexTokenSendResponse: NexTokenSendResponse
 Notification: Notification
 NotifyType: NotifyType
 NumberLimitPolicyValue: NumberLimitPolicyValue
-OnlineStatus: OnlineStatus1
+OnlineStatus: OnlineStatus
 OperateMessageRequest: OperateMessageRequest
-OperateMessageResponse: OperateMessageResponse
 OtpResponse: OtpResponse
 PageDirection: PageDirection
-PageInfo: PageInfo2
+PageInfo: PageInfo
 PasswordChangeRequest: PasswordChangeRequest
-PasswordLoginRequest: PasswordLoginRequest
-PasswordLoginResponse: PasswordLoginResponse
 PasswordUpdatedNotification: PasswordUpdatedNotification
 PathSecurityResponse: PathSecurityResponse
 PinRoomRequest: PinRoomRequest
-PinRoomResponse: PinRoomResponse
 PollingCreate: PollingCreate
 PollingOption: PollingOption
 PresenceSignal: PresenceSignal
@@ -632,55 +557,39 @@ PrivacySettings: PrivacySettings
 PrivacyVisibility: PrivacyVisibility
 PrivateAlbumFile: PrivateAlbumFile
 PrivateAlbumThumbnail: PrivateAlbumThumbnail
-ProfileImageEntry: ProfileImageEntry1
+ProfileImageEntry: ProfileImageEntry
 PublicApplicationProfile: PublicApplicationProfile
 PublishNewsRequest: PublishNewsRequest
-PublishNewsResponse: PublishNewsResponse
 QrToken: QrToken
 QrTokenStatus: QrTokenStatus
 QrTopicMessage: QrTopicMessage
 ReadReceiptSetting: ReadReceiptSetting
 RealtimeTopicPayload: RealtimeTopicPayload
 ReceiveAesFilesRequest: ReceiveAesFilesRequest
-ReceiveAesFilesResponse: ReceiveAesFilesResponse
 ReceiveAesImagesAndVideosRequest: ReceiveAesImagesAndVideosRequest
-ReceiveAesImagesAndVideosResponse: ReceiveAesImagesAndVideosResponse
 ReceiveAesMessagesRequest: ReceiveAesMessagesRequest
-ReceiveAesMessagesResponse: ReceiveAesMessagesResponse
 ReceivePrivateAlbumRequest: ReceivePrivateAlbumRequest
 ReceivePrivateAlbumResponse: ReceivePrivateAlbumResponse
 ReceiveStarredAesMessagesRequest: ReceiveStarredAesMessagesRequest
-ReceiveStarredAesMessagesResponse: ReceiveStarredAesMessagesResponse
 RecognizeImagesRequest: RecognizeImagesRequest
-RecognizeImagesResponse: RecognizeImagesResponse
 RecognizeVoiceRequest: RecognizeVoiceRequest
-RecognizeVoiceResponse: RecognizeVoiceResponse
 RejectConferenceCallRequest: RejectConferenceCallRequest
-RejectConferenceCallResponse: RejectConferenceCallResponse
 RemoteWipeNotification: RemoteWipeNotification
-RemoteWipeNotificationData: RemoteWipeNotificationData1
+RemoteWipeNotificationData: RemoteWipeNotificationData
 RemoteWipeRequest: RemoteWipeRequest
-RemoteWipeResponse: RemoteWipeResponse
 RemoveAccountFavContactRequest: RemoveAccountFavContactRequest
-RemoveAccountFavContactResponse: RemoveAccountFavContactResponse
 RemoveAccountProfileImageRequest: RemoveAccountProfileImageRequest
-RemoveAccountProfileImageResponse: RemoveAccountProfileImageResponse
 RemoveAccountSynonymRequest: RemoveAccountSynonymRequest
-RemoveAccountSynonymResponse: RemoveAccountSynonymResponse
 RemoveDndRequest: RemoveDndRequest
-RemoveDndResponse: RemoveDndResponse
 RemoveRoomAdminRequest: RemoveRoomAdminRequest
-RemoveRoomAdminResponse: RemoveRoomAdminResponse
 RemoveRoomMemberRequest: RemoveRoomMemberRequest
-RemoveRoomMemberResponse: RemoveRoomMemberResponse
 RemoveRoomProfileImageRequest: RemoveRoomProfileImageRequest
-RemoveRoomProfileImageResponse: RemoveRoomProfileImageResponse
 ResponseStatus: ResponseStatus
-Room: Room2
+Room: Room
 RoomAdminAddNotification: RoomAdminAddNotification
-RoomAdminAddNotificationData: RoomAdminAddNotificationData1
+RoomAdminAddNotificationData: RoomAdminAddNotificationData
 RoomAdminRemoveNotification: RoomAdminRemoveNotification
-RoomAdminRemoveNotificationData: RoomAdminRemoveNotificationData1
+RoomAdminRemoveNotificationData: RoomAdminRemoveNotificationData
 RoomAuditRecord: RoomAuditRecord
 RoomBusinessType: RoomBusinessType
 RoomCreateNotification: RoomCreateNotification
@@ -688,41 +597,35 @@ RoomDeleteNotification: RoomDeleteNotification
 RoomDetail: RoomDetail
 RoomEvent: RoomEvent
 RoomJoinNotification: RoomJoinNotification
-RoomJoinNotificationData: RoomJoinNotificationData1
+RoomJoinNotificationData: RoomJoinNotificationData
 RoomLeaveNotification: RoomLeaveNotification
-RoomLeaveNotificationData: RoomLeaveNotificationData1
+RoomLeaveNotificationData: RoomLeaveNotificationData
 RoomListResponse: RoomListResponse
 RoomMemberAccount: RoomMemberAccount
 RoomMemberDeleteNotification: RoomMemberDeleteNotification
-RoomMemberDeleteNotificationData: RoomMemberDeleteNotificationData1
-RoomMute: RoomMute1
+RoomMemberDeleteNotificationData: RoomMemberDeleteNotificationData
+RoomMute: RoomMute
 RoomMuteNotification: RoomMuteNotification
 RoomPolicyEntry: RoomPolicyEntry
 RoomPolicyKey: RoomPolicyKey
 RoomPolicyUpdate: RoomPolicyUpdate
 RoomPolicyUpdateNotification: RoomPolicyUpdateNotification
-RoomPolicyUpdateNotificationData: RoomPolicyUpdateNotificationData1
+RoomPolicyUpdateNotificationData: RoomPolicyUpdateNotificationData
 RoomPolicyValue: RoomPolicyValue
 RoomPolicyValueKind: RoomPolicyValueKind
-RoomProfileImage: RoomProfileImage1
+RoomProfileImage: RoomProfileImage
 RoomProfileImageUpdateNotification: RoomProfileImageUpdateNotification
 RoomType: RoomType
 RoomUnmuteNotification: RoomUnmuteNotification
 RoomUpdateNotification: RoomUpdateNotification
 SaveAccountProfileImageRequest: SaveAccountProfileImageRequest
-SaveAccountProfileImageResponse: SaveAccountProfileImageResponse
 SaveDndRequest: SaveDndRequest
-SaveDndResponse: SaveDndResponse
 SaveRoomEventRequest: SaveRoomEventRequest
-SaveRoomEventResponse: SaveRoomEventResponse
 SaveRoomProfileImageRequest: SaveRoomProfileImageRequest
-SaveRoomProfileImageResponse: SaveRoomProfileImageResponse
 SaveTranslationRequest: SaveTranslationRequest
-SaveTranslationResponse: SaveTranslationResponse
 ScreenCaptureNotification: ScreenCaptureNotification
-ScreenCaptureNotificationData: ScreenCaptureNotificationData1
+ScreenCaptureNotificationData: ScreenCaptureNotificationData
 SearchAesMessagesRequest: SearchAesMessagesRequest
-SearchAesMessagesResponse: SearchAesMessagesResponse
 SearchCriterion: SearchCriterion
 SearchCriterionOption: SearchCriterionOption
 SearchCriterionType: SearchCriterionType
@@ -731,42 +634,32 @@ SearchDistributionListMembersRequest: SearchDistributionListMembersRequest
 SearchDistributionListMembersResponse: SearchDistributionListMembersResponse
 SearchDistributionListNamesRequest: SearchDistributionListNamesRequest
 SearchDistributionListNamesResponse: SearchDistributionListNamesResponse
-SearchGroupListRequest: SearchGroupListRequest
 SearchGroupListResponse: SearchGroupListResponse
 SearchRoomRequest: SearchRoomRequest
 SearchRoomResponse: SearchRoomResponse
-SelfDestructSetting: SelfDestructSetting1
-SelfDestructTime: SelfDestructTime3
+SelfDestructSetting: SelfDestructSetting
+SelfDestructTime: SelfDestructTime
 SelfDestructTimeUnit: SelfDestructTimeUnit
 SelfDestructUpdateNotification: SelfDestructUpdateNotification
 SendAesMessageRequest: SendAesMessageRequest
-SendAesMessageResponse: SendAesMessageResponse
 SendMessagePayload: SendMessagePayload
 SendMessagePayloadWithoutKey: SendMessagePayloadWithoutKey
 SendMessageResponse: SendMessageResponse
-SendMessageResponseData: SendMessageResponseData1
+SendMessageResponseData: SendMessageResponseData
 SendNexTokenRequest: SendNexTokenRequest
-SendNexTokenResponse: SendNexTokenResponse
 ServerConfig: ServerConfig
 ShareOutNotification: ShareOutNotification
-ShareOutNotificationData: ShareOutNotificationData1
+ShareOutNotificationData: ShareOutNotificationData
 SimpleRoomListResponse: SimpleRoomListResponse
 SpeakVoiceRequest: SpeakVoiceRequest
-SpeakVoiceResponse: SpeakVoiceResponse
-SsoLoginRequest: SsoLoginRequest
-SsoLoginResponse: SsoLoginResponse
-StarAesMessagesRequest: StarAesMessagesRequest
-StarAesMessagesResponse: StarAesMessagesResponse
 StartConferenceRequest: StartConferenceRequest
-StartConferenceResponse: StartConferenceResponse
 Sticker: Sticker
 StickerCategory: StickerCategory
 StickerCategoryStatus: StickerCategoryStatus
 StompConnectHeaders: StompConnectHeaders
 StopConferenceRequest: StopConferenceRequest
-StopConferenceResponse: StopConferenceResponse
 SuccessEnvelope: SuccessEnvelope
-Tenant: Tenant1
+Tenant: Tenant
 TestDecryptRequest: TestDecryptRequest
 TestDecryptResponse: TestDecryptResponse
 TestEncryptRequest: TestEncryptRequest
@@ -778,64 +671,36 @@ TestSignResponse: TestSignResponse
 TestVerifyRequest: TestVerifyRequest
 TestVerifyResponse: TestVerifyResponse
 Theme: Theme
-TokenData: TokenData2
+TokenData: TokenData
 TokenGeneratedNotification: TokenGeneratedNotification
 TokenType: TokenType
-TopicMessage: TopicMessage
 TopicType: TopicType
-TypedTokenResponse: TypedTokenResponse2
+TypedTokenResponse: TypedTokenResponse
 UnhideRoomRequest: UnhideRoomRequest
-UnhideRoomResponse: UnhideRoomResponse
 UnmuteRoomRequest: UnmuteRoomRequest
-UnmuteRoomResponse: UnmuteRoomResponse
 UnpinRoomRequest: UnpinRoomRequest
-UnpinRoomResponse: UnpinRoomResponse
-UnstarAesMessagesRequest: UnstarAesMessagesRequest
-UnstarAesMessagesResponse: UnstarAesMessagesResponse
 UnvoteMessageRequest: UnvoteMessageRequest
 UnvoteMessageResponse: UnvoteMessageResponse
 UpdateAccountLangSettingRequest: UpdateAccountLangSettingRequest
-UpdateAccountLangSettingResponse: UpdateAccountLangSettingResponse
 UpdateAccountPrivacyIsShowNameToGrpAccRequest: UpdateAccountPrivacyIsShowNameToGrpAccRequest
-UpdateAccountPrivacyIsShowNameToGrpAccResponse: UpdateAccountPrivacyIsShowNameToGrpAccResponse
 UpdateAccountPrivacyIsShowNotiAtMentionRequest: UpdateAccountPrivacyIsShowNotiAtMentionRequest
-UpdateAccountPrivacyIsShowNotiAtMentionResponse: UpdateAccountPrivacyIsShowNotiAtMentionResponse
 UpdateAccountPrivacyReadReceiptRequest: UpdateAccountPrivacyReadReceiptRequest
-UpdateAccountPrivacyReadReceiptResponse: UpdateAccountPrivacyReadReceiptResponse
 UpdateAccountPrivacyViewPresenceRequest: UpdateAccountPrivacyViewPresenceRequest
-UpdateAccountPrivacyViewPresenceResponse: UpdateAccountPrivacyViewPresenceResponse
 UpdateAccountPrivacyViewProfileRequest: UpdateAccountPrivacyViewProfileRequest
-UpdateAccountPrivacyViewProfileResponse: UpdateAccountPrivacyViewProfileResponse
-UpdateAccountProfileRequest: UpdateAccountProfileRequest
-UpdateAccountProfileResponse: UpdateAccountProfileResponse
-UpdateAccountSynonymRequest: UpdateAccountSynonymRequest
-UpdateAccountSynonymResponse: UpdateAccountSynonymResponse
 UpdateCustomDisplayNameRequest: UpdateCustomDisplayNameRequest
-UpdateCustomDisplayNameResponse: UpdateCustomDisplayNameResponse
 UpdateDownloadAttachSettingRequest: UpdateDownloadAttachSettingRequest
-UpdateDownloadAttachSettingResponse: UpdateDownloadAttachSettingResponse
 UpdateLocalPasswordRequest: UpdateLocalPasswordRequest
-UpdateLocalPasswordResponse: UpdateLocalPasswordResponse
-UpdatePasswordRequest: UpdatePasswordRequest
-UpdatePasswordResponse: UpdatePasswordResponse
 UpdateRoomNameRequest: UpdateRoomNameRequest
-UpdateRoomNameResponse: UpdateRoomNameResponse
 UpdateRoomPolicyRequest: UpdateRoomPolicyRequest
-UpdateRoomPolicyResponse: UpdateRoomPolicyResponse
 UpdateSearchNameRequest: UpdateSearchNameRequest
-UpdateSearchNameResponse: UpdateSearchNameResponse
 UpdateSelfDestructSettingRequest: UpdateSelfDestructSettingRequest
-UpdateSelfDestructSettingResponse: UpdateSelfDestructSettingResponse
 UploadToPrivateAlbumRequest: UploadToPrivateAlbumRequest
-UploadToPrivateAlbumResponse: UploadToPrivateAlbumResponse
 UserProfileUpdateNotification: UserProfileUpdateNotification
 UserStatusChangeNotification: UserStatusChangeNotification
 UuidTokenResponse: UuidTokenResponse
 VariantDocument: VariantDocument
 VariantId: VariantId
-VariantLocaleWording: WordingOverrides
 VerifyAuthorizedAccountRequest: VerifyAuthorizedAccountRequest
-VerifyAuthorizedAccountResponse: VerifyAuthorizedAccountResponse
 ViewAesMessageRequest: ViewAesMessageRequest
 ViewAesMessageResponse: ViewAesMessageResponse
 ViewAesMessagesRequest: ViewAesMessagesRequest
@@ -844,7 +709,6 @@ ViewRoomRequest: ViewRoomRequest
 ViewRoomResponse: ViewRoomResponse
 VoiceResponse: VoiceResponse
 VoiceToTextMessageRequest: VoiceToTextMessageRequest
-VoiceToTextMessageResponse: VoiceToTextMessageResponse
 VoiceToTextResponse: VoiceToTextResponse
 VoteMessageRequest: VoteMessageRequest
 VoteMessageResponse: VoteMessageResponse
@@ -869,80 +733,6 @@ creatorId: string
  * Reference id of the external conference
  */
 refId: string
-}
-/**
- * Response of conference/external/acceptconferencecall
- */
-export interface AcceptConferenceCallResponse {
-/**
- * Provider-specific conference data
- */
-data?: {
-
-}
-conferenceInfo?: ConferenceInfo
-/**
- * Video-conference provider type
- */
-vcType?: string
-/**
- * Reference id of the external conference
- */
-refId?: string
-/**
- * Conferences
- */
-conferences?: Conference[]
-}
-/**
- * Provider information
- */
-export interface ConferenceInfo {
-/**
- * Join link
- */
-url?: string
-/**
- * Meeting id
- */
-meetingId?: string
-/**
- * Meeting password
- */
-password?: string
-}
-/**
- * A conference
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "Conference".
- */
-export interface Conference {
-/**
- * Conference id
- */
-uuid: string
-/**
- * Kind
- */
-type: ("VOICE" | "VIDEO")
-/**
- * Room id
- */
-roomId?: string
-/**
- * Account ids
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-accountIds?: [string, ...(string)[]]
-/**
- * Created (epoch milliseconds)
- */
-createDate?: number
 }
 /**
  * An account as other users see it
@@ -979,10 +769,7 @@ officeAddr?: string
  * Post title
  */
 postTitle?: string
-/**
- * Language of the caller
- */
-langId?: ("en_US" | "zh_TW" | "zh_CN")
+langId?: LangId
 /**
  * Full name of the account
  */
@@ -1055,7 +842,10 @@ accountIds?: [string, ...(string)[]]
 withSelfAccount?: boolean
 }
 /**
- * Paging of the list
+ * Paging of a list request
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "PageInfo".
  */
 export interface PageInfo {
 /**
@@ -1090,10 +880,7 @@ stillHaveData?: boolean
  * via the `definition` "AccountProfileAttribute".
  */
 export interface AccountProfileAttribute {
-/**
- * Field kind
- */
-type: ("DISPLAY_NAME" | "SEARCH_NAME" | "EMAIL" | "FAX" | "LOGIN_NAME" | "NAME" | "OFFICE_ADDRESS" | "POST_TITLE" | "TEL" | "TENANT" | "OBJECT_CLASS")
+type: AccountProfileEditType
 /**
  * Field name
  */
@@ -1133,7 +920,10 @@ roomId?: string
 data: ProfileImageEntry
 }
 /**
- * Type-specific data
+ * Profile image of an account
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ProfileImageEntry".
  */
 export interface ProfileImageEntry {
 /**
@@ -1160,10 +950,7 @@ visible?: boolean
  * via the `definition` "AccountProfileUpdate".
  */
 export interface AccountProfileUpdate {
-/**
- * A profile field an update may target
- */
-type: ("DISPLAY_NAME" | "SEARCH_NAME" | "EMAIL" | "FAX" | "LOGIN_NAME" | "NAME" | "OFFICE_ADDRESS" | "POST_TITLE" | "TEL" | "TENANT" | "OBJECT_CLASS")
+type: AccountProfileEditType
 /**
  * Field name
  */
@@ -1207,12 +994,6 @@ export interface AddAccountFavContactRequest {
 accountIds: [string, ...(string)[]]
 }
 /**
- * Response of account/addaccountfavcontact
- */
-export interface AddAccountFavContactResponse {
-
-}
-/**
  * Request of room/addroomadmin
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -1227,12 +1008,6 @@ roomId: string
  * Account id
  */
 accountId: string
-}
-/**
- * Response of room/addroomadmin
- */
-export interface AddRoomAdminResponse {
-
 }
 /**
  * Request of room/addroommembers
@@ -1310,19 +1085,6 @@ fieldName: string
 values: [string, ...(string)[]]
 }
 /**
- * Response of account/advancedsearch
- */
-export interface AdvancedSearchResponse {
-/**
- * Accounts
- */
-accounts: Account[]
-/**
- * true when more items exist beyond this page
- */
-stillHaveData?: boolean
-}
-/**
  * An AES key record
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -1337,10 +1099,7 @@ messageKeyUuid: string
  * Base64 of 32 random bytes
  */
 aesKey: string
-/**
- * AES mode
- */
-algorithm: ("CBC" | "CTR" | "GCM")
+algorithm: AesAlgorithm
 }
 /**
  * Result of the AI prompt helper
@@ -1361,10 +1120,7 @@ resultText: string
  * via the `definition` "AnswerMcMessageRequest".
  */
 export interface AnswerMcMessageRequest {
-/**
- * Language of the caller
- */
-langId: ("en_US" | "zh_TW" | "zh_CN")
+langId: LangId
 /**
  * Message id
  */
@@ -1381,12 +1137,6 @@ checksum: string
  * Room id
  */
 roomId: string
-}
-/**
- * Response of message/answermcmessage
- */
-export interface AnswerMcMessageResponse {
-
 }
 /**
  * Notification ROOM_CREATE (seed: room create)
@@ -1414,7 +1164,10 @@ roomId: string
 data: Room
 }
 /**
- * Type-specific data
+ * A room as listed in the room list
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "Room".
  */
 export interface Room {
 /**
@@ -1429,18 +1182,12 @@ roomName?: string
  * Security level label of the room
  */
 roomSecLevel?: string
-/**
- * Kind of room
- */
-roomType: ("SINGLE" | "MULTIPLE" | "BROADCAST")
+roomType: RoomType
 /**
  * Session type of the room
  */
 sessType?: string
-/**
- * Business type of the room
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
+businessType?: RoomBusinessType
 /**
  * Muted by the caller
  */
@@ -1469,7 +1216,7 @@ isSyncRoom?: boolean
  * The other account of a SINGLE room
  */
 singleRoomAccountId?: string
-singleRoomAccount?: Account1
+singleRoomAccount?: Account
 /**
  * Room policy entries
  */
@@ -1502,101 +1249,15 @@ roomImg?: string
 memberIds?: string[]
 }
 /**
- * An account as other users see it
- */
-export interface Account1 {
-/**
- * Account id
- */
-accountId: string
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName?: string
-/**
- * Email address
- */
-emailAddr?: string
-/**
- * Fax number
- */
-faxNo?: string
-/**
- * Telephone number
- */
-telNo?: string
-/**
- * Office address
- */
-officeAddr?: string
-/**
- * Post title
- */
-postTitle?: string
-/**
- * Language of the caller
- */
-langId?: ("en_US" | "zh_TW" | "zh_CN")
-/**
- * Full name of the account
- */
-userFullname?: string
-/**
- * Tenant full name
- */
-tenantFullname?: string
-/**
- * In the caller's favourites
- */
-isFavourite?: boolean
-/**
- * Local (not directory) account
- */
-isLocal?: boolean
-/**
- * Do-not-disturb on
- */
-dnd?: boolean
-/**
- * Do-not-disturb end (epoch milliseconds)
- */
-dndEndDate?: number
-/**
- * Directory object class
- */
-accountObjectClass?: string
-/**
- * Custom display name
- */
-customDisplayName?: string
-/**
- * Search name
- */
-searchName?: string
-/**
- * Caller's synonym for this account
- */
-synonym?: string
-}
-/**
  * One room policy attribute and its value
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "RoomPolicyEntry".
  */
 export interface RoomPolicyEntry {
-/**
- * Policy attribute
- */
-attr: ("ADD_MEMBER" | "ALLOW_COPY" | "ALLOW_FORWARD_MSG" | "ALLOW_INAPP_COPY" | "ALLOW_EXIT_ROOM" | "ALLOW_DELETE_ROOM" | "ALLOW_MUTE_NOTI" | "ALLOW_SELF_DESTRUCT" | "EDIT_ADMIN" | "EDIT_ROOM_INFO" | "EDIT_ROOM_POLICY" | "RECALL_MESSAGE_TIME" | "REMOVE_MEMBER" | "ROOM_SIZE_LIMIT" | "SCREEN_CAP_SYS_MSG" | "SEND_MESSAGE" | "SHOW_MEDIA_WATERMARK" | "SHOW_MSG_WATERMARK" | "ALLOW_DRAWING_MSG" | "ALLOW_CONTACTS_MSG" | "ALLOW_STAR_MSG" | "ALLOW_RECALL_MESSAGE" | "ALLOW_DOWN_ORIG_MSG" | "ALLOW_HIDE_ROOM" | "ALLOW_CLOSE_ROOM" | "ALLOW_DOWN_ATTACH" | "ALLOW_EXPORT_MSG" | "ALLOW_ARCHIVE_MSG" | "COPY_MEMBER_CREAT_RM" | "ALLOW_VOICE_TO_TEXT" | "ALLOW_DELETE_ALL_MSG")
-/**
- * Value
- */
-value: number
-/**
- * Kind of value
- */
-type?: ("MEMBER_ROLE" | "BOOLEAN" | "NUMBER")
+attr: RoomPolicyKey
+value: RoomPolicyValue
+type?: RoomPolicyValueKind
 /**
  * Room admins may edit it
  */
@@ -1629,14 +1290,8 @@ message?: string
  * Message id
  */
 messageId: string
-/**
- * Kind of message
- */
-messageType: ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
-/**
- * Delivery status
- */
-messageStatus?: ("SERVER_RECEIVED" | "ALL_RECEIVED" | "ALL_READ" | "ALL_DELETED" | "PENDING_SEND" | "SEND_FAILED")
+messageType: MessageType
+messageStatus?: MessageStatus
 /**
  * Creation time (epoch milliseconds)
  */
@@ -1731,7 +1386,7 @@ msgMentionAccountIds?: string[]
  * An original (full quality) file can be downloaded
  */
 hasOriginalMessageFile?: boolean
-replyToMessage?: Message1
+replyToMessage?: Message
 messagePolling?: MessagePolling
 /**
  * Transcript of a voice message
@@ -1743,136 +1398,10 @@ voiceToTextMessage?: string
 aesMessageFile?: string
 }
 /**
- * The message this one replies to
- */
-export interface Message1 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Message text: AES-encrypted base64 on the wire, decrypted on the client
- */
-message?: string
-/**
- * Message id
- */
-messageId: string
-/**
- * Kind of message
- */
-messageType: ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
-/**
- * Delivery status
- */
-messageStatus?: ("SERVER_RECEIVED" | "ALL_RECEIVED" | "ALL_READ" | "ALL_DELETED" | "PENDING_SEND" | "SEND_FAILED")
-/**
- * Creation time (epoch milliseconds)
- */
-messageCreateDate?: number
-/**
- * Last update time (epoch milliseconds)
- */
-messageUpdateDate?: number
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid?: string
-/**
- * Account id of the sender
- */
-messageUserId?: string
-/**
- * Display name of the sender
- */
-messageUsername?: string
-/**
- * Checksum sent with the message
- */
-messageChecksum?: string
-/**
- * Thumbnail of an image or video message
- */
-messageThumbnail?: string
-/**
- * Number of recipients
- */
-totalReceiver?: number
-/**
- * Sent by the caller
- */
-isSendFromYou?: boolean
-/**
- * Read by the caller
- */
-isReadByYou?: boolean
-/**
- * Starred by the caller
- */
-isStarredByYou?: boolean
-/**
- * Received by the caller
- */
-isReceivedByYou?: boolean
-/**
- * Forwarded from another room
- */
-isForwardMessage?: boolean
-/**
- * When the caller read it (epoch milliseconds)
- */
-readDateByYou?: number
-/**
- * When the caller received it (epoch milliseconds)
- */
-receivedDateByYou?: number
-/**
- * File name of the attachment (not encrypted)
- */
-aesMessageFilename?: string
-/**
- * Extension used to open the attachment
- */
-aesMessageFileOpenExt?: string
-/**
- * MIME type of the attachment
- */
-aesMessageFileType?: string
-/**
- * Size of the attachment in bytes
- */
-aesMessageFilesize?: number
-/**
- * Encrypted JSON of the attachment metadata (MessageFileMetadata)
- */
-aesMessageFileMetadata?: string
-/**
- * Encrypted JSON of the URL preview metadata (MessageUrlMetadata)
- */
-aesMessageUrlMetadata?: string
-/**
- * Accounts mentioned in the message
+ * Poll state of a POLLING message
  *
- * Items: Account id
- */
-msgMentionAccountIds?: string[]
-/**
- * An original (full quality) file can be downloaded
- */
-hasOriginalMessageFile?: boolean
-replyToMessage?: Message1
-messagePolling?: MessagePolling
-/**
- * Transcript of a voice message
- */
-voiceToTextMessage?: string
-/**
- * Encrypted file content when sent inline
- */
-aesMessageFile?: string
-}
-/**
- * Poll of a POLLING message
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "MessagePolling".
  */
 export interface MessagePolling {
 /**
@@ -1952,95 +1481,7 @@ dataId: string
  * Room id
  */
 roomId: string
-data: Room1
-}
-/**
- * Type-specific data
- */
-export interface Room1 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire
- */
-roomName?: string
-/**
- * Security level label of the room
- */
-roomSecLevel?: string
-/**
- * Kind of room
- */
-roomType: ("SINGLE" | "MULTIPLE" | "BROADCAST")
-/**
- * Session type of the room
- */
-sessType?: string
-/**
- * Business type of the room
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
-/**
- * Muted by the caller
- */
-isMute?: boolean
-/**
- * Pinned by the caller
- */
-isPin?: boolean
-/**
- * The caller is a member
- */
-isMember?: boolean
-/**
- * The caller is a room admin
- */
-isAdmin?: boolean
-/**
- * The caller may send messages
- */
-isAllowedInput?: boolean
-/**
- * Synchronised from a directory group
- */
-isSyncRoom?: boolean
-/**
- * The other account of a SINGLE room
- */
-singleRoomAccountId?: string
-singleRoomAccount?: Account1
-/**
- * Room policy entries
- */
-policy?: RoomPolicyEntry[]
-/**
- * Latest messages of the room
- */
-messages?: Message[]
-/**
- * Number of unread messages
- */
-noOfUnreadMessage?: number
-/**
- * Number of unread messages that mention the caller
- */
-noOfMentionedMessage?: number
-/**
- * Time of the last change (epoch milliseconds)
- */
-lastUpdateTime?: number
-/**
- * Room image (on creation)
- */
-roomImg?: string
-/**
- * Member account ids (on creation)
- *
- * Items: Account id
- */
-memberIds?: string[]
+data: Room
 }
 /**
  * Notification ROOM_DELETE (seed: room delete)
@@ -2092,7 +1533,10 @@ roomId: string
 data: RoomLeaveNotificationData
 }
 /**
- * Type-specific data
+ * Data of a ROOM_LEAVE notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomLeaveNotificationData".
  */
 export interface RoomLeaveNotificationData {
 /**
@@ -2126,7 +1570,10 @@ roomId: string
 data: RoomJoinNotificationData
 }
 /**
- * Type-specific data
+ * Data of a ROOM_JOIN notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomJoinNotificationData".
  */
 export interface RoomJoinNotificationData {
 /**
@@ -2164,7 +1611,10 @@ roomId: string
 data: RoomMemberDeleteNotificationData
 }
 /**
- * Type-specific data
+ * Data of a ROOM_MEMBER_DELETE notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomMemberDeleteNotificationData".
  */
 export interface RoomMemberDeleteNotificationData {
 /**
@@ -2198,7 +1648,10 @@ roomId: string
 data: RoomAdminAddNotificationData
 }
 /**
- * Type-specific data
+ * Data of a ROOM_ADMIN_ADD notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomAdminAddNotificationData".
  */
 export interface RoomAdminAddNotificationData {
 /**
@@ -2232,7 +1685,10 @@ roomId: string
 data: RoomAdminRemoveNotificationData
 }
 /**
- * Type-specific data
+ * Data of a ROOM_ADMIN_REMOVE notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomAdminRemoveNotificationData".
  */
 export interface RoomAdminRemoveNotificationData {
 /**
@@ -2266,7 +1722,10 @@ roomId: string
 data: RoomPolicyUpdateNotificationData
 }
 /**
- * Type-specific data
+ * Data of a ROOM_POLICY_UPDATE notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomPolicyUpdateNotificationData".
  */
 export interface RoomPolicyUpdateNotificationData {
 /**
@@ -2300,7 +1759,10 @@ roomId: string
 data: RoomMute
 }
 /**
- * Type-specific data
+ * Mute state of a room for the caller
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomMute".
  */
 export interface RoomMute {
 /**
@@ -2362,7 +1824,10 @@ roomId: string
 data: RoomProfileImage
 }
 /**
- * Type-specific data
+ * Profile image of a room
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomProfileImage".
  */
 export interface RoomProfileImage {
 /**
@@ -2401,136 +1866,7 @@ dataId: string
  * Room id
  */
 roomId: string
-data: Message2
-}
-/**
- * Type-specific data
- */
-export interface Message2 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Message text: AES-encrypted base64 on the wire, decrypted on the client
- */
-message?: string
-/**
- * Message id
- */
-messageId: string
-/**
- * Kind of message
- */
-messageType: ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
-/**
- * Delivery status
- */
-messageStatus?: ("SERVER_RECEIVED" | "ALL_RECEIVED" | "ALL_READ" | "ALL_DELETED" | "PENDING_SEND" | "SEND_FAILED")
-/**
- * Creation time (epoch milliseconds)
- */
-messageCreateDate?: number
-/**
- * Last update time (epoch milliseconds)
- */
-messageUpdateDate?: number
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid?: string
-/**
- * Account id of the sender
- */
-messageUserId?: string
-/**
- * Display name of the sender
- */
-messageUsername?: string
-/**
- * Checksum sent with the message
- */
-messageChecksum?: string
-/**
- * Thumbnail of an image or video message
- */
-messageThumbnail?: string
-/**
- * Number of recipients
- */
-totalReceiver?: number
-/**
- * Sent by the caller
- */
-isSendFromYou?: boolean
-/**
- * Read by the caller
- */
-isReadByYou?: boolean
-/**
- * Starred by the caller
- */
-isStarredByYou?: boolean
-/**
- * Received by the caller
- */
-isReceivedByYou?: boolean
-/**
- * Forwarded from another room
- */
-isForwardMessage?: boolean
-/**
- * When the caller read it (epoch milliseconds)
- */
-readDateByYou?: number
-/**
- * When the caller received it (epoch milliseconds)
- */
-receivedDateByYou?: number
-/**
- * File name of the attachment (not encrypted)
- */
-aesMessageFilename?: string
-/**
- * Extension used to open the attachment
- */
-aesMessageFileOpenExt?: string
-/**
- * MIME type of the attachment
- */
-aesMessageFileType?: string
-/**
- * Size of the attachment in bytes
- */
-aesMessageFilesize?: number
-/**
- * Encrypted JSON of the attachment metadata (MessageFileMetadata)
- */
-aesMessageFileMetadata?: string
-/**
- * Encrypted JSON of the URL preview metadata (MessageUrlMetadata)
- */
-aesMessageUrlMetadata?: string
-/**
- * Accounts mentioned in the message
- *
- * Items: Account id
- */
-msgMentionAccountIds?: string[]
-/**
- * An original (full quality) file can be downloaded
- */
-hasOriginalMessageFile?: boolean
-replyToMessage?: Message1
-messagePolling?: MessagePolling
-/**
- * Transcript of a voice message
- */
-voiceToTextMessage?: string
-/**
- * Encrypted file content when sent inline
- */
-aesMessageFile?: string
+data: Message
 }
 /**
  * Notification MESSAGE_DELETED (seed: message deleted)
@@ -2558,7 +1894,10 @@ roomId: string
 data: MessageDeletedNotificationData
 }
 /**
- * Type-specific data
+ * Data of a MESSAGE_DELETED notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "MessageDeletedNotificationData".
  */
 export interface MessageDeletedNotificationData {
 /**
@@ -2596,7 +1935,10 @@ roomId: string
 data: MessageDeletedForMeNotificationData
 }
 /**
- * Type-specific data
+ * Data of a MESSAGE_DELETED_FOR_ME notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "MessageDeletedForMeNotificationData".
  */
 export interface MessageDeletedForMeNotificationData {
 /**
@@ -2634,13 +1976,19 @@ roomId: string
 data: MessageArchivedNotificationData
 }
 /**
- * Type-specific data
+ * Data of a MESSAGE_ARCHIVED notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "MessageArchivedNotificationData".
  */
 export interface MessageArchivedNotificationData {
 archivedMessage: ArchivedMessage
 }
 /**
- * The completed archive
+ * A completed archive of messages
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ArchivedMessage".
  */
 export interface ArchivedMessage {
 /**
@@ -2690,7 +2038,10 @@ roomId: string
 data: MessageAllReceivedNotificationData
 }
 /**
- * Type-specific data
+ * Data of a MESSAGE_ALL_RECEIVED notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "MessageAllReceivedNotificationData".
  */
 export interface MessageAllReceivedNotificationData {
 /**
@@ -2728,7 +2079,10 @@ roomId: string
 data: MessageAllReadNotificationData
 }
 /**
- * Type-specific data
+ * Data of a MESSAGE_ALL_READ notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "MessageAllReadNotificationData".
  */
 export interface MessageAllReadNotificationData {
 /**
@@ -2766,7 +2120,10 @@ roomId: string
 data: MessageStarredNotificationData
 }
 /**
- * Type-specific data
+ * Data of a MESSAGE_STARRED notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "MessageStarredNotificationData".
  */
 export interface MessageStarredNotificationData {
 /**
@@ -2804,7 +2161,10 @@ roomId: string
 data: MessageUnstarredNotificationData
 }
 /**
- * Type-specific data
+ * Data of a MESSAGE_UNSTARRED notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "MessageUnstarredNotificationData".
  */
 export interface MessageUnstarredNotificationData {
 /**
@@ -2842,7 +2202,10 @@ roomId: string
 data: MessageReadNotificationData
 }
 /**
- * Type-specific data
+ * Data of a MESSAGE_READ notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "MessageReadNotificationData".
  */
 export interface MessageReadNotificationData {
 /**
@@ -2884,7 +2247,10 @@ roomId: string
 data: ShareOutNotificationData
 }
 /**
- * Type-specific data
+ * Data of a SHARE_OUT notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ShareOutNotificationData".
  */
 export interface ShareOutNotificationData {
 /**
@@ -2922,42 +2288,17 @@ roomId: string
 data: MessageVoteNotificationData
 }
 /**
- * Type-specific data
+ * Data of a MESSAGE_VOTE notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "MessageVoteNotificationData".
  */
 export interface MessageVoteNotificationData {
 /**
  * Poll message
  */
 messageId: string
-messagePolling: MessagePolling1
-}
-/**
- * Poll state after the vote
- */
-export interface MessagePolling1 {
-/**
- * Poll question
- */
-topic: string
-/**
- * Options, 2 to 8
- *
- * @minItems 2
- * @maxItems 8
- */
-options: [PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]
-/**
- * More than one option may be voted
- */
-isMultipleChoice?: boolean
-/**
- * Total number of votes
- */
-totalVotes?: number
-/**
- * Checksum of the poll state the caller saw; a stale value is refused
- */
-pollingChecksum: string
+messagePolling: MessagePolling
 }
 /**
  * Notification USER_PROFILE_UPDATE (seed: user profile change)
@@ -2982,84 +2323,7 @@ dataId: string
  * Room id
  */
 roomId?: string
-data: Account2
-}
-/**
- * An account as other users see it
- */
-export interface Account2 {
-/**
- * Account id
- */
-accountId: string
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName?: string
-/**
- * Email address
- */
-emailAddr?: string
-/**
- * Fax number
- */
-faxNo?: string
-/**
- * Telephone number
- */
-telNo?: string
-/**
- * Office address
- */
-officeAddr?: string
-/**
- * Post title
- */
-postTitle?: string
-/**
- * Language of the caller
- */
-langId?: ("en_US" | "zh_TW" | "zh_CN")
-/**
- * Full name of the account
- */
-userFullname?: string
-/**
- * Tenant full name
- */
-tenantFullname?: string
-/**
- * In the caller's favourites
- */
-isFavourite?: boolean
-/**
- * Local (not directory) account
- */
-isLocal?: boolean
-/**
- * Do-not-disturb on
- */
-dnd?: boolean
-/**
- * Do-not-disturb end (epoch milliseconds)
- */
-dndEndDate?: number
-/**
- * Directory object class
- */
-accountObjectClass?: string
-/**
- * Custom display name
- */
-customDisplayName?: string
-/**
- * Search name
- */
-searchName?: string
-/**
- * Caller's synonym for this account
- */
-synonym?: string
+data: Account
 }
 /**
  * Notification USER_STATUS_CHANGE (seed: user status change)
@@ -3087,7 +2351,10 @@ roomId?: string
 data: OnlineStatus
 }
 /**
- * Type-specific data
+ * Presence of an account
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "OnlineStatus".
  */
 export interface OnlineStatus {
 /**
@@ -3133,7 +2400,10 @@ roomId: string
 data: ScreenCaptureNotificationData
 }
 /**
- * Type-specific data
+ * Data of a SCREEN_CAPTURE notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ScreenCaptureNotificationData".
  */
 export interface ScreenCaptureNotificationData {
 /**
@@ -3167,7 +2437,10 @@ roomId: string
 data: SelfDestructSetting
 }
 /**
- * Type-specific data
+ * Self-destruct setting of a room
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "SelfDestructSetting".
  */
 export interface SelfDestructSetting {
 /**
@@ -3181,17 +2454,17 @@ enable: boolean
 selfDestructTime?: SelfDestructTime
 }
 /**
- * Duration after which messages are destroyed
+ * A self-destruct duration as value and unit
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "SelfDestructTime".
  */
 export interface SelfDestructTime {
 /**
  * Amount
  */
 value: number
-/**
- * Unit
- */
-unit: ("second" | "minute" | "hour" | "day" | "week" | "year")
+unit: SelfDestructTimeUnit
 }
 /**
  * Notification FORCE_LOGOUT (seed: forced logout)
@@ -3219,7 +2492,10 @@ roomId?: string
 data: ForceLogoutNotificationData
 }
 /**
- * Type-specific data
+ * Data of a FORCE_LOGOUT notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ForceLogoutNotificationData".
  */
 export interface ForceLogoutNotificationData {
 /**
@@ -3257,7 +2533,10 @@ roomId?: string
 data: RemoteWipeNotificationData
 }
 /**
- * Type-specific data
+ * Data of a REMOTE_WIPE notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RemoteWipeNotificationData".
  */
 export interface RemoteWipeNotificationData {
 /**
@@ -3315,7 +2594,10 @@ roomId?: string
 data: DndSetting
 }
 /**
- * Type-specific data
+ * Do-not-disturb setting of the caller
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "DndSetting".
  */
 export interface DndSetting {
 /**
@@ -3381,7 +2663,10 @@ roomId?: string
 data: NewsListItem
 }
 /**
- * Type-specific data
+ * A news item in the list
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "NewsListItem".
  */
 export interface NewsListItem {
 /**
@@ -3439,7 +2724,10 @@ roomId?: string
 data: NewsReadNotificationData
 }
 /**
- * Type-specific data
+ * Data of a NEWS_READ notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "NewsReadNotificationData".
  */
 export interface NewsReadNotificationData {
 /**
@@ -3474,136 +2762,7 @@ dataId: string
  * Room id
  */
 roomId: string
-data: Message3
-}
-/**
- * Type-specific data
- */
-export interface Message3 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Message text: AES-encrypted base64 on the wire, decrypted on the client
- */
-message?: string
-/**
- * Message id
- */
-messageId: string
-/**
- * Kind of message
- */
-messageType: ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
-/**
- * Delivery status
- */
-messageStatus?: ("SERVER_RECEIVED" | "ALL_RECEIVED" | "ALL_READ" | "ALL_DELETED" | "PENDING_SEND" | "SEND_FAILED")
-/**
- * Creation time (epoch milliseconds)
- */
-messageCreateDate?: number
-/**
- * Last update time (epoch milliseconds)
- */
-messageUpdateDate?: number
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid?: string
-/**
- * Account id of the sender
- */
-messageUserId?: string
-/**
- * Display name of the sender
- */
-messageUsername?: string
-/**
- * Checksum sent with the message
- */
-messageChecksum?: string
-/**
- * Thumbnail of an image or video message
- */
-messageThumbnail?: string
-/**
- * Number of recipients
- */
-totalReceiver?: number
-/**
- * Sent by the caller
- */
-isSendFromYou?: boolean
-/**
- * Read by the caller
- */
-isReadByYou?: boolean
-/**
- * Starred by the caller
- */
-isStarredByYou?: boolean
-/**
- * Received by the caller
- */
-isReceivedByYou?: boolean
-/**
- * Forwarded from another room
- */
-isForwardMessage?: boolean
-/**
- * When the caller read it (epoch milliseconds)
- */
-readDateByYou?: number
-/**
- * When the caller received it (epoch milliseconds)
- */
-receivedDateByYou?: number
-/**
- * File name of the attachment (not encrypted)
- */
-aesMessageFilename?: string
-/**
- * Extension used to open the attachment
- */
-aesMessageFileOpenExt?: string
-/**
- * MIME type of the attachment
- */
-aesMessageFileType?: string
-/**
- * Size of the attachment in bytes
- */
-aesMessageFilesize?: number
-/**
- * Encrypted JSON of the attachment metadata (MessageFileMetadata)
- */
-aesMessageFileMetadata?: string
-/**
- * Encrypted JSON of the URL preview metadata (MessageUrlMetadata)
- */
-aesMessageUrlMetadata?: string
-/**
- * Accounts mentioned in the message
- *
- * Items: Account id
- */
-msgMentionAccountIds?: string[]
-/**
- * An original (full quality) file can be downloaded
- */
-hasOriginalMessageFile?: boolean
-replyToMessage?: Message1
-messagePolling?: MessagePolling
-/**
- * Transcript of a voice message
- */
-voiceToTextMessage?: string
-/**
- * Encrypted file content when sent inline
- */
-aesMessageFile?: string
+data: Message
 }
 /**
  * Notification DISMISS_MESSAGE (seed: dismiss message)
@@ -3631,7 +2790,10 @@ roomId: string
 data: DismissMessageNotificationData
 }
 /**
- * Type-specific data
+ * Data of a DISMISS_MESSAGE notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "DismissMessageNotificationData".
  */
 export interface DismissMessageNotificationData {
 /**
@@ -3665,17 +2827,17 @@ roomId?: string
 data: TypedTokenResponse
 }
 /**
- * Type-specific data
+ * A token with its type
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "TypedTokenResponse".
  */
 export interface TypedTokenResponse {
 /**
  * Token text
  */
 token: string
-/**
- * Kind
- */
-type: ("AUTH_OTP" | "SSO" | "OTP" | "JWT" | "NEXTOKEN" | "WEBVIEW")
+type: TokenType
 }
 /**
  * Notification AUTH_OTP_GENERATED (seed: authentication OTP generation)
@@ -3700,20 +2862,7 @@ dataId: string
  * Room id
  */
 roomId?: string
-data: TypedTokenResponse1
-}
-/**
- * Type-specific data
- */
-export interface TypedTokenResponse1 {
-/**
- * Token text
- */
-token: string
-/**
- * Kind
- */
-type: ("AUTH_OTP" | "SSO" | "OTP" | "JWT" | "NEXTOKEN" | "WEBVIEW")
+data: TypedTokenResponse
 }
 /**
  * Notification CONFERENCE_CREATE (seed: conference create)
@@ -3741,17 +2890,17 @@ roomId: string
 data: ConferenceNotificationData
 }
 /**
- * Type-specific data
+ * Data of a conference notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ConferenceNotificationData".
  */
 export interface ConferenceNotificationData {
 /**
  * Conference id
  */
 uuid?: string
-/**
- * Kind
- */
-type?: ("VOICE" | "VIDEO")
+type?: ConferenceType
 /**
  * Video-conference provider type
  */
@@ -3764,7 +2913,7 @@ refId?: string
  * Account id of the conference creator
  */
 creatorId?: string
-conferenceInfo?: ConferenceInfo1
+conferenceInfo?: ConferenceInfo
 /**
  * Provider-specific conference data
  */
@@ -3773,9 +2922,12 @@ data?: {
 }
 }
 /**
- * Provider information
+ * Provider information of a conference (join link, meeting id)
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ConferenceInfo".
  */
-export interface ConferenceInfo1 {
+export interface ConferenceInfo {
 /**
  * Join link
  */
@@ -3812,39 +2964,7 @@ dataId: string
  * Room id
  */
 roomId: string
-data: ConferenceNotificationData1
-}
-/**
- * Type-specific data
- */
-export interface ConferenceNotificationData1 {
-/**
- * Conference id
- */
-uuid?: string
-/**
- * Kind
- */
-type?: ("VOICE" | "VIDEO")
-/**
- * Video-conference provider type
- */
-vcType?: string
-/**
- * Reference id of the external conference
- */
-refId?: string
-/**
- * Account id of the conference creator
- */
-creatorId?: string
-conferenceInfo?: ConferenceInfo1
-/**
- * Provider-specific conference data
- */
-data?: {
-
-}
+data: ConferenceNotificationData
 }
 /**
  * Notification CONFERENCE_CANCEL (seed: conference cancel)
@@ -3869,39 +2989,7 @@ dataId: string
  * Room id
  */
 roomId: string
-data: ConferenceNotificationData2
-}
-/**
- * Type-specific data
- */
-export interface ConferenceNotificationData2 {
-/**
- * Conference id
- */
-uuid?: string
-/**
- * Kind
- */
-type?: ("VOICE" | "VIDEO")
-/**
- * Video-conference provider type
- */
-vcType?: string
-/**
- * Reference id of the external conference
- */
-refId?: string
-/**
- * Account id of the conference creator
- */
-creatorId?: string
-conferenceInfo?: ConferenceInfo1
-/**
- * Provider-specific conference data
- */
-data?: {
-
-}
+data: ConferenceNotificationData
 }
 /**
  * Notification CONFERENCE_REJECT (seed: conference reject)
@@ -3926,39 +3014,7 @@ dataId: string
  * Room id
  */
 roomId: string
-data: ConferenceNotificationData3
-}
-/**
- * Type-specific data
- */
-export interface ConferenceNotificationData3 {
-/**
- * Conference id
- */
-uuid?: string
-/**
- * Kind
- */
-type?: ("VOICE" | "VIDEO")
-/**
- * Video-conference provider type
- */
-vcType?: string
-/**
- * Reference id of the external conference
- */
-refId?: string
-/**
- * Account id of the conference creator
- */
-creatorId?: string
-conferenceInfo?: ConferenceInfo1
-/**
- * Provider-specific conference data
- */
-data?: {
-
-}
+data: ConferenceNotificationData
 }
 /**
  * Notification CONFERENCE_ACCEPT (seed: conference accept)
@@ -3983,39 +3039,7 @@ dataId: string
  * Room id
  */
 roomId: string
-data: ConferenceNotificationData4
-}
-/**
- * Type-specific data
- */
-export interface ConferenceNotificationData4 {
-/**
- * Conference id
- */
-uuid?: string
-/**
- * Kind
- */
-type?: ("VOICE" | "VIDEO")
-/**
- * Video-conference provider type
- */
-vcType?: string
-/**
- * Reference id of the external conference
- */
-refId?: string
-/**
- * Account id of the conference creator
- */
-creatorId?: string
-conferenceInfo?: ConferenceInfo1
-/**
- * Provider-specific conference data
- */
-data?: {
-
-}
+data: ConferenceNotificationData
 }
 /**
  * Notification CUSTOM_NOTIFICATION (seed: custom notification)
@@ -4073,7 +3097,10 @@ roomId?: string
 data: HealthCheckNotificationData
 }
 /**
- * Type-specific data
+ * Data of a HEALTH_CHECK notification
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "HealthCheckNotificationData".
  */
 export interface HealthCheckNotificationData {
 /**
@@ -4124,7 +3151,7 @@ appPlatform?: string
  * Newer versions
  */
 appVersionItems?: AppVersionItem[]
-appUpdate?: AppUpdate1
+appUpdate?: AppUpdate
 }
 /**
  * A version newer than the caller's
@@ -4145,31 +3172,6 @@ buildVersion?: number
  * Description
  */
 versionDesc?: string
-}
-/**
- * What an update requires
- */
-export interface AppUpdate1 {
-/**
- * Clear local database
- */
-isClearDb?: boolean
-/**
- * Clear local files
- */
-isClearFile?: boolean
-/**
- * Forced
- */
-isForceUpd?: boolean
-/**
- * Deadline of a forced update (epoch milliseconds)
- */
-forceUpdDeadline?: number
-/**
- * Update link
- */
-updUrl?: string
 }
 /**
  * A published app version
@@ -4232,12 +3234,6 @@ roomId: string
 beforeDays: number
 }
 /**
- * Response of message/archiveaesmessagesbeforedays
- */
-export interface ArchiveAesMessagesBeforeDaysResponse {
-
-}
-/**
  * Request of message/archiveallaesmessages
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -4258,102 +3254,20 @@ withStarredMessage: boolean
 roomId: string
 }
 /**
- * Response of message/archiveallaesmessages
- */
-export interface ArchiveAllAesMessagesResponse {
-
-}
-/**
- * A completed archive of messages
+ * Response of broadcast/broadcastaesmessages
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ArchivedMessage".
+ * via the `definition` "BroadcastAesMessagesResponse".
  */
-export interface ArchivedMessage1 {
+export interface BroadcastAesMessagesResponse {
 /**
- * Archive id
+ * Broadcast room
  */
-id: string
+roomId: string
 /**
- * When the archive completed (epoch milliseconds)
+ * Stored messages
  */
-date: number
-/**
- * Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire
- */
-roomName?: string
-/**
- * Security level label of the room
- */
-roomSecLevel?: string
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid?: string
-}
-/**
- * Request of broadcast/broadcastaesmessages
- */
-export interface BroadcastAesMessagesRequest {
-/**
- * Account id of the delegate the caller acts for
- */
-delegateMemberId?: string
-/**
- * Distribution lists
- *
- * @maxItems 200
- *
- * Items: DN
- */
-distinguishednames?: string[]
-/**
- * Accounts by login name
- *
- * @maxItems 5000
- *
- * Items: Login name
- */
-loginNames?: string[]
-/**
- * Accounts by id
- *
- * @maxItems 5000
- *
- * Items: Account id
- */
-memberIds?: string[]
-/**
- * Messages
- *
- * @minItems 1
- * @maxItems 10
- */
-messages: [BroadcastMessage]|[BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage]
-/**
- * Send to all active members
- */
-isAllActiveMembers?: boolean
-/**
- * Group lists
- *
- * @maxItems 200
- *
- * Items: Group identifier
- */
-groupList?: string[]
-/**
- * Switch selections
- *
- * @maxItems 200
- *
- * Items: Switch identifier
- */
-switchList?: string[]
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid: string
+messages?: Message[]
 }
 /**
  * One message of a broadcast
@@ -4378,26 +3292,7 @@ aesMessageFileMetadata?: string
  * File name
  */
 aesMessageFilename?: string
-/**
- * Kind
- */
-type: ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
-}
-/**
- * Response of broadcast/broadcastaesmessages
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "BroadcastAesMessagesResponse".
- */
-export interface BroadcastAesMessagesResponse {
-/**
- * Broadcast room
- */
-roomId: string
-/**
- * Stored messages
- */
-messages?: Message[]
+type: MessageType
 }
 /**
  * Broadcast of messages to members picked by several selections
@@ -4488,7 +3383,10 @@ url?: string
 icon?: string
 }
 /**
- * Name
+ * A text in the three supported languages
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "LocalizedLabel".
  */
 export interface LocalizedLabel {
 /**
@@ -4595,18 +3493,12 @@ roomName?: string
  * Security level label of the room
  */
 roomSecLevel?: string
-/**
- * Kind of room
- */
-roomType: ("SINGLE" | "MULTIPLE" | "BROADCAST")
+roomType: RoomType
 /**
  * Session type of the room
  */
 sessType?: string
-/**
- * Business type of the room
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
+businessType?: RoomBusinessType
 /**
  * Muted by the caller
  */
@@ -4635,7 +3527,7 @@ isSyncRoom?: boolean
  * The other account of a SINGLE room
  */
 singleRoomAccountId?: string
-singleRoomAccount?: Account3
+singleRoomAccount?: Account
 /**
  * Room policy entries
  */
@@ -4670,7 +3562,7 @@ memberIds?: string[]
  * Creation time (epoch milliseconds)
  */
 roomCreateDate?: number
-selfDestructTimer?: SelfDestructTime1
+selfDestructTimer?: SelfDestructTime
 /**
  * Room admins
  *
@@ -4703,96 +3595,6 @@ roomMemberAccountData?: Account[]
  * Group account of the business room
  */
 groupAccountId?: string
-}
-/**
- * An account as other users see it
- */
-export interface Account3 {
-/**
- * Account id
- */
-accountId: string
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName?: string
-/**
- * Email address
- */
-emailAddr?: string
-/**
- * Fax number
- */
-faxNo?: string
-/**
- * Telephone number
- */
-telNo?: string
-/**
- * Office address
- */
-officeAddr?: string
-/**
- * Post title
- */
-postTitle?: string
-/**
- * Language of the caller
- */
-langId?: ("en_US" | "zh_TW" | "zh_CN")
-/**
- * Full name of the account
- */
-userFullname?: string
-/**
- * Tenant full name
- */
-tenantFullname?: string
-/**
- * In the caller's favourites
- */
-isFavourite?: boolean
-/**
- * Local (not directory) account
- */
-isLocal?: boolean
-/**
- * Do-not-disturb on
- */
-dnd?: boolean
-/**
- * Do-not-disturb end (epoch milliseconds)
- */
-dndEndDate?: number
-/**
- * Directory object class
- */
-accountObjectClass?: string
-/**
- * Custom display name
- */
-customDisplayName?: string
-/**
- * Search name
- */
-searchName?: string
-/**
- * Caller's synonym for this account
- */
-synonym?: string
-}
-/**
- * Self-destruct timer; absent when off
- */
-export interface SelfDestructTime1 {
-/**
- * Amount
- */
-value: number
-/**
- * Unit
- */
-unit: ("second" | "minute" | "hour" | "day" | "week" | "year")
 }
 /**
  * One member of a room member set
@@ -4845,12 +3647,6 @@ data?: {
 }
 }
 /**
- * Response of conference/external/busyconferencecall
- */
-export interface BusyConferenceCallResponse {
-
-}
-/**
  * Request of conference/external/cancelconferencecall
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -4873,12 +3669,6 @@ data?: {
 }
 }
 /**
- * Response of conference/external/cancelconferencecall
- */
-export interface CancelConferenceCallResponse {
-
-}
-/**
  * A chatbot offered to the caller
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -4889,28 +3679,11 @@ export interface ChatbotInfo {
  * Chatbot id
  */
 chatbotId: string
-name?: LocalizedLabel1
+name?: LocalizedLabel
 /**
  * Icon URL or base64
  */
 icon?: string
-}
-/**
- * Name
- */
-export interface LocalizedLabel1 {
-/**
- * English text
- */
-en_US: string
-/**
- * Simplified Chinese text
- */
-zh_CN: string
-/**
- * Traditional Chinese text
- */
-zh_TW: string
 }
 /**
  * Message to or from a chatbot
@@ -4923,10 +3696,7 @@ export interface ChatbotMessage {
  * Chatbot id
  */
 chatbotId?: string
-/**
- * Language of the caller
- */
-langId?: ("en_US" | "zh_TW" | "zh_CN")
+langId?: LangId
 /**
  * Answer value
  */
@@ -4995,10 +3765,7 @@ export interface ChatbotRequestOriginalMsgRequest {
  * Chatbot id
  */
 chatbotId: string
-/**
- * Language of the caller
- */
-langId: ("en_US" | "zh_TW" | "zh_CN")
+langId: LangId
 /**
  * Message key
  */
@@ -5027,10 +3794,7 @@ export interface ChatbotSendMcMessageAnswerRequest {
  * Chatbot id
  */
 chatbotId: string
-/**
- * Language of the caller
- */
-langId: ("en_US" | "zh_TW" | "zh_CN")
+langId: LangId
 /**
  * Chosen value
  */
@@ -5059,10 +3823,7 @@ export interface ChatbotSendMessageRequest {
  * Chatbot id
  */
 chatbotId: string
-/**
- * Language of the caller
- */
-langId: ("en_US" | "zh_TW" | "zh_CN")
+langId: LangId
 /**
  * Text
  */
@@ -5091,10 +3852,7 @@ export interface ChatbotSendReplyMessageRequest {
  * Chatbot id
  */
 chatbotId: string
-/**
- * Language of the caller
- */
-langId: ("en_US" | "zh_TW" | "zh_CN")
+langId: LangId
 /**
  * Reply kind
  */
@@ -5255,10 +4013,7 @@ export interface ChatbotStartRoomRequest {
  * Chatbot id
  */
 chatbotId: string
-/**
- * Language of the caller
- */
-langId: ("en_US" | "zh_TW" | "zh_CN")
+langId: LangId
 /**
  * Start input
  */
@@ -5303,31 +4058,7 @@ export interface CheckAccountOnlineStatusResponse {
 /**
  * Presence
  */
-onlineStatuses: OnlineStatus1[]
-}
-/**
- * Presence of an account
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "OnlineStatus".
- */
-export interface OnlineStatus1 {
-/**
- * Account id
- */
-accountId: string
-/**
- * Online now
- */
-online: boolean
-/**
- * Login name of the account
- */
-accountName?: string
-/**
- * Last time online (epoch milliseconds)
- */
-lastOnlineTime?: number
+onlineStatuses: OnlineStatus[]
 }
 /**
  * Request of device/checkappversion
@@ -5346,32 +4077,12 @@ appPlatform: string
 buildVersion: number
 }
 /**
- * Response of device/checkappversion
- */
-export interface CheckAppVersionResponse {
-/**
- * Platform
- */
-appPlatform?: string
-/**
- * Newer versions
- */
-appVersionItems?: AppVersionItem[]
-appUpdate?: AppUpdate1
-}
-/**
  * Request of authentication/checksession
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "CheckSessionRequest".
  */
 export interface CheckSessionRequest {
-
-}
-/**
- * Response of authentication/checksession
- */
-export interface CheckSessionResponse {
 
 }
 /**
@@ -5499,65 +4210,34 @@ export interface CloseRoomRequest {
 roomId: string
 }
 /**
- * Response of room/closeroom
- */
-export interface CloseRoomResponse {
-
-}
-/**
- * Provider information of a conference (join link, meeting id)
+ * A conference
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ConferenceInfo".
+ * via the `definition` "Conference".
  */
-export interface ConferenceInfo2 {
-/**
- * Join link
- */
-url?: string
-/**
- * Meeting id
- */
-meetingId?: string
-/**
- * Meeting password
- */
-password?: string
-}
-/**
- * Data of a conference notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ConferenceNotificationData".
- */
-export interface ConferenceNotificationData5 {
+export interface Conference {
 /**
  * Conference id
  */
-uuid?: string
+uuid: string
+type: ConferenceType
 /**
- * Kind
+ * Room id
  */
-type?: ("VOICE" | "VIDEO")
+roomId?: string
 /**
- * Video-conference provider type
+ * Account ids
+ *
+ * @minItems 1
+ * @maxItems 200
+ *
+ * Items: Id
  */
-vcType?: string
+accountIds?: [string, ...(string)[]]
 /**
- * Reference id of the external conference
+ * Created (epoch milliseconds)
  */
-refId?: string
-/**
- * Account id of the conference creator
- */
-creatorId?: string
-conferenceInfo?: ConferenceInfo1
-/**
- * Provider-specific conference data
- */
-data?: {
-
-}
+createDate?: number
 }
 /**
  * Conference call result
@@ -5956,10 +4636,7 @@ version?: string
  * via the `definition` "CreateChatbotRoomRequest".
  */
 export interface CreateChatbotRoomRequest {
-/**
- * Language of the caller
- */
-langId: ("en_US" | "zh_TW" | "zh_CN")
+langId: LangId
 }
 /**
  * Response of room/createchatbotroom
@@ -5992,10 +4669,7 @@ isNewRoom: boolean
  * via the `definition` "CreateConferenceRequest".
  */
 export interface CreateConferenceRequest {
-/**
- * Kind of conference
- */
-type: ("VOICE" | "VIDEO")
+type: ConferenceType
 /**
  * Room id
  */
@@ -6021,24 +4695,7 @@ export interface CreateConferenceResponse {
  * Conference id
  */
 uuid: string
-conferenceInfo?: ConferenceInfo3
-}
-/**
- * Provider information of a conference (join link, meeting id)
- */
-export interface ConferenceInfo3 {
-/**
- * Join link
- */
-url?: string
-/**
- * Meeting id
- */
-meetingId?: string
-/**
- * Meeting password
- */
-password?: string
+conferenceInfo?: ConferenceInfo
 }
 /**
  * Request of conference/external/create
@@ -6047,38 +4704,11 @@ password?: string
  * via the `definition` "CreateExternalConferenceRequest".
  */
 export interface CreateExternalConferenceRequest {
-/**
- * Kind of conference
- */
-conferenceType: ("VOICE" | "VIDEO")
+conferenceType: ConferenceType
 /**
  * Room id
  */
 roomId: string
-}
-/**
- * Response of conference/external/create
- */
-export interface CreateExternalConferenceResponse {
-/**
- * Provider-specific conference data
- */
-data?: {
-
-}
-conferenceInfo?: ConferenceInfo
-/**
- * Video-conference provider type
- */
-vcType?: string
-/**
- * Reference id of the external conference
- */
-refId?: string
-/**
- * Conferences
- */
-conferences?: Conference[]
 }
 /**
  * Request of room/createmultipleroom
@@ -6104,98 +4734,7 @@ roomImg?: string
  * Items: Id
  */
 memberIds: [string, ...(string)[]]
-/**
- * Business type
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
-}
-/**
- * Response of room/createmultipleroom
- */
-export interface CreateMultipleRoomResponse {
-/**
- * Room id
- */
-roomId: string
-/**
- * Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire
- */
-roomName?: string
-/**
- * Security level label of the room
- */
-roomSecLevel?: string
-/**
- * Kind of room
- */
-roomType: ("SINGLE" | "MULTIPLE" | "BROADCAST")
-/**
- * Session type of the room
- */
-sessType?: string
-/**
- * Business type of the room
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
-/**
- * Muted by the caller
- */
-isMute?: boolean
-/**
- * Pinned by the caller
- */
-isPin?: boolean
-/**
- * The caller is a member
- */
-isMember?: boolean
-/**
- * The caller is a room admin
- */
-isAdmin?: boolean
-/**
- * The caller may send messages
- */
-isAllowedInput?: boolean
-/**
- * Synchronised from a directory group
- */
-isSyncRoom?: boolean
-/**
- * The other account of a SINGLE room
- */
-singleRoomAccountId?: string
-singleRoomAccount?: Account1
-/**
- * Room policy entries
- */
-policy?: RoomPolicyEntry[]
-/**
- * Latest messages of the room
- */
-messages?: Message[]
-/**
- * Number of unread messages
- */
-noOfUnreadMessage?: number
-/**
- * Number of unread messages that mention the caller
- */
-noOfMentionedMessage?: number
-/**
- * Time of the last change (epoch milliseconds)
- */
-lastUpdateTime?: number
-/**
- * Room image (on creation)
- */
-roomImg?: string
-/**
- * Member account ids (on creation)
- *
- * Items: Account id
- */
-memberIds?: string[]
+businessType?: RoomBusinessType
 }
 /**
  * Request of room/createselfroom
@@ -6205,94 +4744,6 @@ memberIds?: string[]
  */
 export interface CreateSelfRoomRequest {
 
-}
-/**
- * Response of room/createselfroom
- */
-export interface CreateSelfRoomResponse {
-/**
- * Room id
- */
-roomId: string
-/**
- * Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire
- */
-roomName?: string
-/**
- * Security level label of the room
- */
-roomSecLevel?: string
-/**
- * Kind of room
- */
-roomType: ("SINGLE" | "MULTIPLE" | "BROADCAST")
-/**
- * Session type of the room
- */
-sessType?: string
-/**
- * Business type of the room
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
-/**
- * Muted by the caller
- */
-isMute?: boolean
-/**
- * Pinned by the caller
- */
-isPin?: boolean
-/**
- * The caller is a member
- */
-isMember?: boolean
-/**
- * The caller is a room admin
- */
-isAdmin?: boolean
-/**
- * The caller may send messages
- */
-isAllowedInput?: boolean
-/**
- * Synchronised from a directory group
- */
-isSyncRoom?: boolean
-/**
- * The other account of a SINGLE room
- */
-singleRoomAccountId?: string
-singleRoomAccount?: Account1
-/**
- * Room policy entries
- */
-policy?: RoomPolicyEntry[]
-/**
- * Latest messages of the room
- */
-messages?: Message[]
-/**
- * Number of unread messages
- */
-noOfUnreadMessage?: number
-/**
- * Number of unread messages that mention the caller
- */
-noOfMentionedMessage?: number
-/**
- * Time of the last change (epoch milliseconds)
- */
-lastUpdateTime?: number
-/**
- * Room image (on creation)
- */
-roomImg?: string
-/**
- * Member account ids (on creation)
- *
- * Items: Account id
- */
-memberIds?: string[]
 }
 /**
  * Request of room/createsingleroom
@@ -6305,98 +4756,7 @@ export interface CreateSingleRoomRequest {
  * The other account
  */
 memberId: string
-/**
- * Business type
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
-}
-/**
- * Response of room/createsingleroom
- */
-export interface CreateSingleRoomResponse {
-/**
- * Room id
- */
-roomId: string
-/**
- * Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire
- */
-roomName?: string
-/**
- * Security level label of the room
- */
-roomSecLevel?: string
-/**
- * Kind of room
- */
-roomType: ("SINGLE" | "MULTIPLE" | "BROADCAST")
-/**
- * Session type of the room
- */
-sessType?: string
-/**
- * Business type of the room
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
-/**
- * Muted by the caller
- */
-isMute?: boolean
-/**
- * Pinned by the caller
- */
-isPin?: boolean
-/**
- * The caller is a member
- */
-isMember?: boolean
-/**
- * The caller is a room admin
- */
-isAdmin?: boolean
-/**
- * The caller may send messages
- */
-isAllowedInput?: boolean
-/**
- * Synchronised from a directory group
- */
-isSyncRoom?: boolean
-/**
- * The other account of a SINGLE room
- */
-singleRoomAccountId?: string
-singleRoomAccount?: Account1
-/**
- * Room policy entries
- */
-policy?: RoomPolicyEntry[]
-/**
- * Latest messages of the room
- */
-messages?: Message[]
-/**
- * Number of unread messages
- */
-noOfUnreadMessage?: number
-/**
- * Number of unread messages that mention the caller
- */
-noOfMentionedMessage?: number
-/**
- * Time of the last change (epoch milliseconds)
- */
-lastUpdateTime?: number
-/**
- * Room image (on creation)
- */
-roomImg?: string
-/**
- * Member account ids (on creation)
- *
- * Items: Account id
- */
-memberIds?: string[]
+businessType?: RoomBusinessType
 }
 /**
  * An account the caller may broadcast for
@@ -6413,34 +4773,7 @@ delegateMemberId: string
  * Display name
  */
 delegateMemberDisplayName?: string
-/**
- * What a delegate may broadcast to
- */
-allowedBroadcastSelectionType?: ("ALL" | "DL" | "HKP_AK_GROUP")
-}
-/**
- * Request of message/deleteaesmessages
- */
-export interface DeleteAesMessagesRequest {
-/**
- * Message ids
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-messageIds: [string, ...(string)[]]
-/**
- * Room id
- */
-roomId: string
-}
-/**
- * Response of message/deleteaesmessages
- */
-export interface DeleteAesMessagesResponse {
-
+allowedBroadcastSelectionType?: BroadcastSelectionType
 }
 /**
  * Request of room/hospital/deleteandexportroom
@@ -6453,36 +4786,6 @@ export interface DeleteAndExportRoomRequest {
  * Room id
  */
 roomId: string
-}
-/**
- * Response of room/hospital/deleteandexportroom
- */
-export interface DeleteAndExportRoomResponse {
-
-}
-/**
- * Request of message/deleteformeaesmessages
- */
-export interface DeleteForMeAesMessagesRequest {
-/**
- * Message ids
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-messageIds: [string, ...(string)[]]
-/**
- * Room id
- */
-roomId: string
-}
-/**
- * Response of message/deleteformeaesmessages
- */
-export interface DeleteForMeAesMessagesResponse {
-
 }
 /**
  * Request of privatealbum/delete
@@ -6502,12 +4805,6 @@ export interface DeletePrivateAlbumFilesRequest {
 fileIds: [string, ...(string)[]]
 }
 /**
- * Response of privatealbum/delete
- */
-export interface DeletePrivateAlbumFilesResponse {
-
-}
-/**
  * Request of room/deleteroomevent
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -6518,12 +4815,6 @@ export interface DeleteRoomEventRequest {
  * Room event id
  */
 eventId: string
-}
-/**
- * Response of room/deleteroomevent
- */
-export interface DeleteRoomEventResponse {
-
 }
 /**
  * Request of message/deleteroommessages
@@ -6542,12 +4833,6 @@ roomId: string
 withStarredMessage: boolean
 }
 /**
- * Response of message/deleteroommessages
- */
-export interface DeleteRoomMessagesResponse {
-
-}
-/**
  * Request of room/deleteroom
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -6558,12 +4843,6 @@ export interface DeleteRoomRequest {
  * Room id
  */
 roomId: string
-}
-/**
- * Response of room/deleteroom
- */
-export interface DeleteRoomResponse {
-
 }
 /**
  * The device logging in
@@ -6638,18 +4917,6 @@ maxDevices?: number
 requireApproval?: boolean
 }
 /**
- * Data of a DISMISS_MESSAGE notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DismissMessageNotificationData".
- */
-export interface DismissMessageNotificationData1 {
-/**
- * Message dismissed
- */
-messageId: string
-}
-/**
  * A member of a distribution list
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -6678,26 +4945,6 @@ cn: string
 distinguishedname?: string
 }
 /**
- * Do-not-disturb setting of the caller
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DndSetting".
- */
-export interface DndSetting1 {
-/**
- * End (epoch milliseconds)
- */
-dndEndDate?: number
-/**
- * On
- */
-dnd: boolean
-/**
- * Mute notifications
- */
-isMute?: boolean
-}
-/**
  * A preset do-not-disturb duration
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -6708,24 +4955,7 @@ export interface DndTemplateOption {
  * Minutes
  */
 value: number
-label: LocalizedLabel2
-}
-/**
- * Label in en_US, zh_CN, zh_TW
- */
-export interface LocalizedLabel2 {
-/**
- * English text
- */
-en_US: string
-/**
- * Simplified Chinese text
- */
-zh_CN: string
-/**
- * Traditional Chinese text
- */
-zh_TW: string
+label: LocalizedLabel
 }
 /**
  * Request of message/downloadaesfile (JSON part "payload" of the multipart body)
@@ -6748,31 +4978,6 @@ isPreview?: boolean
 roomId: string
 }
 /**
- * JSON sent by message/downloadaesfile when no file is returned
- */
-export interface DownloadAesFileResponse {
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid: string
-/**
- * Encrypted file content
- */
-aesMessageFile: string
-/**
- * File name
- */
-aesMessageFilename?: string
-/**
- * Extension used to open the file
- */
-aesMessageFileOpenExt?: string
-/**
- * Encrypted metadata JSON
- */
-aesMessageFileMetadata?: string
-}
-/**
  * Request of message/downloadarchivedmessage (JSON part "payload" of the multipart body)
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -6789,19 +4994,6 @@ id: string
 messageKeyUuid: string
 }
 /**
- * JSON sent by message/downloadarchivedmessage when no file is returned
- */
-export interface DownloadArchivedMessageResponse {
-/**
- * File content
- */
-fileData: string
-/**
- * File name
- */
-filename: string
-}
-/**
  * Request of news/downloadnewsfile (JSON part "payload" of the multipart body)
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -6812,12 +5004,6 @@ export interface DownloadNewsFileRequest {
  * News file id
  */
 newsFileId: string
-}
-/**
- * JSON sent by news/downloadnewsfile when no file is returned
- */
-export interface DownloadNewsFileResponse {
-
 }
 /**
  * Request of message/downloadoriginalaesfile (JSON part "payload" of the multipart body)
@@ -6838,31 +5024,6 @@ isPreview?: boolean
  * Room id
  */
 roomId: string
-}
-/**
- * JSON sent by message/downloadoriginalaesfile when no file is returned
- */
-export interface DownloadOriginalAesFileResponse {
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid: string
-/**
- * Encrypted file content
- */
-aesMessageFile: string
-/**
- * File name
- */
-aesMessageFilename?: string
-/**
- * Extension used to open the file
- */
-aesMessageFileOpenExt?: string
-/**
- * Encrypted metadata JSON
- */
-aesMessageFileMetadata?: string
 }
 /**
  * Request of privatealbum/download (JSON part "payload" of the multipart body)
@@ -6934,10 +5095,7 @@ export interface EmptyResponse {
  * via the `definition` "ErrMsgEntry".
  */
 export interface ErrMsgEntry {
-/**
- * Stable error code
- */
-code: ("UI_IM_E1000" | "UI_IM_E1001" | "UI_IM_E1002" | "UI_IM_E1003" | "UI_IM_E1004" | "UI_IM_E1005" | "UI_IM_E1006" | "UI_IM_E1007" | "UI_IM_E1008" | "UI_IM_E1009" | "UI_IM_E1010" | "UI_IM_E1011" | "UI_IM_E1012" | "UI_IM_E1013" | "UI_IM_E2001" | "UI_IM_E2002" | "UI_IM_E9912" | "UI_IM_E2003" | "UI_IM_E2004" | "UI_IM_E2005" | "UI_IM_E2006" | "UI_IM_E2007" | "UI_IM_E2008" | "UI_IM_E2009" | "UI_IM_E3001" | "UI_IM_E3002" | "UI_IM_E3003" | "UI_IM_E3004" | "UI_IM_E3005" | "UI_IM_E3006" | "UI_IM_E3007" | "UI_IM_E3008" | "UI_IM_E3009" | "UI_IM_E3010" | "UI_IM_E3011" | "UI_IM_E3012" | "UI_IM_E4001" | "UI_IM_E4002" | "UI_IM_E4003" | "UI_IM_E4004" | "UI_IM_E4005" | "UI_IM_E4006" | "UI_IM_E4007" | "UI_IM_E4008" | "UI_IM_E4009" | "UI_IM_E4010" | "UI_IM_E4011")
+code: ErrorCode
 /**
  * Message text
  */
@@ -6981,23 +5139,6 @@ roomId: string
 messageIds: [string, ...(string)[]]
 }
 /**
- * JSON sent by message/exportmessagesandfiles when no file is returned
- */
-export interface ExportMessagesAndFilesResponse {
-/**
- * File content
- */
-file: string
-/**
- * File name
- */
-filename: string
-/**
- * Extension used to open the file
- */
-fileOpenExt?: string
-}
-/**
  * A room export: name, policy and messages
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -7030,33 +5171,13 @@ export interface ExportRoomMessagesRequest {
 roomId: string
 }
 /**
- * Response of message/exportroommessages
- */
-export interface ExportRoomMessagesResponse {
-/**
- * Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire
- */
-roomName: string
-/**
- * Room policy entries
- */
-policy?: RoomPolicyEntry[]
-/**
- * Exported messages
- */
-messages: Message[]
-}
-/**
  * An external-provider conference
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "ExternalConference".
  */
 export interface ExternalConference {
-/**
- * Kind of conference
- */
-conferenceType?: ("VOICE" | "VIDEO")
+conferenceType?: ConferenceType
 /**
  * Room id
  */
@@ -7091,7 +5212,7 @@ export interface FailedEnvelope {
  * Always failed
  */
 status: "failed"
-errMsgList: ErrMsgList1
+errMsgList: ErrMsgList
 }
 /**
  * The default flag set. Each property is one IS_ALLOW_* or IS_SHOW_* feature switch; its default describes the full-featured product. A variant overrides some of them in its flags object.
@@ -7730,22 +5851,6 @@ IS_ALLOW_SCREEN_CAPTURE_NOTICE?: boolean
 IS_ALLOW_REMOTE_WIPE?: boolean
 }
 /**
- * Data of a FORCE_LOGOUT notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ForceLogoutNotificationData".
- */
-export interface ForceLogoutNotificationData1 {
-/**
- * Why the session ends (e.g. LOGOUT_OTHER_SESSIONS)
- */
-reason: string
-/**
- * Hash of the api key of the session that stays; absent when every session ends
- */
-keepApiKeyHash: string
-}
-/**
  * Request of message/forwardaesmessages
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -7799,19 +5904,6 @@ type: string
 refreshType?: string
 }
 /**
- * Response of authentication/generateotp
- */
-export interface GenerateOtpResponse {
-/**
- * One-time password
- */
-otp: string
-/**
- * OTP type
- */
-type?: string
-}
-/**
  * Request of authentication/generatetoken
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -7819,19 +5911,6 @@ type?: string
  */
 export interface GenerateTokenRequest {
 
-}
-/**
- * Response of authentication/generatetoken
- */
-export interface GenerateTokenResponse {
-/**
- * Token text
- */
-token: string
-/**
- * Lifetime in seconds
- */
-tokenExpiredInSeconds: number
 }
 /**
  * A token with its lifetime
@@ -7850,46 +5929,6 @@ token: string
 tokenExpiredInSeconds: number
 }
 /**
- * Request of account/getaccountlist
- */
-export interface GetAccountListRequest {
-pageInfo: PageInfo
-/**
- * Name filter
- */
-filterOfName?: string
-/**
- * Tenant id
- */
-tenantId?: string
-/**
- * Only these accounts
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-accountIds?: [string, ...(string)[]]
-/**
- * Include the caller
- */
-withSelfAccount?: boolean
-}
-/**
- * Response of account/getaccountlist
- */
-export interface GetAccountListResponse {
-/**
- * Accounts
- */
-accounts: Account[]
-/**
- * true when more items exist beyond this page
- */
-stillHaveData?: boolean
-}
-/**
  * Request of account/getaccountprivacy
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -7897,31 +5936,6 @@ stillHaveData?: boolean
  */
 export interface GetAccountPrivacyRequest {
 
-}
-/**
- * Response of account/getaccountprivacy
- */
-export interface GetAccountPrivacyResponse {
-/**
- * Who sees last seen
- */
-viewPresence?: ("ALL" | "FAVOURITE" | "NONE")
-/**
- * Who sees the profile photo
- */
-viewProfile?: ("ALL" | "FAVOURITE" | "NONE")
-/**
- * Read receipts
- */
-readReceipt?: ("YES" | "NO")
-/**
- * Show the caller's name to group accounts
- */
-isShowNameToGrpAcc?: boolean
-/**
- * Notify when mentioned
- */
-isShowNotiAtMention?: boolean
 }
 /**
  * Request of account/getaccountprofileimage
@@ -7954,31 +5968,7 @@ export interface GetAccountProfileImageResponse {
 /**
  * Images
  */
-profileImages: ProfileImageEntry1[]
-}
-/**
- * Profile image of an account
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ProfileImageEntry".
- */
-export interface ProfileImageEntry1 {
-/**
- * Account id
- */
-accountId: string
-/**
- * Full-size image as base64
- */
-img?: string
-/**
- * Thumbnail image as base64
- */
-img_tn?: string
-/**
- * Visible to the caller under the owner's privacy settings
- */
-visible?: boolean
+profileImages: ProfileImageEntry[]
 }
 /**
  * Request of account/getaccountprofile
@@ -7988,145 +5978,6 @@ visible?: boolean
  */
 export interface GetAccountProfileRequest {
 
-}
-/**
- * Response of account/getaccountprofile
- */
-export interface GetAccountProfileResponse {
-accountInfo: Account4
-/**
- * Function roles; IM_USER is needed to use the client
- */
-functionRoleTypes: FunctionRoleType[]
-tenantInfo?: Tenant
-/**
- * Whether attachments are downloaded automatically
- */
-dlAttach?: boolean
-logInfo?: LogInfo
-/**
- * Messages before this time are housekept (epoch milliseconds)
- */
-housekeepTimestamp?: number
-/**
- * Policies the caller may set
- */
-allowedRoomPolicies?: RoomPolicyKey[]
-/**
- * Profile fields and whether they are editable
- */
-accountProfileAttribute?: AccountProfileAttribute[]
-}
-/**
- * An account as other users see it
- */
-export interface Account4 {
-/**
- * Account id
- */
-accountId: string
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName?: string
-/**
- * Email address
- */
-emailAddr?: string
-/**
- * Fax number
- */
-faxNo?: string
-/**
- * Telephone number
- */
-telNo?: string
-/**
- * Office address
- */
-officeAddr?: string
-/**
- * Post title
- */
-postTitle?: string
-/**
- * Language of the caller
- */
-langId?: ("en_US" | "zh_TW" | "zh_CN")
-/**
- * Full name of the account
- */
-userFullname?: string
-/**
- * Tenant full name
- */
-tenantFullname?: string
-/**
- * In the caller's favourites
- */
-isFavourite?: boolean
-/**
- * Local (not directory) account
- */
-isLocal?: boolean
-/**
- * Do-not-disturb on
- */
-dnd?: boolean
-/**
- * Do-not-disturb end (epoch milliseconds)
- */
-dndEndDate?: number
-/**
- * Directory object class
- */
-accountObjectClass?: string
-/**
- * Custom display name
- */
-customDisplayName?: string
-/**
- * Search name
- */
-searchName?: string
-/**
- * Caller's synonym for this account
- */
-synonym?: string
-}
-/**
- * The caller's tenant
- */
-export interface Tenant {
-/**
- * Tenant id
- */
-tenantId: string
-/**
- * Full name
- */
-fullname?: string
-/**
- * Display name
- */
-fullnameDisplay?: string
-/**
- * Short name
- */
-shortName?: string
-}
-/**
- * Last login information
- */
-export interface LogInfo {
-/**
- * Previous login (epoch milliseconds)
- */
-lastLoginTime?: number
-/**
- * Device type of the previous login
- */
-lastLoginDeviceType?: string
 }
 /**
  * Request of account/getadvancedaccountsearchcriteria
@@ -8160,11 +6011,8 @@ export interface SearchCriterion {
  * Field searched
  */
 fieldName: string
-display?: LocalizedLabel3
-/**
- * Input kind
- */
-type: ("TEXT" | "SELECT" | "DATE")
+display?: LocalizedLabel
+type: SearchCriterionType
 /**
  * Display order
  */
@@ -8179,23 +6027,6 @@ isAllowMultiSelect?: boolean
 options?: SearchCriterionOption[]
 }
 /**
- * Label
- */
-export interface LocalizedLabel3 {
-/**
- * English text
- */
-en_US: string
-/**
- * Simplified Chinese text
- */
-zh_CN: string
-/**
- * Traditional Chinese text
- */
-zh_TW: string
-}
-/**
  * One choice of a search criterion
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -8206,24 +6037,7 @@ export interface SearchCriterionOption {
  * Value sent
  */
 value: string
-display?: LocalizedLabel4
-}
-/**
- * Label
- */
-export interface LocalizedLabel4 {
-/**
- * English text
- */
-en_US: string
-/**
- * Simplified Chinese text
- */
-zh_CN: string
-/**
- * Traditional Chinese text
- */
-zh_TW: string
+display?: LocalizedLabel
 }
 /**
  * Request of security/getaeskeybymessagekeyuuids
@@ -8273,24 +6087,7 @@ roomId: string
  * via the `definition` "GetAesKeyByRoomIdResponse".
  */
 export interface GetAesKeyByRoomIdResponse {
-aesKey: AesKeyRecord1
-}
-/**
- * An AES key record
- */
-export interface AesKeyRecord1 {
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid: string
-/**
- * Base64 of 32 random bytes
- */
-aesKey: string
-/**
- * AES mode
- */
-algorithm: ("CBC" | "CTR" | "GCM")
+aesKey: AesKeyRecord
 }
 /**
  * Request of message/getaesmessageinfo
@@ -8307,79 +6104,6 @@ messageId: string
  * Room id
  */
 roomId: string
-}
-/**
- * Response of message/getaesmessageinfo
- */
-export interface GetAesMessageInfoResponse {
-/**
- * Per-recipient read state
- */
-messageInfoRead?: MessageReadInfoReadItem[]
-/**
- * Per-recipient notified state
- */
-messageInfoNotified?: MessageReadInfoNotifiedItem[]
-/**
- * Number of recipients
- */
-totalRecipient?: number
-}
-/**
- * Read state of one recipient
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MessageReadInfoReadItem".
- */
-export interface MessageReadInfoReadItem {
-/**
- * Account id
- */
-accountId: string
-/**
- * Full name of the account
- */
-userFullname?: string
-/**
- * Has read
- */
-isRead?: boolean
-/**
- * When read (epoch milliseconds)
- */
-readDate?: number
-/**
- * Was notified
- */
-isNotified?: boolean
-/**
- * When notified (epoch milliseconds)
- */
-notifiedDate?: number
-}
-/**
- * Notified state of one recipient
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MessageReadInfoNotifiedItem".
- */
-export interface MessageReadInfoNotifiedItem {
-/**
- * Account id
- */
-accountId: string
-/**
- * Full name of the account
- */
-userFullname?: string
-/**
- * Was notified
- */
-isNotified?: boolean
-/**
- * When notified (epoch milliseconds)
- */
-notifiedDate?: number
 }
 /**
  * Request of room/getallroompolicy
@@ -8439,7 +6163,7 @@ export interface GetApplicationProfileRequest {
  * via the `definition` "ServerConfig".
  */
 export interface ServerConfig {
-deviceRegistrationSetting?: DeviceRegistrationSetting1
+deviceRegistrationSetting?: DeviceRegistrationSetting
 /**
  * Paths whose requests are encrypted
  *
@@ -8452,10 +6176,7 @@ isReqEncryptedList?: string[]
  * Items: Path
  */
 isRespEncryptedList?: string[]
-/**
- * AES mode
- */
-defaultEncryptionAlgorithm?: ("CBC" | "CTR" | "GCM")
+defaultEncryptionAlgorithm?: AesAlgorithm
 /**
  * Paths that check the session
  *
@@ -8470,128 +6191,6 @@ mqSysName: string
  * Server version
  */
 serverVersion?: string
-}
-/**
- * Device registration rules
- */
-export interface DeviceRegistrationSetting1 {
-/**
- * Devices per account, 0 = no limit
- */
-maxDevices?: number
-/**
- * New devices need approval
- */
-requireApproval?: boolean
-}
-/**
- * Server-side client configuration
- */
-export interface ClientConfig1 {
-/**
- * File types that may be sent
- *
- * Items: Extension
- */
-supportedFileTypes?: string[]
-/**
- * Available chatbots
- */
-chatbots?: ChatbotInfo[]
-/**
- * Watermark opacity
- */
-watermarkOpacity?: number
-/**
- * Attachment size limit in bytes
- */
-attachSize?: number
-/**
- * Release notes link
- */
-releaseNotesUrl?: string
-/**
- * Deep-link domain
- */
-deepLinkDomain?: string
-/**
- * Days a forced update may be skipped
- */
-forceUpdateSkipPeriodDays?: number
-/**
- * Presence options
- */
-presenceInfo?: {
-
-}
-/**
- * Hours before login is required again
- */
-reqLoginMaxHour?: number
-/**
- * Attachments may be downloaded
- */
-allowDownloadAttachment?: boolean
-/**
- * Order of JSON card keys
- *
- * Items: Key
- */
-jsonCardKeyOrder?: string[]
-/**
- * List all users before a search
- */
-showAllUserBeforeSearch?: boolean
-/**
- * Synonyms supported
- */
-isSupportAccountSynonym?: boolean
-/**
- * Advanced search supported
- */
-isSupportAdvancedAccountSearch?: boolean
-/**
- * Show exported messages in settings
- */
-isShowExportedMessageInWebClientSetting?: boolean
-/**
- * Video length limit
- */
-videoMaximumDurationInSeconds?: number
-/**
- * Grid child URL
- */
-gridViewChildUrl?: string
-/**
- * Email group domain
- */
-emailGroupMessageDomain?: string
-/**
- * Business apps in the room list
- */
-bappsForChatroomList?: BusinessApp[]
-/**
- * Business apps in the tab
- */
-bappsForTab?: BusinessApp[]
-/**
- * Other configuration
- */
-otherApplicationConfigs?: {
-
-}
-/**
- * Room configuration
- */
-room?: {
-
-}
-/**
- * SDK configuration
- */
-sdkConfigs?: {
-
-}
 }
 /**
  * Request of room/getauditinfo
@@ -8708,24 +6307,7 @@ export interface GetCommonAesKeyRequest {
  * via the `definition` "GetCommonAesKeyResponse".
  */
 export interface GetCommonAesKeyResponse {
-aesKey: AesKeyRecord2
-}
-/**
- * An AES key record
- */
-export interface AesKeyRecord2 {
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid: string
-/**
- * Base64 of 32 random bytes
- */
-aesKey: string
-/**
- * AES mode
- */
-algorithm: ("CBC" | "CTR" | "GCM")
+aesKey: AesKeyRecord
 }
 /**
  * Request of message/getcompletedarchivedmessages
@@ -8746,7 +6328,7 @@ export interface GetCompletedArchivedMessagesResponse {
 /**
  * Archives
  */
-archivedMessages: ArchivedMessage1[]
+archivedMessages: ArchivedMessage[]
 }
 /**
  * Request of conference/gethistory
@@ -8796,24 +6378,7 @@ uuid: string
  * Token text
  */
 token: string
-conferenceInfo?: ConferenceInfo4
-}
-/**
- * Provider information of a conference (join link, meeting id)
- */
-export interface ConferenceInfo4 {
-/**
- * Join link
- */
-url?: string
-/**
- * Meeting id
- */
-meetingId?: string
-/**
- * Meeting password
- */
-password?: string
+conferenceInfo?: ConferenceInfo
 }
 /**
  * Request of account/getdatastorage
@@ -8843,10 +6408,7 @@ messageTypeSizes: MessageTypeSize[]
  * via the `definition` "MessageTypeSize".
  */
 export interface MessageTypeSize {
-/**
- * Kind of message
- */
-messageType: ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
+messageType: MessageType
 /**
  * Number of messages
  */
@@ -8864,23 +6426,6 @@ totalSize: number
  */
 export interface GetDndRequest {
 
-}
-/**
- * Response of dnd/getdnd
- */
-export interface GetDndResponse {
-/**
- * End (epoch milliseconds)
- */
-dndEndDate?: number
-/**
- * On
- */
-dnd: boolean
-/**
- * Mute notifications
- */
-isMute?: boolean
 }
 /**
  * Request of dnd/getdndtemplates
@@ -8947,30 +6492,6 @@ data?: {
 }
 }
 /**
- * Response of conference/external/getconferenceinfo
- */
-export interface GetExternalConferenceInfoResponse {
-/**
- * Provider-specific conference data
- */
-data?: {
-
-}
-conferenceInfo?: ConferenceInfo
-/**
- * Video-conference provider type
- */
-vcType?: string
-/**
- * Reference id of the external conference
- */
-refId?: string
-/**
- * Conferences
- */
-conferences?: Conference[]
-}
-/**
  * Request of room/gethidedroomlist
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -8987,110 +6508,6 @@ isIncludeProfileImage?: boolean
 isIncludeLastUpdateTime?: boolean
 }
 /**
- * Response of room/gethidedroomlist
- */
-export interface GetHidedRoomListResponse {
-/**
- * Rooms
- */
-rooms: Room2[]
-/**
- * Number of rooms
- */
-noOfRooms: number
-}
-/**
- * A room as listed in the room list
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "Room".
- */
-export interface Room2 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire
- */
-roomName?: string
-/**
- * Security level label of the room
- */
-roomSecLevel?: string
-/**
- * Kind of room
- */
-roomType: ("SINGLE" | "MULTIPLE" | "BROADCAST")
-/**
- * Session type of the room
- */
-sessType?: string
-/**
- * Business type of the room
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
-/**
- * Muted by the caller
- */
-isMute?: boolean
-/**
- * Pinned by the caller
- */
-isPin?: boolean
-/**
- * The caller is a member
- */
-isMember?: boolean
-/**
- * The caller is a room admin
- */
-isAdmin?: boolean
-/**
- * The caller may send messages
- */
-isAllowedInput?: boolean
-/**
- * Synchronised from a directory group
- */
-isSyncRoom?: boolean
-/**
- * The other account of a SINGLE room
- */
-singleRoomAccountId?: string
-singleRoomAccount?: Account1
-/**
- * Room policy entries
- */
-policy?: RoomPolicyEntry[]
-/**
- * Latest messages of the room
- */
-messages?: Message[]
-/**
- * Number of unread messages
- */
-noOfUnreadMessage?: number
-/**
- * Number of unread messages that mention the caller
- */
-noOfMentionedMessage?: number
-/**
- * Time of the last change (epoch milliseconds)
- */
-lastUpdateTime?: number
-/**
- * Room image (on creation)
- */
-roomImg?: string
-/**
- * Member account ids (on creation)
- *
- * Items: Account id
- */
-memberIds?: string[]
-}
-/**
  * Request of qrcode/getjwt
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -9098,19 +6515,6 @@ memberIds?: string[]
  */
 export interface GetJwtRequest {
 
-}
-/**
- * Response of qrcode/getjwt
- */
-export interface GetJwtResponse {
-/**
- * JSON web token
- */
-jwt: string
-/**
- * Lifetime in seconds
- */
-jwtExpiredInSeconds: number
 }
 /**
  * Request of room/getlastmessage
@@ -9135,7 +6539,7 @@ withUnreadCount?: boolean
  * via the `definition` "GetLastMessageResponse".
  */
 export interface GetLastMessageResponse {
-message?: Message4
+message?: Message
 /**
  * Number of unread messages
  */
@@ -9144,135 +6548,6 @@ noOfUnreadMessage?: number
  * Number of unread messages that mention the caller
  */
 noOfMentionedMessage?: number
-}
-/**
- * A chat message as the server returns it
- */
-export interface Message4 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Message text: AES-encrypted base64 on the wire, decrypted on the client
- */
-message?: string
-/**
- * Message id
- */
-messageId: string
-/**
- * Kind of message
- */
-messageType: ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
-/**
- * Delivery status
- */
-messageStatus?: ("SERVER_RECEIVED" | "ALL_RECEIVED" | "ALL_READ" | "ALL_DELETED" | "PENDING_SEND" | "SEND_FAILED")
-/**
- * Creation time (epoch milliseconds)
- */
-messageCreateDate?: number
-/**
- * Last update time (epoch milliseconds)
- */
-messageUpdateDate?: number
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid?: string
-/**
- * Account id of the sender
- */
-messageUserId?: string
-/**
- * Display name of the sender
- */
-messageUsername?: string
-/**
- * Checksum sent with the message
- */
-messageChecksum?: string
-/**
- * Thumbnail of an image or video message
- */
-messageThumbnail?: string
-/**
- * Number of recipients
- */
-totalReceiver?: number
-/**
- * Sent by the caller
- */
-isSendFromYou?: boolean
-/**
- * Read by the caller
- */
-isReadByYou?: boolean
-/**
- * Starred by the caller
- */
-isStarredByYou?: boolean
-/**
- * Received by the caller
- */
-isReceivedByYou?: boolean
-/**
- * Forwarded from another room
- */
-isForwardMessage?: boolean
-/**
- * When the caller read it (epoch milliseconds)
- */
-readDateByYou?: number
-/**
- * When the caller received it (epoch milliseconds)
- */
-receivedDateByYou?: number
-/**
- * File name of the attachment (not encrypted)
- */
-aesMessageFilename?: string
-/**
- * Extension used to open the attachment
- */
-aesMessageFileOpenExt?: string
-/**
- * MIME type of the attachment
- */
-aesMessageFileType?: string
-/**
- * Size of the attachment in bytes
- */
-aesMessageFilesize?: number
-/**
- * Encrypted JSON of the attachment metadata (MessageFileMetadata)
- */
-aesMessageFileMetadata?: string
-/**
- * Encrypted JSON of the URL preview metadata (MessageUrlMetadata)
- */
-aesMessageUrlMetadata?: string
-/**
- * Accounts mentioned in the message
- *
- * Items: Account id
- */
-msgMentionAccountIds?: string[]
-/**
- * An original (full quality) file can be downloaded
- */
-hasOriginalMessageFile?: boolean
-replyToMessage?: Message1
-messagePolling?: MessagePolling
-/**
- * Transcript of a voice message
- */
-voiceToTextMessage?: string
-/**
- * Encrypted file content when sent inline
- */
-aesMessageFile?: string
 }
 /**
  * Request of authentication/getloginnamebytoken
@@ -9284,7 +6559,10 @@ export interface GetLoginNameByTokenRequest {
 tokenData: TokenData
 }
 /**
- * Token and its system
+ * Token of a token-based login
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "TokenData".
  */
 export interface TokenData {
 /**
@@ -9295,10 +6573,7 @@ systemId?: string
  * Token text
  */
 token: string
-/**
- * Kind of token
- */
-type?: ("AUTH_OTP" | "SSO" | "OTP" | "JWT" | "NEXTOKEN" | "WEBVIEW")
+type?: TokenType
 }
 /**
  * Response of authentication/getloginnamebytoken
@@ -9325,67 +6600,6 @@ export interface GetNewsDetailRequest {
 newsId: string
 }
 /**
- * Response of news/getnewsdetail
- */
-export interface GetNewsDetailResponse {
-/**
- * News id
- */
-newsId: string
-/**
- * Title
- */
-title: string
-/**
- * Banner image
- */
-banner?: string
-/**
- * Content (HTML)
- */
-content?: string
-/**
- * Order
- */
-seq?: number
-/**
- * Read
- */
-isRead?: boolean
-/**
- * Publication start (epoch milliseconds)
- */
-startDate?: number
-/**
- * Files
- */
-newsFiles?: NewsFile[]
-/**
- * Show the title inside the content
- */
-isShowNewsTitleInContent?: boolean
-}
-/**
- * A file attached to news
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "NewsFile".
- */
-export interface NewsFile {
-/**
- * News file id
- */
-newsFileId: string
-/**
- * Thumbnail
- */
-fileThumbnail?: string
-/**
- * File name
- */
-filename: string
-}
-/**
  * Request of news/getnews
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -9404,43 +6618,7 @@ export interface GetNewsResponse {
 /**
  * News, by seq
  */
-newsList: NewsListItem1[]
-}
-/**
- * A news item in the list
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "NewsListItem".
- */
-export interface NewsListItem1 {
-/**
- * News id
- */
-newsId: string
-/**
- * Title
- */
-title: string
-/**
- * Banner image
- */
-banner?: string
-/**
- * Order
- */
-seq?: number
-/**
- * Attached files
- */
-newsFilesCount?: number
-/**
- * Read by the caller
- */
-isRead?: boolean
-/**
- * Publication start (epoch milliseconds)
- */
-startDate?: number
+newsList: NewsListItem[]
 }
 /**
  * Request of nextoken/getnextoken
@@ -9450,19 +6628,6 @@ startDate?: number
  */
 export interface GetNexTokenRequest {
 
-}
-/**
- * Response of nextoken/getnextoken
- */
-export interface GetNexTokenResponse {
-/**
- * Token text
- */
-token: string
-/**
- * Refresh interval in seconds
- */
-tokenRefreshTimeInSecond: number
 }
 /**
  * Request of account/getotheraccountinfo
@@ -9506,28 +6671,6 @@ export interface GetPathSecurityRequest {
 path: string
 }
 /**
- * Response of application/getpathsecurity
- */
-export interface GetPathSecurityResponse {
-/**
- * Outcome
- */
-status?: ("success" | "failed")
-/**
- * Requests encrypted
- */
-isReqEncrypted: boolean
-/**
- * Responses encrypted
- */
-isResEncrypted: boolean
-/**
- * AES mode
- */
-defaultEncryptionAlgorithm?: ("CBC" | "CTR" | "GCM")
-errMsgList?: ErrMsgList2
-}
-/**
  * Request of application/getpublicapplicationprofile
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -9535,31 +6678,6 @@ errMsgList?: ErrMsgList2
  */
 export interface GetPublicApplicationProfileRequest {
 
-}
-/**
- * Response of application/getpublicapplicationprofile
- */
-export interface GetPublicApplicationProfileResponse {
-/**
- * Paths whose requests are encrypted
- *
- * Items: Path such as chat/sec/message/sendaesmessage
- */
-isReqEncryptedList: string[]
-/**
- * Paths whose responses are encrypted
- *
- * Items: Path
- */
-isRespEncryptedList: string[]
-/**
- * AES mode
- */
-defaultEncryptionAlgorithm: ("CBC" | "CTR" | "GCM")
-/**
- * Name of the reply-queue system (section 4 step 4)
- */
-mqSysName?: string
 }
 /**
  * Request of room/getroomaccounts
@@ -9652,7 +6770,7 @@ endTs: number
  * via the `definition` "GetRoomListRequest".
  */
 export interface GetRoomListRequest {
-pageInfo: PageInfo1
+pageInfo: PageInfo
 /**
  * Include totalUnreadRoomCount
  */
@@ -9661,40 +6779,6 @@ withTotalUnreadRoomCount?: boolean
  * Include totalUnreadMsgCount
  */
 withTotalUnreadMsgCount?: boolean
-}
-/**
- * Paging of the list
- */
-export interface PageInfo1 {
-/**
- * Page number, starting at 1
- */
-pageNo: number
-/**
- * Items per page
- */
-pageSize: number
-}
-/**
- * Response of room/getroomlist
- */
-export interface GetRoomListResponse {
-/**
- * Rooms, most recently updated first
- */
-rooms: Room2[]
-/**
- * true when more items exist beyond this page
- */
-stillHaveData?: boolean
-/**
- * Rooms with unread messages
- */
-totalUnreadRoomCount?: number
-/**
- * Unread messages in all rooms
- */
-totalUnreadMsgCount?: number
 }
 /**
  * Request of room/getroompolicy
@@ -9751,27 +6835,7 @@ export interface GetRoomProfileImageResponse {
 /**
  * Images
  */
-roomProfileImages: RoomProfileImage1[]
-}
-/**
- * Profile image of a room
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RoomProfileImage".
- */
-export interface RoomProfileImage1 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Full-size image as base64
- */
-img?: string
-/**
- * Thumbnail image as base64
- */
-img_tn?: string
+roomProfileImages: RoomProfileImage[]
 }
 /**
  * Request of room/getselfdestructsetting
@@ -9784,20 +6848,6 @@ export interface GetSelfDestructSettingRequest {
  * Room id
  */
 roomId: string
-}
-/**
- * Response of room/getselfdestructsetting
- */
-export interface GetSelfDestructSettingResponse {
-/**
- * Room id
- */
-roomId: string
-/**
- * On or off
- */
-enable: boolean
-selfDestructTime?: SelfDestructTime
 }
 /**
  * Request of room/getsimpleroomlist
@@ -9814,19 +6864,6 @@ isIncludeProfileImage?: boolean
  * true to include lastUpdateTime
  */
 isIncludeLastUpdateTime?: boolean
-}
-/**
- * Response of room/getsimpleroomlist
- */
-export interface GetSimpleRoomListResponse {
-/**
- * Rooms
- */
-rooms: Room2[]
-/**
- * Number of rooms
- */
-noOfRooms: number
 }
 /**
  * Request of stickercategory/getstickercategories
@@ -9872,10 +6909,7 @@ trayImageFile?: string
  * Tray thumbnail
  */
 trayImageFileTnBase64?: string
-/**
- * State
- */
-stickerCategoryStatus?: ("ACTIVE" | "INACTIVE" | "DELETED")
+stickerCategoryStatus?: StickerCategoryStatus
 }
 /**
  * Request of stickercategory/getstickers
@@ -9948,7 +6982,7 @@ export interface GetTenantsResponse {
 /**
  * Tenants
  */
-tenants: Tenant1[]
+tenants: Tenant[]
 }
 /**
  * A tenant (organisation)
@@ -9956,7 +6990,7 @@ tenants: Tenant1[]
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "Tenant".
  */
-export interface Tenant1 {
+export interface Tenant {
 /**
  * Tenant id
  */
@@ -10009,19 +7043,6 @@ export interface GetUnreadNewsCountRequest {
 
 }
 /**
- * Response of news/getunreadnewscount
- */
-export interface GetUnreadNewsCountResponse {
-/**
- * Unread news
- */
-unreadNewsCount: number
-/**
- * Number of unread messages
- */
-noOfUnreadMessage?: number
-}
-/**
  * Request of authentication/getuserpubkey
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -10052,10 +7073,7 @@ userPubKey: string
  * via the `definition` "GroupListItem".
  */
 export interface GroupListItem {
-/**
- * Kind
- */
-type?: ("ALL" | "DL" | "HKP_AK_GROUP")
+type?: GroupListType
 /**
  * Display name
  */
@@ -10072,10 +7090,7 @@ identifier: string
  * via the `definition` "GroupListRequest".
  */
 export interface GroupListRequest {
-/**
- * Kind
- */
-type: ("ALL" | "DL" | "HKP_AK_GROUP")
+type: GroupListType
 /**
  * Free text to search for
  */
@@ -10110,18 +7125,6 @@ dataId: string
 ts?: number
 }
 /**
- * Data of a HEALTH_CHECK notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "HealthCheckNotificationData".
- */
-export interface HealthCheckNotificationData1 {
-/**
- * Server time of the check (epoch milliseconds)
- */
-ts: number
-}
-/**
  * Request of room/hideroom
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -10132,12 +7135,6 @@ export interface HideRoomRequest {
  * Room id
  */
 roomId: string
-}
-/**
- * Response of room/hideroom
- */
-export interface HideRoomResponse {
-
 }
 /**
  * Body of a plain HTTP error from which the client builds an ErrMsgList
@@ -10212,12 +7209,6 @@ export interface LeaveRoomRequest {
 roomId: string
 }
 /**
- * Response of room/leaveroom
- */
-export interface LeaveRoomResponse {
-
-}
-/**
  * Request of application/localactioncallback
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -10242,38 +7233,12 @@ options?: {
 }
 }
 /**
- * Response of application/localactioncallback
- */
-export interface LocalActionCallbackResponse {
-
-}
-/**
- * A text in the three supported languages
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "LocalizedLabel".
- */
-export interface LocalizedLabel5 {
-/**
- * English text
- */
-en_US: string
-/**
- * Simplified Chinese text
- */
-zh_CN: string
-/**
- * Traditional Chinese text
- */
-zh_TW: string
-}
-/**
  * Login log information
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "LogInfo".
  */
-export interface LogInfo1 {
+export interface LogInfo {
 /**
  * Previous login (epoch milliseconds)
  */
@@ -10326,7 +7291,7 @@ loginName?: string
  * Password
  */
 password?: string
-actionObj?: LoginActionObject1
+actionObj?: LoginActionObject
 /**
  * Token login
  */
@@ -10357,31 +7322,6 @@ isNative?: boolean
 isRemember?: boolean
 }
 /**
- * Action carried into login (deep link, webview, token)
- */
-export interface LoginActionObject1 {
-/**
- * Token kind
- */
-authTokenType?: string
-/**
- * Token
- */
-token?: string
-/**
- * Room id
- */
-roomId?: string
-/**
- * Issuing system
- */
-systemId?: string
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName?: string
-}
-/**
  * Login payload (password, SSO or token)
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -10404,82 +7344,12 @@ devicePubKey: string
  * Generated device id
  */
 deviceID: string
-deviceInfo?: DeviceInfo1
+deviceInfo?: DeviceInfo
 /**
  * true for a token login
  */
 isTokenBasedAuth?: boolean
-tokenData?: TokenData1
-}
-/**
- * The device logging in
- */
-export interface DeviceInfo1 {
-/**
- * System name
- */
-systemName?: string
-/**
- * System version
- */
-systemVersion?: string
-/**
- * Localized model
- */
-localizedModel?: string
-/**
- * Brand
- */
-brand?: string
-/**
- * App version
- */
-appVersion?: string
-/**
- * Device model
- */
-deviceModel?: string
-/**
- * App platform
- */
-appPlatform?: string
-/**
- * App push platform
- */
-appPushPlatform?: string
-/**
- * Device type
- */
-deviceType?: string
-/**
- * Build version
- */
-buildVersion?: string
-/**
- * Push token
- */
-pushToken?: string
-/**
- * Voip push token
- */
-voipPushToken?: string
-}
-/**
- * Token for a token login
- */
-export interface TokenData1 {
-/**
- * Issuing system
- */
-systemId?: string
-/**
- * Token text
- */
-token: string
-/**
- * Kind of token
- */
-type?: ("AUTH_OTP" | "SSO" | "OTP" | "JWT" | "NEXTOKEN" | "WEBVIEW")
+tokenData?: TokenData
 }
 /**
  * Result of a login
@@ -10488,10 +7358,7 @@ type?: ("AUTH_OTP" | "SSO" | "OTP" | "JWT" | "NEXTOKEN" | "WEBVIEW")
  * via the `definition` "LoginResponse".
  */
 export interface LoginResponse {
-/**
- * Outcome
- */
-status?: ("success" | "failed")
+status?: ResponseStatus
 /**
  * Login name (corporate id in hospital variants)
  */
@@ -10500,10 +7367,7 @@ loginName: string
  * Session api key for secured calls
  */
 apiKey: string
-/**
- * Second factor required after login: NIL none, ATR authenticator
- */
-login2faType: ("NIL" | "ATR")
+login2faType: Login2FaType
 }
 /**
  * Profile of the caller after login
@@ -10512,7 +7376,7 @@ login2faType: ("NIL" | "ATR")
  * via the `definition` "LoginResult".
  */
 export interface LoginResult {
-accountInfo: Account4
+accountInfo: Account
 /**
  * Function roles; IM_USER is needed to use the client
  */
@@ -10537,54 +7401,6 @@ allowedRoomPolicies?: RoomPolicyKey[]
 accountProfileAttribute?: AccountProfileAttribute[]
 }
 /**
- * Request of authentication/loginwithtoken
- */
-export interface LoginWithTokenRequest {
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName: string
-/**
- * Password
- */
-password?: string
-/**
- * Device public key, SPKI PEM
- */
-devicePubKey: string
-/**
- * Generated device id
- */
-deviceID: string
-deviceInfo?: DeviceInfo1
-/**
- * true for a token login
- */
-isTokenBasedAuth?: boolean
-tokenData?: TokenData1
-}
-/**
- * Response of authentication/loginwithtoken
- */
-export interface LoginWithTokenResponse {
-/**
- * Outcome
- */
-status?: ("success" | "failed")
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName: string
-/**
- * Session api key for secured calls
- */
-apiKey: string
-/**
- * Second factor required after login: NIL none, ATR authenticator
- */
-login2faType: ("NIL" | "ATR")
-}
-/**
  * Request of authentication/logoutothersession
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -10595,12 +7411,6 @@ export interface LogoutOtherSessionRequest {
  * Api key of the session to keep
  */
 apiKey: string
-}
-/**
- * Response of authentication/logoutothersession
- */
-export interface LogoutOtherSessionResponse {
-
 }
 /**
  * Client request to end every other session of the account
@@ -10624,12 +7434,6 @@ export interface LogoutRequest {
 
 }
 /**
- * Response of authentication/logout
- */
-export interface LogoutResponse {
-
-}
-/**
  * Mark messages of a room as notified
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -10649,127 +7453,6 @@ messageIds: [string, ...(string)[]]
  * Room id
  */
 roomId: string
-}
-/**
- * Request of message/marknotifiedaesmessages
- */
-export interface MarkNotifiedAesMessagesRequest {
-/**
- * Message ids
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-messageIds: [string, ...(string)[]]
-/**
- * Room id
- */
-roomId: string
-}
-/**
- * Response of message/marknotifiedaesmessages
- */
-export interface MarkNotifiedAesMessagesResponse {
-
-}
-/**
- * Request of message/markreadaesmessages
- */
-export interface MarkReadAesMessagesRequest {
-/**
- * Message ids
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-messageIds: [string, ...(string)[]]
-/**
- * Room id
- */
-roomId: string
-}
-/**
- * Response of message/markreadaesmessages
- */
-export interface MarkReadAesMessagesResponse {
-
-}
-/**
- * Data of a MESSAGE_ALL_READ notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MessageAllReadNotificationData".
- */
-export interface MessageAllReadNotificationData1 {
-/**
- * Messages concerned
- *
- * @minItems 1
- *
- * Items: Message id
- */
-messageIds: [string, ...(string)[]]
-}
-/**
- * Data of a MESSAGE_ALL_RECEIVED notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MessageAllReceivedNotificationData".
- */
-export interface MessageAllReceivedNotificationData1 {
-/**
- * Messages concerned
- *
- * @minItems 1
- *
- * Items: Message id
- */
-messageIds: [string, ...(string)[]]
-}
-/**
- * Data of a MESSAGE_ARCHIVED notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MessageArchivedNotificationData".
- */
-export interface MessageArchivedNotificationData1 {
-archivedMessage: ArchivedMessage
-}
-/**
- * Data of a MESSAGE_DELETED_FOR_ME notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MessageDeletedForMeNotificationData".
- */
-export interface MessageDeletedForMeNotificationData1 {
-/**
- * Messages concerned
- *
- * @minItems 1
- *
- * Items: Message id
- */
-messageIds: [string, ...(string)[]]
-}
-/**
- * Data of a MESSAGE_DELETED notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MessageDeletedNotificationData".
- */
-export interface MessageDeletedNotificationData1 {
-/**
- * Messages concerned
- *
- * @minItems 1
- *
- * Items: Message id
- */
-messageIds: [string, ...(string)[]]
 }
 /**
  * A file returned as JSON with file, filename and fileOpenExt
@@ -10877,37 +7560,6 @@ firstUnreadMessageId?: string
 messages: Message[]
 }
 /**
- * Poll state of a POLLING message
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MessagePolling".
- */
-export interface MessagePolling2 {
-/**
- * Poll question
- */
-topic: string
-/**
- * Options, 2 to 8
- *
- * @minItems 2
- * @maxItems 8
- */
-options: [PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]
-/**
- * More than one option may be voted
- */
-isMultipleChoice?: boolean
-/**
- * Total number of votes
- */
-totalVotes?: number
-/**
- * Checksum of the poll state the caller saw; a stale value is refused
- */
-pollingChecksum: string
-}
-/**
  * Who read and who was notified of a message
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -10928,56 +7580,60 @@ messageInfoNotified?: MessageReadInfoNotifiedItem[]
 totalRecipient?: number
 }
 /**
- * Data of a MESSAGE_READ notification
+ * Read state of one recipient
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MessageReadNotificationData".
+ * via the `definition` "MessageReadInfoReadItem".
  */
-export interface MessageReadNotificationData1 {
+export interface MessageReadInfoReadItem {
 /**
- * Messages concerned
- *
- * @minItems 1
- *
- * Items: Message id
- */
-messageIds: [string, ...(string)[]]
-/**
- * Reader
+ * Account id
  */
 accountId: string
+/**
+ * Full name of the account
+ */
+userFullname?: string
+/**
+ * Has read
+ */
+isRead?: boolean
+/**
+ * When read (epoch milliseconds)
+ */
+readDate?: number
+/**
+ * Was notified
+ */
+isNotified?: boolean
+/**
+ * When notified (epoch milliseconds)
+ */
+notifiedDate?: number
 }
 /**
- * Data of a MESSAGE_STARRED notification
+ * Notified state of one recipient
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MessageStarredNotificationData".
+ * via the `definition` "MessageReadInfoNotifiedItem".
  */
-export interface MessageStarredNotificationData1 {
+export interface MessageReadInfoNotifiedItem {
 /**
- * Messages concerned
- *
- * @minItems 1
- *
- * Items: Message id
+ * Account id
  */
-messageIds: [string, ...(string)[]]
-}
+accountId: string
 /**
- * Data of a MESSAGE_UNSTARRED notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MessageUnstarredNotificationData".
+ * Full name of the account
  */
-export interface MessageUnstarredNotificationData1 {
+userFullname?: string
 /**
- * Messages concerned
- *
- * @minItems 1
- *
- * Items: Message id
+ * Was notified
  */
-messageIds: [string, ...(string)[]]
+isNotified?: boolean
+/**
+ * When notified (epoch milliseconds)
+ */
+notifiedDate?: number
 }
 /**
  * Decrypted URL preview metadata
@@ -11004,19 +7660,6 @@ description?: string
 image?: string
 }
 /**
- * Data of a MESSAGE_VOTE notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MessageVoteNotificationData".
- */
-export interface MessageVoteNotificationData1 {
-/**
- * Poll message
- */
-messageId: string
-messagePolling: MessagePolling1
-}
-/**
  * Request of room/muteroom
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -11033,19 +7676,6 @@ roomId: string
 muteHours?: number
 /**
  * Mute until (at most two weeks ahead) (epoch milliseconds)
- */
-muteUntil?: number
-}
-/**
- * Response of room/muteroom
- */
-export interface MuteRoomResponse {
-/**
- * Hours to mute, at most two weeks
- */
-muteHours?: number
-/**
- * Muted until (epoch milliseconds)
  */
 muteUntil?: number
 }
@@ -11110,20 +7740,24 @@ newsFiles?: NewsFile[]
 isShowNewsTitleInContent?: boolean
 }
 /**
- * Data of a NEWS_READ notification
+ * A file attached to news
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "NewsReadNotificationData".
+ * via the `definition` "NewsFile".
  */
-export interface NewsReadNotificationData1 {
+export interface NewsFile {
 /**
- * News read
+ * News file id
  */
-newsId: string
+newsFileId: string
 /**
- * Unread news left
+ * Thumbnail
  */
-unreadNewsCount: number
+fileThumbnail?: string
+/**
+ * File name
+ */
+filename: string
 }
 /**
  * A token with its refresh interval
@@ -11172,10 +7806,7 @@ loginName?: string
  * via the `definition` "Notification".
  */
 export interface Notification {
-/**
- * Kind
- */
-notifyType: ("ROOM_CREATE" | "ROOM_UPDATE" | "ROOM_DELETE" | "ROOM_LEAVE" | "ROOM_JOIN" | "ROOM_MEMBER_DELETE" | "ROOM_ADMIN_ADD" | "ROOM_ADMIN_REMOVE" | "ROOM_POLICY_UPDATE" | "ROOM_MUTE" | "ROOM_UNMUTE" | "ROOM_PROFILE_IMAGE_UPDATE" | "ACCOUNT_PROFILE_IMAGE_UPDATE" | "NEW_MESSAGE" | "MESSAGE_DELETED" | "MESSAGE_DELETED_FOR_ME" | "MESSAGE_ARCHIVED" | "MESSAGE_ALL_RECEIVED" | "MESSAGE_ALL_READ" | "MESSAGE_STARRED" | "MESSAGE_UNSTARRED" | "MESSAGE_READ" | "SHARE_OUT" | "MESSAGE_VOTE" | "USER_PROFILE_UPDATE" | "USER_STATUS_CHANGE" | "SCREEN_CAPTURE" | "SELF_DESTRUCT_UPDATE" | "FORCE_LOGOUT" | "REMOTE_WIPE" | "PASSWORD_UPDATED" | "DND_ENABLED" | "DND_DISABLED" | "NEWS_UPDATE" | "NEWS_READ" | "BROADCAST_MESSAGE" | "DISMISS_MESSAGE" | "TOKEN_GENERATED" | "AUTH_OTP_GENERATED" | "CONFERENCE_CREATE" | "CONFERENCE_CALL" | "CONFERENCE_CANCEL" | "CONFERENCE_REJECT" | "CONFERENCE_ACCEPT" | "CUSTOM_NOTIFICATION" | "HEALTH_CHECK")
+notifyType: NotifyType
 /**
  * Account that caused it
  */
@@ -11212,15 +7843,6 @@ promptAppId: string
 inputText: string
 }
 /**
- * Response of message/operatemessage
- */
-export interface OperateMessageResponse {
-/**
- * Generated text
- */
-resultText: string
-}
-/**
  * A one-time password
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -11235,22 +7857,6 @@ otp: string
  * OTP type
  */
 type?: string
-}
-/**
- * Paging of a list request
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "PageInfo".
- */
-export interface PageInfo2 {
-/**
- * Page number, starting at 1
- */
-pageNo: number
-/**
- * Items per page
- */
-pageSize: number
 }
 /**
  * Change of password by login name
@@ -11277,64 +7883,13 @@ newPassword: string
 newConfirmPassword: string
 }
 /**
- * Request of authentication/login
- */
-export interface PasswordLoginRequest {
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName: string
-/**
- * Password
- */
-password?: string
-/**
- * Device public key, SPKI PEM
- */
-devicePubKey: string
-/**
- * Generated device id
- */
-deviceID: string
-deviceInfo?: DeviceInfo1
-/**
- * true for a token login
- */
-isTokenBasedAuth?: boolean
-tokenData?: TokenData1
-}
-/**
- * Response of authentication/login
- */
-export interface PasswordLoginResponse {
-/**
- * Outcome
- */
-status?: ("success" | "failed")
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName: string
-/**
- * Session api key for secured calls
- */
-apiKey: string
-/**
- * Second factor required after login: NIL none, ATR authenticator
- */
-login2faType: ("NIL" | "ATR")
-}
-/**
  * Encryption of one path
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "PathSecurityResponse".
  */
 export interface PathSecurityResponse {
-/**
- * Outcome
- */
-status?: ("success" | "failed")
+status?: ResponseStatus
 /**
  * Requests encrypted
  */
@@ -11343,11 +7898,8 @@ isReqEncrypted: boolean
  * Responses encrypted
  */
 isResEncrypted: boolean
-/**
- * AES mode
- */
-defaultEncryptionAlgorithm?: ("CBC" | "CTR" | "GCM")
-errMsgList?: ErrMsgList2
+defaultEncryptionAlgorithm?: AesAlgorithm
+errMsgList?: ErrMsgList
 }
 /**
  * Request of room/pinroom
@@ -11360,12 +7912,6 @@ export interface PinRoomRequest {
  * Room id
  */
 roomId: string
-}
-/**
- * Response of room/pinroom
- */
-export interface PinRoomResponse {
-
 }
 /**
  * Definition of a new poll
@@ -11411,18 +7957,9 @@ type: ("ONLINE" | "OFFLINE")
  * via the `definition` "PrivacySettings".
  */
 export interface PrivacySettings {
-/**
- * Who sees last seen
- */
-viewPresence?: ("ALL" | "FAVOURITE" | "NONE")
-/**
- * Who sees the profile photo
- */
-viewProfile?: ("ALL" | "FAVOURITE" | "NONE")
-/**
- * Read receipts
- */
-readReceipt?: ("YES" | "NO")
+viewPresence?: PrivacyVisibility
+viewProfile?: PrivacyVisibility
+readReceipt?: ReadReceiptSetting
 /**
  * Show the caller's name to group accounts
  */
@@ -11483,10 +8020,7 @@ isReqEncryptedList: string[]
  * Items: Path
  */
 isRespEncryptedList: string[]
-/**
- * AES mode
- */
-defaultEncryptionAlgorithm: ("CBC" | "CTR" | "GCM")
+defaultEncryptionAlgorithm: AesAlgorithm
 /**
  * Name of the reply-queue system (section 4 step 4)
  */
@@ -11525,47 +8059,6 @@ seq?: number
 isShowNewsTitleInContent?: boolean
 }
 /**
- * Response of news/publishnews
- */
-export interface PublishNewsResponse {
-/**
- * News id
- */
-newsId: string
-/**
- * Title
- */
-title: string
-/**
- * Banner image
- */
-banner?: string
-/**
- * Content (HTML)
- */
-content?: string
-/**
- * Order
- */
-seq?: number
-/**
- * Read
- */
-isRead?: boolean
-/**
- * Publication start (epoch milliseconds)
- */
-startDate?: number
-/**
- * Files
- */
-newsFiles?: NewsFile[]
-/**
- * Show the title inside the content
- */
-isShowNewsTitleInContent?: boolean
-}
-/**
  * A QR login token
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -11584,10 +8077,7 @@ ttl: number
  * Refreshes left
  */
 remainingCount: number
-/**
- * State
- */
-status: ("active" | "scanned" | "failed" | "expired")
+status: QrTokenStatus
 }
 /**
  * A room topic message
@@ -11604,10 +8094,7 @@ roomId: string
  * Login name of the sender
  */
 accountName: string
-/**
- * Kind
- */
-type: ("TYPING" | "ONLINE" | "OFFLINE" | "REFRESH" | "VOTE_MESSAGE" | "UNVOTE_MESSAGE")
+type: TopicType
 }
 /**
  * Request of message/receiveaesfiles
@@ -11628,27 +8115,7 @@ lastMessageId?: string
  * How many items to return
  */
 batchSize: number
-/**
- * Paging direction: UP for older items, DOWN for newer ones
- */
-upOrDown: ("UP" | "DOWN")
-}
-/**
- * Response of message/receiveaesfiles
- */
-export interface ReceiveAesFilesResponse {
-/**
- * true when more items exist beyond this page
- */
-stillHaveData: boolean
-/**
- * First unread message of the caller (some variants)
- */
-firstUnreadMessageId?: string
-/**
- * Messages, oldest first
- */
-messages: Message[]
+upOrDown: PageDirection
 }
 /**
  * Request of message/receiveaesimagesandvideos
@@ -11673,27 +8140,7 @@ batchSize: number
  * Longest edge in pixels of the inline image thumbnails to return
  */
 imageSize?: number
-/**
- * Paging direction: UP for older items, DOWN for newer ones
- */
-upOrDown: ("UP" | "DOWN")
-}
-/**
- * Response of message/receiveaesimagesandvideos
- */
-export interface ReceiveAesImagesAndVideosResponse {
-/**
- * true when more items exist beyond this page
- */
-stillHaveData: boolean
-/**
- * First unread message of the caller (some variants)
- */
-firstUnreadMessageId?: string
-/**
- * Messages, oldest first
- */
-messages: Message[]
+upOrDown: PageDirection
 }
 /**
  * Request of message/receiveaesmessages
@@ -11718,31 +8165,11 @@ batchSize: number
  * Longest edge in pixels of the inline image thumbnails to return
  */
 imageSize?: number
-/**
- * Paging direction: UP for older items, DOWN for newer ones
- */
-upOrDown: ("UP" | "DOWN")
+upOrDown: PageDirection
 /**
  * Include firstUnreadMessageId
  */
 withLastUnreadMessageId?: boolean
-}
-/**
- * Response of message/receiveaesmessages
- */
-export interface ReceiveAesMessagesResponse {
-/**
- * true when more items exist beyond this page
- */
-stillHaveData: boolean
-/**
- * First unread message of the caller (some variants)
- */
-firstUnreadMessageId?: string
-/**
- * Messages, oldest first
- */
-messages: Message[]
 }
 /**
  * Request of privatealbum/receive
@@ -11799,27 +8226,7 @@ batchSize: number
  * Longest edge in pixels of the inline image thumbnails to return
  */
 imageSize?: number
-/**
- * Paging direction: UP for older items, DOWN for newer ones
- */
-upOrDown: ("UP" | "DOWN")
-}
-/**
- * Response of message/receivestarredaesmessages
- */
-export interface ReceiveStarredAesMessagesResponse {
-/**
- * true when more items exist beyond this page
- */
-stillHaveData: boolean
-/**
- * First unread message of the caller (some variants)
- */
-firstUnreadMessageId?: string
-/**
- * Messages, oldest first
- */
-messages: Message[]
+upOrDown: PageDirection
 }
 /**
  * Request of image/recognizeimages
@@ -11834,15 +8241,6 @@ export interface RecognizeImagesRequest {
 imageBase64: string
 }
 /**
- * Response of image/recognizeimages
- */
-export interface RecognizeImagesResponse {
-/**
- * The image passed the check
- */
-pass: boolean
-}
-/**
  * Request of voice/recognize
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -11853,27 +8251,6 @@ export interface RecognizeVoiceRequest {
  * Message id
  */
 messageId: string
-}
-/**
- * Response of voice/recognize
- */
-export interface RecognizeVoiceResponse {
-/**
- * Room id
- */
-roomId?: string
-/**
- * Message id
- */
-messageId: string
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid?: string
-/**
- * Transcript
- */
-voiceToTextMessage: string
 }
 /**
  * Request of conference/external/rejectconferencecall
@@ -11902,24 +8279,6 @@ data?: {
 }
 }
 /**
- * Response of conference/external/rejectconferencecall
- */
-export interface RejectConferenceCallResponse {
-
-}
-/**
- * Data of a REMOTE_WIPE notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RemoteWipeNotificationData".
- */
-export interface RemoteWipeNotificationData1 {
-/**
- * Device to wipe
- */
-deviceId: string
-}
-/**
  * Request of device/remotewipe
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -11930,12 +8289,6 @@ export interface RemoteWipeRequest {
  * Device id
  */
 deviceId: string
-}
-/**
- * Response of device/remotewipe
- */
-export interface RemoteWipeResponse {
-
 }
 /**
  * Request of account/removeaccountfavcontact
@@ -11955,24 +8308,12 @@ export interface RemoveAccountFavContactRequest {
 accountIds: [string, ...(string)[]]
 }
 /**
- * Response of account/removeaccountfavcontact
- */
-export interface RemoveAccountFavContactResponse {
-
-}
-/**
  * Request of account/removeaccountprofileimage
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "RemoveAccountProfileImageRequest".
  */
 export interface RemoveAccountProfileImageRequest {
-
-}
-/**
- * Response of account/removeaccountprofileimage
- */
-export interface RemoveAccountProfileImageResponse {
 
 }
 /**
@@ -11988,24 +8329,12 @@ export interface RemoveAccountSynonymRequest {
 synAccountId: string
 }
 /**
- * Response of account/removeaccountsynonym
- */
-export interface RemoveAccountSynonymResponse {
-
-}
-/**
  * Request of dnd/removednd
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "RemoveDndRequest".
  */
 export interface RemoveDndRequest {
-
-}
-/**
- * Response of dnd/removednd
- */
-export interface RemoveDndResponse {
 
 }
 /**
@@ -12025,12 +8354,6 @@ roomId: string
 accountId: string
 }
 /**
- * Response of room/removeroomadmin
- */
-export interface RemoveRoomAdminResponse {
-
-}
-/**
  * Request of room/removeroommember
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -12047,12 +8370,6 @@ roomId: string
 accountId: string
 }
 /**
- * Response of room/removeroommember
- */
-export interface RemoveRoomMemberResponse {
-
-}
-/**
  * Request of room/removeroomprofileimage
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -12063,36 +8380,6 @@ export interface RemoveRoomProfileImageRequest {
  * Room id
  */
 roomId: string
-}
-/**
- * Response of room/removeroomprofileimage
- */
-export interface RemoveRoomProfileImageResponse {
-
-}
-/**
- * Data of a ROOM_ADMIN_ADD notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RoomAdminAddNotificationData".
- */
-export interface RoomAdminAddNotificationData1 {
-/**
- * Account concerned
- */
-accountId: string
-}
-/**
- * Data of a ROOM_ADMIN_REMOVE notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RoomAdminRemoveNotificationData".
- */
-export interface RoomAdminRemoveNotificationData1 {
-/**
- * Account concerned
- */
-accountId: string
 }
 /**
  * A room with its detail, as returned when viewing it
@@ -12113,18 +8400,12 @@ roomName?: string
  * Security level label of the room
  */
 roomSecLevel?: string
-/**
- * Kind of room
- */
-roomType: ("SINGLE" | "MULTIPLE" | "BROADCAST")
+roomType: RoomType
 /**
  * Session type of the room
  */
 sessType?: string
-/**
- * Business type of a room
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
+businessType?: RoomBusinessType
 /**
  * Muted by the caller
  */
@@ -12153,7 +8434,7 @@ isSyncRoom?: boolean
  * The other account of a SINGLE room
  */
 singleRoomAccountId?: string
-singleRoomAccount?: Account5
+singleRoomAccount?: Account
 /**
  * Room policy entries
  */
@@ -12188,7 +8469,7 @@ memberIds?: string[]
  * Creation time (epoch milliseconds)
  */
 roomCreateDate?: number
-selfDestructTimer?: SelfDestructTime2
+selfDestructTimer?: SelfDestructTime
 /**
  * Room admins
  *
@@ -12219,124 +8500,6 @@ muteUntil?: number
 roomMemberAccountData?: Account[]
 }
 /**
- * An account as other users see it
- */
-export interface Account5 {
-/**
- * Account id
- */
-accountId: string
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName?: string
-/**
- * Email address
- */
-emailAddr?: string
-/**
- * Fax number
- */
-faxNo?: string
-/**
- * Telephone number
- */
-telNo?: string
-/**
- * Office address
- */
-officeAddr?: string
-/**
- * Post title
- */
-postTitle?: string
-/**
- * Language of the caller
- */
-langId?: ("en_US" | "zh_TW" | "zh_CN")
-/**
- * Full name of the account
- */
-userFullname?: string
-/**
- * Tenant full name
- */
-tenantFullname?: string
-/**
- * In the caller's favourites
- */
-isFavourite?: boolean
-/**
- * Local (not directory) account
- */
-isLocal?: boolean
-/**
- * Do-not-disturb on
- */
-dnd?: boolean
-/**
- * Do-not-disturb end (epoch milliseconds)
- */
-dndEndDate?: number
-/**
- * Directory object class
- */
-accountObjectClass?: string
-/**
- * Custom display name
- */
-customDisplayName?: string
-/**
- * Search name
- */
-searchName?: string
-/**
- * Caller's synonym for this account
- */
-synonym?: string
-}
-/**
- * Self-destruct timer; absent when off
- */
-export interface SelfDestructTime2 {
-/**
- * Amount
- */
-value: number
-/**
- * Unit
- */
-unit: ("second" | "minute" | "hour" | "day" | "week" | "year")
-}
-/**
- * Data of a ROOM_JOIN notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RoomJoinNotificationData".
- */
-export interface RoomJoinNotificationData1 {
-/**
- * Accounts that joined
- *
- * @minItems 1
- *
- * Items: Account id
- */
-accountIds: [string, ...(string)[]]
-}
-/**
- * Data of a ROOM_LEAVE notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RoomLeaveNotificationData".
- */
-export interface RoomLeaveNotificationData1 {
-/**
- * Account concerned
- */
-accountId: string
-}
-/**
  * A page of the room list with unread totals
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -12346,7 +8509,7 @@ export interface RoomListResponse {
 /**
  * Rooms, most recently updated first
  */
-rooms: Room2[]
+rooms: Room[]
 /**
  * true when more items exist beyond this page
  */
@@ -12361,60 +8524,14 @@ totalUnreadRoomCount?: number
 totalUnreadMsgCount?: number
 }
 /**
- * Data of a ROOM_MEMBER_DELETE notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RoomMemberDeleteNotificationData".
- */
-export interface RoomMemberDeleteNotificationData1 {
-/**
- * Account concerned
- */
-accountId: string
-}
-/**
- * Mute state of a room for the caller
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RoomMute".
- */
-export interface RoomMute1 {
-/**
- * Hours to mute, at most two weeks
- */
-muteHours?: number
-/**
- * Muted until (epoch milliseconds)
- */
-muteUntil?: number
-}
-/**
  * A new value for one policy attribute
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "RoomPolicyUpdate".
  */
 export interface RoomPolicyUpdate {
-/**
- * Room policy attribute
- */
-attr: ("ADD_MEMBER" | "ALLOW_COPY" | "ALLOW_FORWARD_MSG" | "ALLOW_INAPP_COPY" | "ALLOW_EXIT_ROOM" | "ALLOW_DELETE_ROOM" | "ALLOW_MUTE_NOTI" | "ALLOW_SELF_DESTRUCT" | "EDIT_ADMIN" | "EDIT_ROOM_INFO" | "EDIT_ROOM_POLICY" | "RECALL_MESSAGE_TIME" | "REMOVE_MEMBER" | "ROOM_SIZE_LIMIT" | "SCREEN_CAP_SYS_MSG" | "SEND_MESSAGE" | "SHOW_MEDIA_WATERMARK" | "SHOW_MSG_WATERMARK" | "ALLOW_DRAWING_MSG" | "ALLOW_CONTACTS_MSG" | "ALLOW_STAR_MSG" | "ALLOW_RECALL_MESSAGE" | "ALLOW_DOWN_ORIG_MSG" | "ALLOW_HIDE_ROOM" | "ALLOW_CLOSE_ROOM" | "ALLOW_DOWN_ATTACH" | "ALLOW_EXPORT_MSG" | "ALLOW_ARCHIVE_MSG" | "COPY_MEMBER_CREAT_RM" | "ALLOW_VOICE_TO_TEXT" | "ALLOW_DELETE_ALL_MSG")
-/**
- * New value
- */
-value: number
-}
-/**
- * Data of a ROOM_POLICY_UPDATE notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RoomPolicyUpdateNotificationData".
- */
-export interface RoomPolicyUpdateNotificationData1 {
-/**
- * Room policy entries
- */
-policy: RoomPolicyEntry[]
+attr: RoomPolicyKey
+value: RoomPolicyValue
 }
 /**
  * Request of account/saveaccountprofileimage (JSON part "payload" of the multipart body)
@@ -12427,27 +8544,6 @@ export interface SaveAccountProfileImageRequest {
  * Image bytes as base64 (alternative to the multipart file part)
  */
 imgData?: string
-}
-/**
- * Response of account/saveaccountprofileimage
- */
-export interface SaveAccountProfileImageResponse {
-/**
- * Account id
- */
-accountId: string
-/**
- * Full-size image as base64
- */
-img?: string
-/**
- * Thumbnail image as base64
- */
-img_tn?: string
-/**
- * Visible to the caller under the owner's privacy settings
- */
-visible?: boolean
 }
 /**
  * Request of dnd/savednd
@@ -12470,12 +8566,6 @@ dnd: boolean
 isMute?: boolean
 }
 /**
- * Response of dnd/savednd
- */
-export interface SaveDndResponse {
-
-}
-/**
  * Request of room/saveroomevent
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -12486,39 +8576,6 @@ export interface SaveRoomEventRequest {
  * Room event id
  */
 eventId?: string
-/**
- * Room id
- */
-roomId: string
-/**
- * Title
- */
-title: string
-/**
- * Content
- */
-content?: string
-/**
- * Start (epoch milliseconds)
- */
-startTs: number
-/**
- * End (epoch milliseconds)
- */
-endTs: number
-}
-/**
- * Response of room/saveroomevent
- */
-export interface SaveRoomEventResponse {
-/**
- * Room event id
- */
-eventId?: string
-/**
- * Event id as given in lists
- */
-id?: string
 /**
  * Room id
  */
@@ -12557,33 +8614,13 @@ roomId: string
 imgData?: string
 }
 /**
- * Response of room/saveroomprofileimage
- */
-export interface SaveRoomProfileImageResponse {
-/**
- * Room id
- */
-roomId: string
-/**
- * Full-size image as base64
- */
-img?: string
-/**
- * Thumbnail image as base64
- */
-img_tn?: string
-}
-/**
  * Request of message/savetranslation
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "SaveTranslationRequest".
  */
 export interface SaveTranslationRequest {
-/**
- * Language and locale id
- */
-langId: ("en_US" | "zh_TW" | "zh_CN")
+langId: LangId
 /**
  * Message id
  */
@@ -12600,24 +8637,6 @@ checksum: string
  * Room id
  */
 roomId: string
-}
-/**
- * Response of message/savetranslation
- */
-export interface SaveTranslationResponse {
-
-}
-/**
- * Data of a SCREEN_CAPTURE notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ScreenCaptureNotificationData".
- */
-export interface ScreenCaptureNotificationData1 {
-/**
- * Account concerned
- */
-accountId: string
 }
 /**
  * Request of message/searchaesmessages
@@ -12642,23 +8661,6 @@ batchSize: number
  * Text to search
  */
 filterOfMessage: string
-}
-/**
- * Response of message/searchaesmessages
- */
-export interface SearchAesMessagesResponse {
-/**
- * true when more items exist beyond this page
- */
-stillHaveData: boolean
-/**
- * First unread message of the caller (some variants)
- */
-firstUnreadMessageId?: string
-/**
- * Messages, oldest first
- */
-messages: Message[]
 }
 /**
  * Request of distributionlist/searchdistributionlistmembers
@@ -12709,27 +8711,6 @@ export interface SearchDistributionListNamesResponse {
 ldapDistributionListNames: DistributionListName[]
 }
 /**
- * Request of grouplist/searchgrouplist
- */
-export interface SearchGroupListRequest {
-/**
- * Kind
- */
-type: ("ALL" | "DL" | "HKP_AK_GROUP")
-/**
- * Free text to search for
- */
-searchCriteria?: string
-/**
- * Account id of the delegate the caller acts for
- */
-delegateMemberId?: string
-/**
- * Sort ascending
- */
-asc?: boolean
-}
-/**
  * Response of grouplist/searchgrouplist
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -12763,40 +8744,7 @@ export interface SearchRoomResponse {
 /**
  * Matching rooms
  */
-rooms: Room2[]
-}
-/**
- * Self-destruct setting of a room
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SelfDestructSetting".
- */
-export interface SelfDestructSetting1 {
-/**
- * Room id
- */
-roomId: string
-/**
- * On or off
- */
-enable: boolean
-selfDestructTime?: SelfDestructTime
-}
-/**
- * A self-destruct duration as value and unit
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SelfDestructTime".
- */
-export interface SelfDestructTime3 {
-/**
- * Amount
- */
-value: number
-/**
- * Unit
- */
-unit: ("second" | "minute" | "hour" | "day" | "week" | "year")
+rooms: Room[]
 }
 /**
  * Payload to send one encrypted message with its key record id
@@ -12813,18 +8761,12 @@ roomId: string
  * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
  */
 messageKeyUuid: string
-/**
- * Kind of message
- */
-type: ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
+type: MessageType
 /**
  * Client checksum of the content, used to detect duplicates and stale edits
  */
 checksum: string
-/**
- * Language and locale id
- */
-langId?: ("en_US" | "zh_TW" | "zh_CN")
+langId?: LangId
 /**
  * Encrypted text: base64 of IV‖ciphertext(‖tag)
  */
@@ -12861,29 +8803,7 @@ replyToMessageId?: string
  * Plain hint text for push notifications
  */
 hints?: string
-messagePolling?: PollingCreate1
-}
-/**
- * Definition of a new poll
- */
-export interface PollingCreate1 {
-/**
- * Poll question
- */
-topic: string
-/**
- * Option texts, 2 to 8
- *
- * @minItems 2
- * @maxItems 8
- *
- * Items: Option text
- */
-options: [string, string]|[string, string, string]|[string, string, string, string]|[string, string, string, string, string]|[string, string, string, string, string, string]|[string, string, string, string, string, string, string]|[string, string, string, string, string, string, string, string]
-/**
- * More than one option may be voted
- */
-isMultipleChoice?: boolean
+messagePolling?: PollingCreate
 }
 /**
  * Payload to send one message encrypted with the room key (no messageKeyUuid)
@@ -12896,18 +8816,12 @@ export interface SendMessagePayloadWithoutKey {
  * Room id
  */
 roomId: string
-/**
- * Kind of message
- */
-type: ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
+type: MessageType
 /**
  * Client checksum of the content, used to detect duplicates and stale edits
  */
 checksum: string
-/**
- * Language and locale id
- */
-langId?: ("en_US" | "zh_TW" | "zh_CN")
+langId?: LangId
 /**
  * Encrypted text: base64 of IV‖ciphertext(‖tag)
  */
@@ -12944,186 +8858,7 @@ replyToMessageId?: string
  * Plain hint text for push notifications
  */
 hints?: string
-messagePolling?: PollingCreate2
-}
-/**
- * Definition of a new poll
- */
-export interface PollingCreate2 {
-/**
- * Poll question
- */
-topic: string
-/**
- * Option texts, 2 to 8
- *
- * @minItems 2
- * @maxItems 8
- *
- * Items: Option text
- */
-options: [string, string]|[string, string, string]|[string, string, string, string]|[string, string, string, string, string]|[string, string, string, string, string, string]|[string, string, string, string, string, string, string]|[string, string, string, string, string, string, string, string]
-/**
- * More than one option may be voted
- */
-isMultipleChoice?: boolean
-}
-/**
- * Response of message/sendaesmessage
- */
-export interface SendAesMessageResponse {
-data: SendMessageResponseData
-message: Message5
-/**
- * Number of unread messages
- */
-noOfUnreadMessage?: number
-/**
- * Number of unread messages that mention the caller
- */
-noOfMentionedMessage?: number
-/**
- * Time of the last change (epoch milliseconds)
- */
-lastUpdateTime?: number
-}
-/**
- * Re-encryption flag
- */
-export interface SendMessageResponseData {
-/**
- * The room key changed: drop the cached room key
- */
-isRecrypted: boolean
-}
-/**
- * A chat message as the server returns it
- */
-export interface Message5 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Message text: AES-encrypted base64 on the wire, decrypted on the client
- */
-message?: string
-/**
- * Message id
- */
-messageId: string
-/**
- * Kind of message
- */
-messageType: ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
-/**
- * Delivery status
- */
-messageStatus?: ("SERVER_RECEIVED" | "ALL_RECEIVED" | "ALL_READ" | "ALL_DELETED" | "PENDING_SEND" | "SEND_FAILED")
-/**
- * Creation time (epoch milliseconds)
- */
-messageCreateDate?: number
-/**
- * Last update time (epoch milliseconds)
- */
-messageUpdateDate?: number
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid?: string
-/**
- * Account id of the sender
- */
-messageUserId?: string
-/**
- * Display name of the sender
- */
-messageUsername?: string
-/**
- * Checksum sent with the message
- */
-messageChecksum?: string
-/**
- * Thumbnail of an image or video message
- */
-messageThumbnail?: string
-/**
- * Number of recipients
- */
-totalReceiver?: number
-/**
- * Sent by the caller
- */
-isSendFromYou?: boolean
-/**
- * Read by the caller
- */
-isReadByYou?: boolean
-/**
- * Starred by the caller
- */
-isStarredByYou?: boolean
-/**
- * Received by the caller
- */
-isReceivedByYou?: boolean
-/**
- * Forwarded from another room
- */
-isForwardMessage?: boolean
-/**
- * When the caller read it (epoch milliseconds)
- */
-readDateByYou?: number
-/**
- * When the caller received it (epoch milliseconds)
- */
-receivedDateByYou?: number
-/**
- * File name of the attachment (not encrypted)
- */
-aesMessageFilename?: string
-/**
- * Extension used to open the attachment
- */
-aesMessageFileOpenExt?: string
-/**
- * MIME type of the attachment
- */
-aesMessageFileType?: string
-/**
- * Size of the attachment in bytes
- */
-aesMessageFilesize?: number
-/**
- * Encrypted JSON of the attachment metadata (MessageFileMetadata)
- */
-aesMessageFileMetadata?: string
-/**
- * Encrypted JSON of the URL preview metadata (MessageUrlMetadata)
- */
-aesMessageUrlMetadata?: string
-/**
- * Accounts mentioned in the message
- *
- * Items: Account id
- */
-msgMentionAccountIds?: string[]
-/**
- * An original (full quality) file can be downloaded
- */
-hasOriginalMessageFile?: boolean
-replyToMessage?: Message1
-messagePolling?: MessagePolling
-/**
- * Transcript of a voice message
- */
-voiceToTextMessage?: string
-/**
- * Encrypted file content when sent inline
- */
-aesMessageFile?: string
+messagePolling?: PollingCreate
 }
 /**
  * Result of sending a message
@@ -13133,7 +8868,7 @@ aesMessageFile?: string
  */
 export interface SendMessageResponse {
 data: SendMessageResponseData
-message: Message5
+message: Message
 /**
  * Number of unread messages
  */
@@ -13153,7 +8888,7 @@ lastUpdateTime?: number
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "SendMessageResponseData".
  */
-export interface SendMessageResponseData1 {
+export interface SendMessageResponseData {
 /**
  * The room key changed: drop the cached room key
  */
@@ -13172,43 +8907,6 @@ export interface SendNexTokenRequest {
 token: string
 }
 /**
- * Response of nextoken/sendnextoken
- */
-export interface SendNexTokenResponse {
-/**
- * Status text
- */
-statusMessage?: string
-/**
- * Result kind
- */
-resultType?: string
-/**
- * Result content
- */
-resultContent?: string
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName?: string
-}
-/**
- * Data of a SHARE_OUT notification
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ShareOutNotificationData".
- */
-export interface ShareOutNotificationData1 {
-/**
- * Message shared out
- */
-messageId: string
-/**
- * Where it was shared
- */
-target: string
-}
-/**
  * A simple room list with its size
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -13218,7 +8916,7 @@ export interface SimpleRoomListResponse {
 /**
  * Rooms
  */
-rooms: Room2[]
+rooms: Room[]
 /**
  * Number of rooms
  */
@@ -13237,87 +8935,6 @@ export interface SpeakVoiceRequest {
 messageId: string
 }
 /**
- * Response of voice/speak
- */
-export interface SpeakVoiceResponse {
-/**
- * Audio bytes
- */
-voice: string
-}
-/**
- * Request of authentication/sso/login
- */
-export interface SsoLoginRequest {
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName: string
-/**
- * Password
- */
-password?: string
-/**
- * Device public key, SPKI PEM
- */
-devicePubKey: string
-/**
- * Generated device id
- */
-deviceID: string
-deviceInfo?: DeviceInfo1
-/**
- * true for a token login
- */
-isTokenBasedAuth?: boolean
-tokenData?: TokenData1
-}
-/**
- * Response of authentication/sso/login
- */
-export interface SsoLoginResponse {
-/**
- * Outcome
- */
-status?: ("success" | "failed")
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName: string
-/**
- * Session api key for secured calls
- */
-apiKey: string
-/**
- * Second factor required after login: NIL none, ATR authenticator
- */
-login2faType: ("NIL" | "ATR")
-}
-/**
- * Request of message/staraesmessages
- */
-export interface StarAesMessagesRequest {
-/**
- * Message ids
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-messageIds: [string, ...(string)[]]
-/**
- * Room id
- */
-roomId: string
-}
-/**
- * Response of message/staraesmessages
- */
-export interface StarAesMessagesResponse {
-
-}
-/**
  * Request of conference/start
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -13328,12 +8945,6 @@ export interface StartConferenceRequest {
  * Conference id
  */
 uuid: string
-}
-/**
- * Response of conference/start
- */
-export interface StartConferenceResponse {
-
 }
 /**
  * Headers of the STOMP CONNECT frame on /v3/ws
@@ -13366,12 +8977,6 @@ export interface StopConferenceRequest {
  * Conference id
  */
 uuid: string
-}
-/**
- * Response of conference/stop
- */
-export interface StopConferenceResponse {
-
 }
 /**
  * A successful response: status success plus the call's fields at the top level
@@ -13781,59 +9386,6 @@ showLabels?: boolean
 }
 }
 /**
- * Token of a token-based login
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "TokenData".
- */
-export interface TokenData2 {
-/**
- * Issuing system
- */
-systemId?: string
-/**
- * Token text
- */
-token: string
-/**
- * Kind of token
- */
-type?: ("AUTH_OTP" | "SSO" | "OTP" | "JWT" | "NEXTOKEN" | "WEBVIEW")
-}
-/**
- * A message on a room topic: {roomId, accountName, type}
- */
-export interface TopicMessage {
-/**
- * Room id
- */
-roomId: string
-/**
- * Login name of the sender
- */
-accountName: string
-/**
- * Kind
- */
-type: ("TYPING" | "ONLINE" | "OFFLINE" | "REFRESH" | "VOTE_MESSAGE" | "UNVOTE_MESSAGE")
-}
-/**
- * A token with its type
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "TypedTokenResponse".
- */
-export interface TypedTokenResponse2 {
-/**
- * Token text
- */
-token: string
-/**
- * Kind
- */
-type: ("AUTH_OTP" | "SSO" | "OTP" | "JWT" | "NEXTOKEN" | "WEBVIEW")
-}
-/**
  * Request of room/unhideroom
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -13844,12 +9396,6 @@ export interface UnhideRoomRequest {
  * Room id
  */
 roomId: string
-}
-/**
- * Response of room/unhideroom
- */
-export interface UnhideRoomResponse {
-
 }
 /**
  * Request of room/unmuteroom
@@ -13864,12 +9410,6 @@ export interface UnmuteRoomRequest {
 roomId: string
 }
 /**
- * Response of room/unmuteroom
- */
-export interface UnmuteRoomResponse {
-
-}
-/**
  * Request of room/unpinroom
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -13880,36 +9420,6 @@ export interface UnpinRoomRequest {
  * Room id
  */
 roomId: string
-}
-/**
- * Response of room/unpinroom
- */
-export interface UnpinRoomResponse {
-
-}
-/**
- * Request of message/unstaraesmessages
- */
-export interface UnstarAesMessagesRequest {
-/**
- * Message ids
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-messageIds: [string, ...(string)[]]
-/**
- * Room id
- */
-roomId: string
-}
-/**
- * Response of message/unstaraesmessages
- */
-export interface UnstarAesMessagesResponse {
-
 }
 /**
  * Request of message/unvotemessage
@@ -13926,10 +9436,7 @@ roomId: string
  * Message id
  */
 messageId: string
-/**
- * Kind of message
- */
-type: ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
+type: MessageType
 /**
  * Poll option id
  */
@@ -13946,35 +9453,7 @@ pollingChecksum: string
  * via the `definition` "UnvoteMessageResponse".
  */
 export interface UnvoteMessageResponse {
-messagePolling: MessagePolling3
-}
-/**
- * Poll state of a POLLING message
- */
-export interface MessagePolling3 {
-/**
- * Poll question
- */
-topic: string
-/**
- * Options, 2 to 8
- *
- * @minItems 2
- * @maxItems 8
- */
-options: [PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]
-/**
- * More than one option may be voted
- */
-isMultipleChoice?: boolean
-/**
- * Total number of votes
- */
-totalVotes?: number
-/**
- * Checksum of the poll state the caller saw; a stale value is refused
- */
-pollingChecksum: string
+messagePolling: MessagePolling
 }
 /**
  * Request of account/updateaccountlangsetting
@@ -13983,16 +9462,7 @@ pollingChecksum: string
  * via the `definition` "UpdateAccountLangSettingRequest".
  */
 export interface UpdateAccountLangSettingRequest {
-/**
- * Language and locale id
- */
-langId: ("en_US" | "zh_TW" | "zh_CN")
-}
-/**
- * Response of account/updateaccountlangsetting
- */
-export interface UpdateAccountLangSettingResponse {
-
+langId: LangId
 }
 /**
  * Request of account/updateaccountprivacyishownametogrpacc
@@ -14007,12 +9477,6 @@ export interface UpdateAccountPrivacyIsShowNameToGrpAccRequest {
 isShowNameToGrpAcc: boolean
 }
 /**
- * Response of account/updateaccountprivacyishownametogrpacc
- */
-export interface UpdateAccountPrivacyIsShowNameToGrpAccResponse {
-
-}
-/**
  * Request of account/updateaccountprivacyisshownotiatmention
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -14025,28 +9489,13 @@ export interface UpdateAccountPrivacyIsShowNotiAtMentionRequest {
 isShowNotiAtMention: boolean
 }
 /**
- * Response of account/updateaccountprivacyisshownotiatmention
- */
-export interface UpdateAccountPrivacyIsShowNotiAtMentionResponse {
-
-}
-/**
  * Request of account/updateaccountprivacyreadreceipt
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "UpdateAccountPrivacyReadReceiptRequest".
  */
 export interface UpdateAccountPrivacyReadReceiptRequest {
-/**
- * Whether read receipts are sent
- */
-readReceipt: ("YES" | "NO")
-}
-/**
- * Response of account/updateaccountprivacyreadreceipt
- */
-export interface UpdateAccountPrivacyReadReceiptResponse {
-
+readReceipt: ReadReceiptSetting
 }
 /**
  * Request of account/updateaccountprivacyviewpresence
@@ -14055,16 +9504,7 @@ export interface UpdateAccountPrivacyReadReceiptResponse {
  * via the `definition` "UpdateAccountPrivacyViewPresenceRequest".
  */
 export interface UpdateAccountPrivacyViewPresenceRequest {
-/**
- * Who may see last seen or the profile photo
- */
-viewPresence: ("ALL" | "FAVOURITE" | "NONE")
-}
-/**
- * Response of account/updateaccountprivacyviewpresence
- */
-export interface UpdateAccountPrivacyViewPresenceResponse {
-
+viewPresence: PrivacyVisibility
 }
 /**
  * Request of account/updateaccountprivacyviewprofile
@@ -14073,58 +9513,7 @@ export interface UpdateAccountPrivacyViewPresenceResponse {
  * via the `definition` "UpdateAccountPrivacyViewProfileRequest".
  */
 export interface UpdateAccountPrivacyViewProfileRequest {
-/**
- * Who may see last seen or the profile photo
- */
-viewProfile: ("ALL" | "FAVOURITE" | "NONE")
-}
-/**
- * Response of account/updateaccountprivacyviewprofile
- */
-export interface UpdateAccountPrivacyViewProfileResponse {
-
-}
-/**
- * Request of account/updateaccountprofile
- */
-export interface UpdateAccountProfileRequest {
-/**
- * A profile field an update may target
- */
-type: ("DISPLAY_NAME" | "SEARCH_NAME" | "EMAIL" | "FAX" | "LOGIN_NAME" | "NAME" | "OFFICE_ADDRESS" | "POST_TITLE" | "TEL" | "TENANT" | "OBJECT_CLASS")
-/**
- * Field name
- */
-field: string
-/**
- * New value
- */
-value: string
-}
-/**
- * Response of account/updateaccountprofile
- */
-export interface UpdateAccountProfileResponse {
-
-}
-/**
- * Request of account/updateaccountsynonym
- */
-export interface UpdateAccountSynonymRequest {
-/**
- * Account the synonym names
- */
-synAccountId: string
-/**
- * Synonym
- */
-synonym: string
-}
-/**
- * Response of account/updateaccountsynonym
- */
-export interface UpdateAccountSynonymResponse {
-
+viewProfile: PrivacyVisibility
 }
 /**
  * Request of account/updatecustomdisplayname
@@ -14139,12 +9528,6 @@ export interface UpdateCustomDisplayNameRequest {
 customDisplayName: string
 }
 /**
- * Response of account/updatecustomdisplayname
- */
-export interface UpdateCustomDisplayNameResponse {
-
-}
-/**
  * Request of account/updatedownloadattachsetting
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -14155,12 +9538,6 @@ export interface UpdateDownloadAttachSettingRequest {
  * Whether attachments are downloaded automatically
  */
 dlAttach: boolean
-}
-/**
- * Response of account/updatedownloadattachsetting
- */
-export interface UpdateDownloadAttachSettingResponse {
-
 }
 /**
  * Request of account/updatelocalpassword
@@ -14179,39 +9556,6 @@ oldPassword: string
 newPassword: string
 }
 /**
- * Response of account/updatelocalpassword
- */
-export interface UpdateLocalPasswordResponse {
-
-}
-/**
- * Request of account/updatepassword
- */
-export interface UpdatePasswordRequest {
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName: string
-/**
- * Password
- */
-oldPassword: string
-/**
- * Password
- */
-newPassword: string
-/**
- * Password
- */
-newConfirmPassword: string
-}
-/**
- * Response of account/updatepassword
- */
-export interface UpdatePasswordResponse {
-
-}
-/**
  * Request of room/updateroomname
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -14226,12 +9570,6 @@ roomId: string
  * Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire
  */
 roomName: string
-}
-/**
- * Response of room/updateroomname
- */
-export interface UpdateRoomNameResponse {
-
 }
 /**
  * Request of room/updateroompolicy
@@ -14253,12 +9591,6 @@ roomId: string
 policyAttr: [RoomPolicyUpdate, ...(RoomPolicyUpdate)[]]
 }
 /**
- * Response of room/updateroompolicy
- */
-export interface UpdateRoomPolicyResponse {
-
-}
-/**
  * Request of account/updatesearchname
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -14269,12 +9601,6 @@ export interface UpdateSearchNameRequest {
  * Search name
  */
 searchName: string
-}
-/**
- * Response of account/updatesearchname
- */
-export interface UpdateSearchNameResponse {
-
 }
 /**
  * Request of room/updateselfdestructsetting
@@ -14291,26 +9617,7 @@ roomId: string
  * On or off
  */
 enable: boolean
-selfDestructTime?: SelfDestructTime4
-}
-/**
- * A self-destruct duration as value and unit
- */
-export interface SelfDestructTime4 {
-/**
- * Amount
- */
-value: number
-/**
- * Unit
- */
-unit: ("second" | "minute" | "hour" | "day" | "week" | "year")
-}
-/**
- * Response of room/updateselfdestructsetting
- */
-export interface UpdateSelfDestructSettingResponse {
-
+selfDestructTime?: SelfDestructTime
 }
 /**
  * Request of privatealbum/upload
@@ -14332,12 +9639,6 @@ messageIds: [string, ...(string)[]]
  * Room id
  */
 roomId: string
-}
-/**
- * Response of privatealbum/upload
- */
-export interface UploadToPrivateAlbumResponse {
-
 }
 /**
  * A token bound to a conference uuid
@@ -14528,9 +9829,6 @@ chatbotPhone?: string
  * Overridden texts of one locale.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "VariantLocaleWording".
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "WordingOverrides".
  */
 export interface WordingOverrides {
@@ -14630,7 +9928,7 @@ replyRestrictedNotice?: string
  * via the `definition` "VerifyAuthorizedAccountRequest".
  */
 export interface VerifyAuthorizedAccountRequest {
-pageInfo?: PageInfo3
+pageInfo?: PageInfo
 /**
  * Account ids
  *
@@ -14640,32 +9938,6 @@ pageInfo?: PageInfo3
  * Items: Id
  */
 accountIds: [string, ...(string)[]]
-}
-/**
- * Paging of a list request
- */
-export interface PageInfo3 {
-/**
- * Page number, starting at 1
- */
-pageNo: number
-/**
- * Items per page
- */
-pageSize: number
-}
-/**
- * Response of account/verifyauthorizedaccount
- */
-export interface VerifyAuthorizedAccountResponse {
-/**
- * Accounts
- */
-accounts: Account[]
-/**
- * true when more items exist beyond this page
- */
-stillHaveData?: boolean
 }
 /**
  * Request of message/viewaesmessage
@@ -14690,136 +9962,7 @@ roomId: string
  * via the `definition` "ViewAesMessageResponse".
  */
 export interface ViewAesMessageResponse {
-message: Message6
-}
-/**
- * A chat message as the server returns it
- */
-export interface Message6 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Message text: AES-encrypted base64 on the wire, decrypted on the client
- */
-message?: string
-/**
- * Message id
- */
-messageId: string
-/**
- * Kind of message
- */
-messageType: ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
-/**
- * Delivery status
- */
-messageStatus?: ("SERVER_RECEIVED" | "ALL_RECEIVED" | "ALL_READ" | "ALL_DELETED" | "PENDING_SEND" | "SEND_FAILED")
-/**
- * Creation time (epoch milliseconds)
- */
-messageCreateDate?: number
-/**
- * Last update time (epoch milliseconds)
- */
-messageUpdateDate?: number
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid?: string
-/**
- * Account id of the sender
- */
-messageUserId?: string
-/**
- * Display name of the sender
- */
-messageUsername?: string
-/**
- * Checksum sent with the message
- */
-messageChecksum?: string
-/**
- * Thumbnail of an image or video message
- */
-messageThumbnail?: string
-/**
- * Number of recipients
- */
-totalReceiver?: number
-/**
- * Sent by the caller
- */
-isSendFromYou?: boolean
-/**
- * Read by the caller
- */
-isReadByYou?: boolean
-/**
- * Starred by the caller
- */
-isStarredByYou?: boolean
-/**
- * Received by the caller
- */
-isReceivedByYou?: boolean
-/**
- * Forwarded from another room
- */
-isForwardMessage?: boolean
-/**
- * When the caller read it (epoch milliseconds)
- */
-readDateByYou?: number
-/**
- * When the caller received it (epoch milliseconds)
- */
-receivedDateByYou?: number
-/**
- * File name of the attachment (not encrypted)
- */
-aesMessageFilename?: string
-/**
- * Extension used to open the attachment
- */
-aesMessageFileOpenExt?: string
-/**
- * MIME type of the attachment
- */
-aesMessageFileType?: string
-/**
- * Size of the attachment in bytes
- */
-aesMessageFilesize?: number
-/**
- * Encrypted JSON of the attachment metadata (MessageFileMetadata)
- */
-aesMessageFileMetadata?: string
-/**
- * Encrypted JSON of the URL preview metadata (MessageUrlMetadata)
- */
-aesMessageUrlMetadata?: string
-/**
- * Accounts mentioned in the message
- *
- * Items: Account id
- */
-msgMentionAccountIds?: string[]
-/**
- * An original (full quality) file can be downloaded
- */
-hasOriginalMessageFile?: boolean
-replyToMessage?: Message1
-messagePolling?: MessagePolling
-/**
- * Transcript of a voice message
- */
-voiceToTextMessage?: string
-/**
- * Encrypted file content when sent inline
- */
-aesMessageFile?: string
+message: Message
 }
 /**
  * Request of message/viewaesmessages
@@ -14895,27 +10038,6 @@ roomId: string
 messageId: string
 }
 /**
- * Response of message/voicetotextmessage
- */
-export interface VoiceToTextMessageResponse {
-/**
- * Room id
- */
-roomId?: string
-/**
- * Message id
- */
-messageId: string
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid?: string
-/**
- * Transcript
- */
-voiceToTextMessage: string
-}
-/**
  * Transcript of a voice message
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -14954,10 +10076,7 @@ roomId: string
  * Message id
  */
 messageId: string
-/**
- * Kind of message
- */
-type: ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FILE" | "LOCATION" | "CONTACT" | "URL" | "STICKER" | "BAPP" | "REQUEST" | "DATETIME" | "MC" | "DISMISS" | "DISMISS_MC" | "DISMISS_REQ" | "DISMISS_BAPP" | "JSONCARD" | "POLLING")
+type: MessageType
 /**
  * Poll option id
  */
@@ -14974,2312 +10093,135 @@ pollingChecksum: string
  * via the `definition` "VoteMessageResponse".
  */
 export interface VoteMessageResponse {
-messagePolling: MessagePolling4
+messagePolling: MessagePolling
 }
-/**
- * Poll state of a POLLING message
- */
-export interface MessagePolling4 {
-/**
- * Poll question
- */
-topic: string
-/**
- * Options, 2 to 8
- *
- * @minItems 2
- * @maxItems 8
- */
-options: [PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]|[PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption, PollingOption]
-/**
- * More than one option may be voted
- */
-isMultipleChoice?: boolean
-/**
- * Total number of votes
- */
-totalVotes?: number
-/**
- * Checksum of the poll state the caller saw; a stale value is refused
- */
-pollingChecksum: string
-}
-/**
- * Conference call result
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "AcceptConferenceCallResponse".
- */
-export interface ConferenceResponse1 {
-/**
- * Provider-specific conference data
- */
-data?: {
 
-}
-conferenceInfo?: ConferenceInfo
-/**
- * Video-conference provider type
- */
-vcType?: string
-/**
- * Reference id of the external conference
- */
-refId?: string
-/**
- * Conferences
- */
-conferences?: Conference[]
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "AddAccountFavContactResponse".
- */
-export interface EmptyResponse1 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "AddRoomAdminResponse".
- */
-export interface EmptyResponse2 {
-
-}
-/**
- * A page of accounts
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "AdvancedSearchResponse".
- */
-export interface AccountListResponse1 {
-/**
- * Accounts
- */
-accounts: Account[]
-/**
- * true when more items exist beyond this page
- */
-stillHaveData?: boolean
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "AnswerMcMessageResponse".
- */
-export interface EmptyResponse3 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ArchiveAesMessagesBeforeDaysResponse".
- */
-export interface EmptyResponse4 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ArchiveAllAesMessagesResponse".
- */
-export interface EmptyResponse5 {
-
-}
-/**
- * Broadcast of messages to members picked by several selections
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "BroadcastAesMessagesRequest".
- */
-export interface BroadcastPayload1 {
-/**
- * Account id of the delegate the caller acts for
- */
-delegateMemberId?: string
-/**
- * Distribution lists
- *
- * @maxItems 200
- *
- * Items: DN
- */
-distinguishednames?: string[]
-/**
- * Accounts by login name
- *
- * @maxItems 5000
- *
- * Items: Login name
- */
-loginNames?: string[]
-/**
- * Accounts by id
- *
- * @maxItems 5000
- *
- * Items: Account id
- */
-memberIds?: string[]
-/**
- * Messages
- *
- * @minItems 1
- * @maxItems 10
- */
-messages: [BroadcastMessage]|[BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage]|[BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage, BroadcastMessage]
-/**
- * Send to all active members
- */
-isAllActiveMembers?: boolean
-/**
- * Group lists
- *
- * @maxItems 200
- *
- * Items: Group identifier
- */
-groupList?: string[]
-/**
- * Switch selections
- *
- * @maxItems 200
- *
- * Items: Switch identifier
- */
-switchList?: string[]
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid: string
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "BusyConferenceCallResponse".
- */
-export interface EmptyResponse6 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "CancelConferenceCallResponse".
- */
-export interface EmptyResponse7 {
-
-}
-/**
- * Update information for a platform and build
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "CheckAppVersionResponse".
- */
-export interface AppUpdateInfo1 {
-/**
- * Platform
- */
-appPlatform?: string
-/**
- * Newer versions
- */
-appVersionItems?: AppVersionItem[]
-appUpdate?: AppUpdate1
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "CheckSessionResponse".
- */
-export interface EmptyResponse8 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "CloseRoomResponse".
- */
-export interface EmptyResponse9 {
-
-}
-/**
- * Conference call result
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "CreateExternalConferenceResponse".
- */
-export interface ConferenceResponse2 {
-/**
- * Provider-specific conference data
- */
-data?: {
-
-}
-conferenceInfo?: ConferenceInfo
-/**
- * Video-conference provider type
- */
-vcType?: string
-/**
- * Reference id of the external conference
- */
-refId?: string
-/**
- * Conferences
- */
-conferences?: Conference[]
-}
-/**
- * A room as listed in the room list
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "CreateMultipleRoomResponse".
- */
-export interface Room3 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire
- */
-roomName?: string
-/**
- * Security level label of the room
- */
-roomSecLevel?: string
-/**
- * Kind of room
- */
-roomType: ("SINGLE" | "MULTIPLE" | "BROADCAST")
-/**
- * Session type of the room
- */
-sessType?: string
-/**
- * Business type of the room
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
-/**
- * Muted by the caller
- */
-isMute?: boolean
-/**
- * Pinned by the caller
- */
-isPin?: boolean
-/**
- * The caller is a member
- */
-isMember?: boolean
-/**
- * The caller is a room admin
- */
-isAdmin?: boolean
-/**
- * The caller may send messages
- */
-isAllowedInput?: boolean
-/**
- * Synchronised from a directory group
- */
-isSyncRoom?: boolean
-/**
- * The other account of a SINGLE room
- */
-singleRoomAccountId?: string
-singleRoomAccount?: Account1
-/**
- * Room policy entries
- */
-policy?: RoomPolicyEntry[]
-/**
- * Latest messages of the room
- */
-messages?: Message[]
-/**
- * Number of unread messages
- */
-noOfUnreadMessage?: number
-/**
- * Number of unread messages that mention the caller
- */
-noOfMentionedMessage?: number
-/**
- * Time of the last change (epoch milliseconds)
- */
-lastUpdateTime?: number
-/**
- * Room image (on creation)
- */
-roomImg?: string
-/**
- * Member account ids (on creation)
- *
- * Items: Account id
- */
-memberIds?: string[]
-}
-/**
- * A room as listed in the room list
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "CreateSelfRoomResponse".
- */
-export interface Room4 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire
- */
-roomName?: string
-/**
- * Security level label of the room
- */
-roomSecLevel?: string
-/**
- * Kind of room
- */
-roomType: ("SINGLE" | "MULTIPLE" | "BROADCAST")
-/**
- * Session type of the room
- */
-sessType?: string
-/**
- * Business type of the room
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
-/**
- * Muted by the caller
- */
-isMute?: boolean
-/**
- * Pinned by the caller
- */
-isPin?: boolean
-/**
- * The caller is a member
- */
-isMember?: boolean
-/**
- * The caller is a room admin
- */
-isAdmin?: boolean
-/**
- * The caller may send messages
- */
-isAllowedInput?: boolean
-/**
- * Synchronised from a directory group
- */
-isSyncRoom?: boolean
-/**
- * The other account of a SINGLE room
- */
-singleRoomAccountId?: string
-singleRoomAccount?: Account1
-/**
- * Room policy entries
- */
-policy?: RoomPolicyEntry[]
-/**
- * Latest messages of the room
- */
-messages?: Message[]
-/**
- * Number of unread messages
- */
-noOfUnreadMessage?: number
-/**
- * Number of unread messages that mention the caller
- */
-noOfMentionedMessage?: number
-/**
- * Time of the last change (epoch milliseconds)
- */
-lastUpdateTime?: number
-/**
- * Room image (on creation)
- */
-roomImg?: string
-/**
- * Member account ids (on creation)
- *
- * Items: Account id
- */
-memberIds?: string[]
-}
-/**
- * A room as listed in the room list
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "CreateSingleRoomResponse".
- */
-export interface Room5 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire
- */
-roomName?: string
-/**
- * Security level label of the room
- */
-roomSecLevel?: string
-/**
- * Kind of room
- */
-roomType: ("SINGLE" | "MULTIPLE" | "BROADCAST")
-/**
- * Session type of the room
- */
-sessType?: string
-/**
- * Business type of the room
- */
-businessType?: ("HA_CALL_CENTRE" | "GRP_ACC_FWD_RM" | "SELF")
-/**
- * Muted by the caller
- */
-isMute?: boolean
-/**
- * Pinned by the caller
- */
-isPin?: boolean
-/**
- * The caller is a member
- */
-isMember?: boolean
-/**
- * The caller is a room admin
- */
-isAdmin?: boolean
-/**
- * The caller may send messages
- */
-isAllowedInput?: boolean
-/**
- * Synchronised from a directory group
- */
-isSyncRoom?: boolean
-/**
- * The other account of a SINGLE room
- */
-singleRoomAccountId?: string
-singleRoomAccount?: Account1
-/**
- * Room policy entries
- */
-policy?: RoomPolicyEntry[]
-/**
- * Latest messages of the room
- */
-messages?: Message[]
-/**
- * Number of unread messages
- */
-noOfUnreadMessage?: number
-/**
- * Number of unread messages that mention the caller
- */
-noOfMentionedMessage?: number
-/**
- * Time of the last change (epoch milliseconds)
- */
-lastUpdateTime?: number
-/**
- * Room image (on creation)
- */
-roomImg?: string
-/**
- * Member account ids (on creation)
- *
- * Items: Account id
- */
-memberIds?: string[]
-}
-/**
- * A set of messages of one room
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DeleteAesMessagesRequest".
- */
-export interface MessageIdsInRoom1 {
-/**
- * Message ids
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-messageIds: [string, ...(string)[]]
-/**
- * Room id
- */
-roomId: string
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DeleteAesMessagesResponse".
- */
-export interface EmptyResponse10 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DeleteAndExportRoomResponse".
- */
-export interface EmptyResponse11 {
-
-}
-/**
- * A set of messages of one room
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DeleteForMeAesMessagesRequest".
- */
-export interface MessageIdsInRoom2 {
-/**
- * Message ids
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-messageIds: [string, ...(string)[]]
-/**
- * Room id
- */
-roomId: string
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DeleteForMeAesMessagesResponse".
- */
-export interface EmptyResponse12 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DeletePrivateAlbumFilesResponse".
- */
-export interface EmptyResponse13 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DeleteRoomEventResponse".
- */
-export interface EmptyResponse14 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DeleteRoomMessagesResponse".
- */
-export interface EmptyResponse15 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DeleteRoomResponse".
- */
-export interface EmptyResponse16 {
-
-}
-/**
- * An encrypted message file returned as JSON
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DownloadAesFileResponse".
- */
-export interface MessageFileResponse1 {
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid: string
-/**
- * Encrypted file content
- */
-aesMessageFile: string
-/**
- * File name
- */
-aesMessageFilename?: string
-/**
- * Extension used to open the file
- */
-aesMessageFileOpenExt?: string
-/**
- * Encrypted metadata JSON
- */
-aesMessageFileMetadata?: string
-}
-/**
- * A file returned as JSON with fileData and filename
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DownloadArchivedMessageResponse".
- */
-export interface MessageFileDataResponse1 {
-/**
- * File content
- */
-fileData: string
-/**
- * File name
- */
-filename: string
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DownloadNewsFileResponse".
- */
-export interface EmptyResponse17 {
-
-}
-/**
- * An encrypted message file returned as JSON
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "DownloadOriginalAesFileResponse".
- */
-export interface MessageFileResponse2 {
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid: string
-/**
- * Encrypted file content
- */
-aesMessageFile: string
-/**
- * File name
- */
-aesMessageFilename?: string
-/**
- * Extension used to open the file
- */
-aesMessageFileOpenExt?: string
-/**
- * Encrypted metadata JSON
- */
-aesMessageFileMetadata?: string
-}
-/**
- * A file returned as JSON with file, filename and fileOpenExt
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ExportMessagesAndFilesResponse".
- */
-export interface MessageFileBlobResponse1 {
-/**
- * File content
- */
-file: string
-/**
- * File name
- */
-filename: string
-/**
- * Extension used to open the file
- */
-fileOpenExt?: string
-}
-/**
- * A room export: name, policy and messages
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ExportRoomMessagesResponse".
- */
-export interface ExportResponse1 {
-/**
- * Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire
- */
-roomName: string
-/**
- * Room policy entries
- */
-policy?: RoomPolicyEntry[]
-/**
- * Exported messages
- */
-messages: Message[]
-}
-/**
- * A one-time password
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GenerateOtpResponse".
- */
-export interface OtpResponse1 {
-/**
- * One-time password
- */
-otp: string
-/**
- * OTP type
- */
-type?: string
-}
-/**
- * A token with its lifetime
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GenerateTokenResponse".
- */
-export interface GeneratedToken1 {
-/**
- * Token text
- */
-token: string
-/**
- * Lifetime in seconds
- */
-tokenExpiredInSeconds: number
-}
-/**
- * Request for a page of accounts
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetAccountListRequest".
- */
-export interface AccountListRequest1 {
-pageInfo: PageInfo
-/**
- * Name filter
- */
-filterOfName?: string
-/**
- * Tenant id
- */
-tenantId?: string
-/**
- * Only these accounts
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-accountIds?: [string, ...(string)[]]
-/**
- * Include the caller
- */
-withSelfAccount?: boolean
-}
-/**
- * A page of accounts
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetAccountListResponse".
- */
-export interface AccountListResponse2 {
-/**
- * Accounts
- */
-accounts: Account[]
-/**
- * true when more items exist beyond this page
- */
-stillHaveData?: boolean
-}
-/**
- * Privacy settings of the caller
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetAccountPrivacyResponse".
- */
-export interface PrivacySettings1 {
-/**
- * Who sees last seen
- */
-viewPresence?: ("ALL" | "FAVOURITE" | "NONE")
-/**
- * Who sees the profile photo
- */
-viewProfile?: ("ALL" | "FAVOURITE" | "NONE")
-/**
- * Read receipts
- */
-readReceipt?: ("YES" | "NO")
-/**
- * Show the caller's name to group accounts
- */
-isShowNameToGrpAcc?: boolean
-/**
- * Notify when mentioned
- */
-isShowNotiAtMention?: boolean
-}
-/**
- * Profile of the caller after login
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetAccountProfileResponse".
- */
-export interface LoginResult1 {
-accountInfo: Account4
-/**
- * Function roles; IM_USER is needed to use the client
- */
-functionRoleTypes: FunctionRoleType[]
-tenantInfo?: Tenant
-/**
- * Whether attachments are downloaded automatically
- */
-dlAttach?: boolean
-logInfo?: LogInfo
-/**
- * Messages before this time are housekept (epoch milliseconds)
- */
-housekeepTimestamp?: number
-/**
- * Policies the caller may set
- */
-allowedRoomPolicies?: RoomPolicyKey[]
-/**
- * Profile fields and whether they are editable
- */
-accountProfileAttribute?: AccountProfileAttribute[]
-}
-/**
- * Who read and who was notified of a message
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetAesMessageInfoResponse".
- */
-export interface MessageReadInfo1 {
-/**
- * Per-recipient read state
- */
-messageInfoRead?: MessageReadInfoReadItem[]
-/**
- * Per-recipient notified state
- */
-messageInfoNotified?: MessageReadInfoNotifiedItem[]
-/**
- * Number of recipients
- */
-totalRecipient?: number
-}
-/**
- * Do-not-disturb setting of the caller
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetDndResponse".
- */
-export interface DndSetting2 {
-/**
- * End (epoch milliseconds)
- */
-dndEndDate?: number
-/**
- * On
- */
-dnd: boolean
-/**
- * Mute notifications
- */
-isMute?: boolean
-}
-/**
- * Conference call result
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetExternalConferenceInfoResponse".
- */
-export interface ConferenceResponse3 {
-/**
- * Provider-specific conference data
- */
-data?: {
-
-}
-conferenceInfo?: ConferenceInfo
-/**
- * Video-conference provider type
- */
-vcType?: string
-/**
- * Reference id of the external conference
- */
-refId?: string
-/**
- * Conferences
- */
-conferences?: Conference[]
-}
-/**
- * A simple room list with its size
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetHidedRoomListResponse".
- */
-export interface SimpleRoomListResponse1 {
-/**
- * Rooms
- */
-rooms: Room2[]
-/**
- * Number of rooms
- */
-noOfRooms: number
-}
-/**
- * A JWT with its lifetime
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetJwtResponse".
- */
-export interface JwtResponse1 {
-/**
- * JSON web token
- */
-jwt: string
-/**
- * Lifetime in seconds
- */
-jwtExpiredInSeconds: number
-}
-/**
- * A news item with its content
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetNewsDetailResponse".
- */
-export interface NewsDetail1 {
-/**
- * News id
- */
-newsId: string
-/**
- * Title
- */
-title: string
-/**
- * Banner image
- */
-banner?: string
-/**
- * Content (HTML)
- */
-content?: string
-/**
- * Order
- */
-seq?: number
-/**
- * Read
- */
-isRead?: boolean
-/**
- * Publication start (epoch milliseconds)
- */
-startDate?: number
-/**
- * Files
- */
-newsFiles?: NewsFile[]
-/**
- * Show the title inside the content
- */
-isShowNewsTitleInContent?: boolean
-}
-/**
- * A token with its refresh interval
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetNexTokenResponse".
- */
-export interface NexTokenResponse1 {
-/**
- * Token text
- */
-token: string
-/**
- * Refresh interval in seconds
- */
-tokenRefreshTimeInSecond: number
-}
-/**
- * Encryption of one path
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetPathSecurityResponse".
- */
-export interface PathSecurityResponse1 {
-/**
- * Outcome
- */
-status?: ("success" | "failed")
-/**
- * Requests encrypted
- */
-isReqEncrypted: boolean
-/**
- * Responses encrypted
- */
-isResEncrypted: boolean
-/**
- * AES mode
- */
-defaultEncryptionAlgorithm?: ("CBC" | "CTR" | "GCM")
-errMsgList?: ErrMsgList2
-}
-/**
- * What a client needs before its first call
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetPublicApplicationProfileResponse".
- */
-export interface PublicApplicationProfile1 {
-/**
- * Paths whose requests are encrypted
- *
- * Items: Path such as chat/sec/message/sendaesmessage
- */
-isReqEncryptedList: string[]
-/**
- * Paths whose responses are encrypted
- *
- * Items: Path
- */
-isRespEncryptedList: string[]
-/**
- * AES mode
- */
-defaultEncryptionAlgorithm: ("CBC" | "CTR" | "GCM")
-/**
- * Name of the reply-queue system (section 4 step 4)
- */
-mqSysName?: string
-}
-/**
- * A page of the room list with unread totals
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetRoomListResponse".
- */
-export interface RoomListResponse1 {
-/**
- * Rooms, most recently updated first
- */
-rooms: Room2[]
-/**
- * true when more items exist beyond this page
- */
-stillHaveData?: boolean
-/**
- * Rooms with unread messages
- */
-totalUnreadRoomCount?: number
-/**
- * Unread messages in all rooms
- */
-totalUnreadMsgCount?: number
-}
-/**
- * Self-destruct setting of a room
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetSelfDestructSettingResponse".
- */
-export interface SelfDestructSetting2 {
-/**
- * Room id
- */
-roomId: string
-/**
- * On or off
- */
-enable: boolean
-selfDestructTime?: SelfDestructTime
-}
-/**
- * A simple room list with its size
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetSimpleRoomListResponse".
- */
-export interface SimpleRoomListResponse2 {
-/**
- * Rooms
- */
-rooms: Room2[]
-/**
- * Number of rooms
- */
-noOfRooms: number
-}
-/**
- * Unread counters
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "GetUnreadNewsCountResponse".
- */
-export interface NewsCounts1 {
-/**
- * Unread news
- */
-unreadNewsCount: number
-/**
- * Number of unread messages
- */
-noOfUnreadMessage?: number
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "HideRoomResponse".
- */
-export interface EmptyResponse18 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "LeaveRoomResponse".
- */
-export interface EmptyResponse19 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "LocalActionCallbackResponse".
- */
-export interface EmptyResponse20 {
-
-}
-/**
- * Login payload (password, SSO or token)
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "LoginWithTokenRequest".
- */
-export interface LoginRequest1 {
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName: string
-/**
- * Password
- */
-password?: string
-/**
- * Device public key, SPKI PEM
- */
-devicePubKey: string
-/**
- * Generated device id
- */
-deviceID: string
-deviceInfo?: DeviceInfo1
-/**
- * true for a token login
- */
-isTokenBasedAuth?: boolean
-tokenData?: TokenData1
-}
-/**
- * Result of a login
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "LoginWithTokenResponse".
- */
-export interface LoginResponse1 {
-/**
- * Outcome
- */
-status?: ("success" | "failed")
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName: string
-/**
- * Session api key for secured calls
- */
-apiKey: string
-/**
- * Second factor required after login: NIL none, ATR authenticator
- */
-login2faType: ("NIL" | "ATR")
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "LogoutOtherSessionResponse".
- */
-export interface EmptyResponse21 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "LogoutResponse".
- */
-export interface EmptyResponse22 {
-
-}
-/**
- * Mark messages of a room as notified
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MarkNotifiedAesMessagesRequest".
- */
-export interface MarkAsNotified1 {
-/**
- * Message ids
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-messageIds: [string, ...(string)[]]
-/**
- * Room id
- */
-roomId: string
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MarkNotifiedAesMessagesResponse".
- */
-export interface EmptyResponse23 {
-
-}
-/**
- * A set of messages of one room
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MarkReadAesMessagesRequest".
- */
-export interface MessageIdsInRoom3 {
-/**
- * Message ids
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-messageIds: [string, ...(string)[]]
-/**
- * Room id
- */
-roomId: string
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MarkReadAesMessagesResponse".
- */
-export interface EmptyResponse24 {
-
-}
-/**
- * Mute state of a room for the caller
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "MuteRoomResponse".
- */
-export interface RoomMute2 {
-/**
- * Hours to mute, at most two weeks
- */
-muteHours?: number
-/**
- * Muted until (epoch milliseconds)
- */
-muteUntil?: number
-}
-/**
- * Result of the AI prompt helper
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "OperateMessageResponse".
- */
-export interface AiPromptResponse1 {
-/**
- * Generated text
- */
-resultText: string
-}
-/**
- * Login payload (password, SSO or token)
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "PasswordLoginRequest".
- */
-export interface LoginRequest2 {
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName: string
-/**
- * Password
- */
-password?: string
-/**
- * Device public key, SPKI PEM
- */
-devicePubKey: string
-/**
- * Generated device id
- */
-deviceID: string
-deviceInfo?: DeviceInfo1
-/**
- * true for a token login
- */
-isTokenBasedAuth?: boolean
-tokenData?: TokenData1
-}
-/**
- * Result of a login
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "PasswordLoginResponse".
- */
-export interface LoginResponse2 {
-/**
- * Outcome
- */
-status?: ("success" | "failed")
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName: string
-/**
- * Session api key for secured calls
- */
-apiKey: string
-/**
- * Second factor required after login: NIL none, ATR authenticator
- */
-login2faType: ("NIL" | "ATR")
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "PinRoomResponse".
- */
-export interface EmptyResponse25 {
-
-}
-/**
- * A news item with its content
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "PublishNewsResponse".
- */
-export interface NewsDetail2 {
-/**
- * News id
- */
-newsId: string
-/**
- * Title
- */
-title: string
-/**
- * Banner image
- */
-banner?: string
-/**
- * Content (HTML)
- */
-content?: string
-/**
- * Order
- */
-seq?: number
-/**
- * Read
- */
-isRead?: boolean
-/**
- * Publication start (epoch milliseconds)
- */
-startDate?: number
-/**
- * Files
- */
-newsFiles?: NewsFile[]
-/**
- * Show the title inside the content
- */
-isShowNewsTitleInContent?: boolean
-}
-/**
- * A page of messages
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ReceiveAesFilesResponse".
- */
-export interface MessageListResponse1 {
-/**
- * true when more items exist beyond this page
- */
-stillHaveData: boolean
-/**
- * First unread message of the caller (some variants)
- */
-firstUnreadMessageId?: string
-/**
- * Messages, oldest first
- */
-messages: Message[]
-}
-/**
- * A page of messages
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ReceiveAesImagesAndVideosResponse".
- */
-export interface MessageListResponse2 {
-/**
- * true when more items exist beyond this page
- */
-stillHaveData: boolean
-/**
- * First unread message of the caller (some variants)
- */
-firstUnreadMessageId?: string
-/**
- * Messages, oldest first
- */
-messages: Message[]
-}
-/**
- * A page of messages
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ReceiveAesMessagesResponse".
- */
-export interface MessageListResponse3 {
-/**
- * true when more items exist beyond this page
- */
-stillHaveData: boolean
-/**
- * First unread message of the caller (some variants)
- */
-firstUnreadMessageId?: string
-/**
- * Messages, oldest first
- */
-messages: Message[]
-}
-/**
- * A page of messages
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "ReceiveStarredAesMessagesResponse".
- */
-export interface MessageListResponse4 {
-/**
- * true when more items exist beyond this page
- */
-stillHaveData: boolean
-/**
- * First unread message of the caller (some variants)
- */
-firstUnreadMessageId?: string
-/**
- * Messages, oldest first
- */
-messages: Message[]
-}
-/**
- * Result of image recognition
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RecognizeImagesResponse".
- */
-export interface ImageRecognition1 {
-/**
- * The image passed the check
- */
-pass: boolean
-}
-/**
- * Transcript of a voice message
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RecognizeVoiceResponse".
- */
-export interface VoiceToTextResponse1 {
-/**
- * Room id
- */
-roomId?: string
-/**
- * Message id
- */
-messageId: string
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid?: string
-/**
- * Transcript
- */
-voiceToTextMessage: string
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RejectConferenceCallResponse".
- */
-export interface EmptyResponse26 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RemoteWipeResponse".
- */
-export interface EmptyResponse27 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RemoveAccountFavContactResponse".
- */
-export interface EmptyResponse28 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RemoveAccountProfileImageResponse".
- */
-export interface EmptyResponse29 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RemoveAccountSynonymResponse".
- */
-export interface EmptyResponse30 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RemoveDndResponse".
- */
-export interface EmptyResponse31 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RemoveRoomAdminResponse".
- */
-export interface EmptyResponse32 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RemoveRoomMemberResponse".
- */
-export interface EmptyResponse33 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RemoveRoomProfileImageResponse".
- */
-export interface EmptyResponse34 {
-
-}
-/**
- * Profile image of an account
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SaveAccountProfileImageResponse".
- */
-export interface ProfileImageEntry2 {
-/**
- * Account id
- */
-accountId: string
-/**
- * Full-size image as base64
- */
-img?: string
-/**
- * Thumbnail image as base64
- */
-img_tn?: string
-/**
- * Visible to the caller under the owner's privacy settings
- */
-visible?: boolean
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SaveDndResponse".
- */
-export interface EmptyResponse35 {
-
-}
-/**
- * An event of a room calendar
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SaveRoomEventResponse".
- */
-export interface RoomEvent1 {
-/**
- * Room event id
- */
-eventId?: string
-/**
- * Event id as given in lists
- */
-id?: string
-/**
- * Room id
- */
-roomId: string
-/**
- * Title
- */
-title: string
-/**
- * Content
- */
-content?: string
-/**
- * Start (epoch milliseconds)
- */
-startTs: number
-/**
- * End (epoch milliseconds)
- */
-endTs: number
-}
-/**
- * Profile image of a room
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SaveRoomProfileImageResponse".
- */
-export interface RoomProfileImage2 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Full-size image as base64
- */
-img?: string
-/**
- * Thumbnail image as base64
- */
-img_tn?: string
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SaveTranslationResponse".
- */
-export interface EmptyResponse36 {
-
-}
-/**
- * A page of messages
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SearchAesMessagesResponse".
- */
-export interface MessageListResponse5 {
-/**
- * true when more items exist beyond this page
- */
-stillHaveData: boolean
-/**
- * First unread message of the caller (some variants)
- */
-firstUnreadMessageId?: string
-/**
- * Messages, oldest first
- */
-messages: Message[]
-}
-/**
- * Search of group lists for broadcast selection
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SearchGroupListRequest".
- */
-export interface GroupListRequest1 {
-/**
- * Kind
- */
-type: ("ALL" | "DL" | "HKP_AK_GROUP")
-/**
- * Free text to search for
- */
-searchCriteria?: string
-/**
- * Account id of the delegate the caller acts for
- */
-delegateMemberId?: string
-/**
- * Sort ascending
- */
-asc?: boolean
-}
-/**
- * Result of sending a message
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SendAesMessageResponse".
- */
-export interface SendMessageResponse1 {
-data: SendMessageResponseData
-message: Message5
-/**
- * Number of unread messages
- */
-noOfUnreadMessage?: number
-/**
- * Number of unread messages that mention the caller
- */
-noOfMentionedMessage?: number
-/**
- * Time of the last change (epoch milliseconds)
- */
-lastUpdateTime?: number
-}
-/**
- * Result of sending a next-token
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SendNexTokenResponse".
- */
-export interface NexTokenSendResponse1 {
-/**
- * Status text
- */
-statusMessage?: string
-/**
- * Result kind
- */
-resultType?: string
-/**
- * Result content
- */
-resultContent?: string
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName?: string
-}
-/**
- * Synthesised speech
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SpeakVoiceResponse".
- */
-export interface VoiceResponse1 {
-/**
- * Audio bytes
- */
-voice: string
-}
-/**
- * Login payload (password, SSO or token)
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SsoLoginRequest".
- */
-export interface LoginRequest3 {
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName: string
-/**
- * Password
- */
-password?: string
-/**
- * Device public key, SPKI PEM
- */
-devicePubKey: string
-/**
- * Generated device id
- */
-deviceID: string
-deviceInfo?: DeviceInfo1
-/**
- * true for a token login
- */
-isTokenBasedAuth?: boolean
-tokenData?: TokenData1
-}
-/**
- * Result of a login
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "SsoLoginResponse".
- */
-export interface LoginResponse3 {
-/**
- * Outcome
- */
-status?: ("success" | "failed")
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName: string
-/**
- * Session api key for secured calls
- */
-apiKey: string
-/**
- * Second factor required after login: NIL none, ATR authenticator
- */
-login2faType: ("NIL" | "ATR")
-}
-/**
- * A set of messages of one room
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "StarAesMessagesRequest".
- */
-export interface MessageIdsInRoom4 {
-/**
- * Message ids
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-messageIds: [string, ...(string)[]]
-/**
- * Room id
- */
-roomId: string
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "StarAesMessagesResponse".
- */
-export interface EmptyResponse37 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "StartConferenceResponse".
- */
-export interface EmptyResponse38 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "StopConferenceResponse".
- */
-export interface EmptyResponse39 {
-
-}
-/**
- * A room topic message
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "TopicMessage".
- */
-export interface RealtimeTopicPayload1 {
-/**
- * Room id
- */
-roomId: string
-/**
- * Login name of the sender
- */
-accountName: string
-/**
- * Kind
- */
-type: ("TYPING" | "ONLINE" | "OFFLINE" | "REFRESH" | "VOTE_MESSAGE" | "UNVOTE_MESSAGE")
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UnhideRoomResponse".
- */
-export interface EmptyResponse40 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UnmuteRoomResponse".
- */
-export interface EmptyResponse41 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UnpinRoomResponse".
- */
-export interface EmptyResponse42 {
-
-}
-/**
- * A set of messages of one room
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UnstarAesMessagesRequest".
- */
-export interface MessageIdsInRoom5 {
-/**
- * Message ids
- *
- * @minItems 1
- * @maxItems 200
- *
- * Items: Id
- */
-messageIds: [string, ...(string)[]]
-/**
- * Room id
- */
-roomId: string
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UnstarAesMessagesResponse".
- */
-export interface EmptyResponse43 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateAccountLangSettingResponse".
- */
-export interface EmptyResponse44 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateAccountPrivacyIsShowNameToGrpAccResponse".
- */
-export interface EmptyResponse45 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateAccountPrivacyIsShowNotiAtMentionResponse".
- */
-export interface EmptyResponse46 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateAccountPrivacyReadReceiptResponse".
- */
-export interface EmptyResponse47 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateAccountPrivacyViewPresenceResponse".
- */
-export interface EmptyResponse48 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateAccountPrivacyViewProfileResponse".
- */
-export interface EmptyResponse49 {
-
-}
-/**
- * Update of one profile field
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateAccountProfileRequest".
- */
-export interface AccountProfileUpdate1 {
-/**
- * A profile field an update may target
- */
-type: ("DISPLAY_NAME" | "SEARCH_NAME" | "EMAIL" | "FAX" | "LOGIN_NAME" | "NAME" | "OFFICE_ADDRESS" | "POST_TITLE" | "TEL" | "TENANT" | "OBJECT_CLASS")
-/**
- * Field name
- */
-field: string
-/**
- * New value
- */
-value: string
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateAccountProfileResponse".
- */
-export interface EmptyResponse50 {
-
-}
-/**
- * The caller's synonym for another account
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateAccountSynonymRequest".
- */
-export interface AccountSynonym1 {
-/**
- * Account the synonym names
- */
-synAccountId: string
-/**
- * Synonym
- */
-synonym: string
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateAccountSynonymResponse".
- */
-export interface EmptyResponse51 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateCustomDisplayNameResponse".
- */
-export interface EmptyResponse52 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateDownloadAttachSettingResponse".
- */
-export interface EmptyResponse53 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateLocalPasswordResponse".
- */
-export interface EmptyResponse54 {
-
-}
-/**
- * Change of password by login name
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdatePasswordRequest".
- */
-export interface PasswordChangeRequest1 {
-/**
- * Login name (corporate id in hospital variants)
- */
-loginName: string
-/**
- * Password
- */
-oldPassword: string
-/**
- * Password
- */
-newPassword: string
-/**
- * Password
- */
-newConfirmPassword: string
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdatePasswordResponse".
- */
-export interface EmptyResponse55 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateRoomNameResponse".
- */
-export interface EmptyResponse56 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateRoomPolicyResponse".
- */
-export interface EmptyResponse57 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateSearchNameResponse".
- */
-export interface EmptyResponse58 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UpdateSelfDestructSettingResponse".
- */
-export interface EmptyResponse59 {
-
-}
-/**
- * A response with no fields besides the envelope status
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "UploadToPrivateAlbumResponse".
- */
-export interface EmptyResponse60 {
-
-}
-/**
- * A page of accounts
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "VerifyAuthorizedAccountResponse".
- */
-export interface AccountListResponse3 {
-/**
- * Accounts
- */
-accounts: Account[]
-/**
- * true when more items exist beyond this page
- */
-stillHaveData?: boolean
-}
-/**
- * Transcript of a voice message
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "VoiceToTextMessageResponse".
- */
-export interface VoiceToTextResponse2 {
-/**
- * Room id
- */
-roomId?: string
-/**
- * Message id
- */
-messageId: string
-/**
- * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
- */
-messageKeyUuid?: string
-/**
- * Transcript
- */
-voiceToTextMessage: string
-}
+// Definitions that only name another type.
+export type AcceptConferenceCallResponse = ConferenceResponse;
+export type AddAccountFavContactResponse = EmptyResponse;
+export type AddRoomAdminResponse = EmptyResponse;
+export type AdvancedSearchResponse = AccountListResponse;
+export type AnswerMcMessageResponse = EmptyResponse;
+export type ArchiveAesMessagesBeforeDaysResponse = EmptyResponse;
+export type ArchiveAllAesMessagesResponse = EmptyResponse;
+export type BroadcastAesMessagesRequest = BroadcastPayload;
+export type BusyConferenceCallResponse = EmptyResponse;
+export type CancelConferenceCallResponse = EmptyResponse;
+export type CheckAppVersionResponse = AppUpdateInfo;
+export type CheckSessionResponse = EmptyResponse;
+export type CloseRoomResponse = EmptyResponse;
+export type CreateExternalConferenceResponse = ConferenceResponse;
+export type CreateMultipleRoomResponse = Room;
+export type CreateSelfRoomResponse = Room;
+export type CreateSingleRoomResponse = Room;
+export type DeleteAesMessagesRequest = MessageIdsInRoom;
+export type DeleteAesMessagesResponse = EmptyResponse;
+export type DeleteAndExportRoomResponse = EmptyResponse;
+export type DeleteForMeAesMessagesRequest = MessageIdsInRoom;
+export type DeleteForMeAesMessagesResponse = EmptyResponse;
+export type DeletePrivateAlbumFilesResponse = EmptyResponse;
+export type DeleteRoomEventResponse = EmptyResponse;
+export type DeleteRoomMessagesResponse = EmptyResponse;
+export type DeleteRoomResponse = EmptyResponse;
+export type DownloadAesFileResponse = MessageFileResponse;
+export type DownloadArchivedMessageResponse = MessageFileDataResponse;
+export type DownloadNewsFileResponse = EmptyResponse;
+export type DownloadOriginalAesFileResponse = MessageFileResponse;
+export type ExportMessagesAndFilesResponse = MessageFileBlobResponse;
+export type ExportRoomMessagesResponse = ExportResponse;
+export type GenerateOtpResponse = OtpResponse;
+export type GenerateTokenResponse = GeneratedToken;
+export type GetAccountListRequest = AccountListRequest;
+export type GetAccountListResponse = AccountListResponse;
+export type GetAccountPrivacyResponse = PrivacySettings;
+export type GetAccountProfileResponse = LoginResult;
+export type GetAesMessageInfoResponse = MessageReadInfo;
+export type GetDndResponse = DndSetting;
+export type GetExternalConferenceInfoResponse = ConferenceResponse;
+export type GetHidedRoomListResponse = SimpleRoomListResponse;
+export type GetJwtResponse = JwtResponse;
+export type GetNewsDetailResponse = NewsDetail;
+export type GetNexTokenResponse = NexTokenResponse;
+export type GetPathSecurityResponse = PathSecurityResponse;
+export type GetPublicApplicationProfileResponse = PublicApplicationProfile;
+export type GetRoomListResponse = RoomListResponse;
+export type GetSelfDestructSettingResponse = SelfDestructSetting;
+export type GetSimpleRoomListResponse = SimpleRoomListResponse;
+export type GetUnreadNewsCountResponse = NewsCounts;
+export type HideRoomResponse = EmptyResponse;
+export type LeaveRoomResponse = EmptyResponse;
+export type LocalActionCallbackResponse = EmptyResponse;
+export type LoginWithTokenRequest = LoginRequest;
+export type LoginWithTokenResponse = LoginResponse;
+export type LogoutOtherSessionResponse = EmptyResponse;
+export type LogoutResponse = EmptyResponse;
+export type MarkNotifiedAesMessagesRequest = MarkAsNotified;
+export type MarkNotifiedAesMessagesResponse = EmptyResponse;
+export type MarkReadAesMessagesRequest = MessageIdsInRoom;
+export type MarkReadAesMessagesResponse = EmptyResponse;
+export type MuteRoomResponse = RoomMute;
+export type OperateMessageResponse = AiPromptResponse;
+export type PasswordLoginRequest = LoginRequest;
+export type PasswordLoginResponse = LoginResponse;
+export type PinRoomResponse = EmptyResponse;
+export type PublishNewsResponse = NewsDetail;
+export type ReceiveAesFilesResponse = MessageListResponse;
+export type ReceiveAesImagesAndVideosResponse = MessageListResponse;
+export type ReceiveAesMessagesResponse = MessageListResponse;
+export type ReceiveStarredAesMessagesResponse = MessageListResponse;
+export type RecognizeImagesResponse = ImageRecognition;
+export type RecognizeVoiceResponse = VoiceToTextResponse;
+export type RejectConferenceCallResponse = EmptyResponse;
+export type RemoteWipeResponse = EmptyResponse;
+export type RemoveAccountFavContactResponse = EmptyResponse;
+export type RemoveAccountProfileImageResponse = EmptyResponse;
+export type RemoveAccountSynonymResponse = EmptyResponse;
+export type RemoveDndResponse = EmptyResponse;
+export type RemoveRoomAdminResponse = EmptyResponse;
+export type RemoveRoomMemberResponse = EmptyResponse;
+export type RemoveRoomProfileImageResponse = EmptyResponse;
+export type SaveAccountProfileImageResponse = ProfileImageEntry;
+export type SaveDndResponse = EmptyResponse;
+export type SaveRoomEventResponse = RoomEvent;
+export type SaveRoomProfileImageResponse = RoomProfileImage;
+export type SaveTranslationResponse = EmptyResponse;
+export type SearchAesMessagesResponse = MessageListResponse;
+export type SearchGroupListRequest = GroupListRequest;
+export type SendAesMessageResponse = SendMessageResponse;
+export type SendNexTokenResponse = NexTokenSendResponse;
+export type SpeakVoiceResponse = VoiceResponse;
+export type SsoLoginRequest = LoginRequest;
+export type SsoLoginResponse = LoginResponse;
+export type StarAesMessagesRequest = MessageIdsInRoom;
+export type StarAesMessagesResponse = EmptyResponse;
+export type StartConferenceResponse = EmptyResponse;
+export type StopConferenceResponse = EmptyResponse;
+export type TopicMessage = RealtimeTopicPayload;
+export type UnhideRoomResponse = EmptyResponse;
+export type UnmuteRoomResponse = EmptyResponse;
+export type UnpinRoomResponse = EmptyResponse;
+export type UnstarAesMessagesRequest = MessageIdsInRoom;
+export type UnstarAesMessagesResponse = EmptyResponse;
+export type UpdateAccountLangSettingResponse = EmptyResponse;
+export type UpdateAccountPrivacyIsShowNameToGrpAccResponse = EmptyResponse;
+export type UpdateAccountPrivacyIsShowNotiAtMentionResponse = EmptyResponse;
+export type UpdateAccountPrivacyReadReceiptResponse = EmptyResponse;
+export type UpdateAccountPrivacyViewPresenceResponse = EmptyResponse;
+export type UpdateAccountPrivacyViewProfileResponse = EmptyResponse;
+export type UpdateAccountProfileRequest = AccountProfileUpdate;
+export type UpdateAccountProfileResponse = EmptyResponse;
+export type UpdateAccountSynonymRequest = AccountSynonym;
+export type UpdateAccountSynonymResponse = EmptyResponse;
+export type UpdateCustomDisplayNameResponse = EmptyResponse;
+export type UpdateDownloadAttachSettingResponse = EmptyResponse;
+export type UpdateLocalPasswordResponse = EmptyResponse;
+export type UpdatePasswordRequest = PasswordChangeRequest;
+export type UpdatePasswordResponse = EmptyResponse;
+export type UpdateRoomNameResponse = EmptyResponse;
+export type UpdateRoomPolicyResponse = EmptyResponse;
+export type UpdateSearchNameResponse = EmptyResponse;
+export type UpdateSelfDestructSettingResponse = EmptyResponse;
+export type UploadToPrivateAlbumResponse = EmptyResponse;
+export type VariantLocaleWording = WordingOverrides;
+export type VerifyAuthorizedAccountResponse = AccountListResponse;
+export type VoiceToTextMessageResponse = VoiceToTextResponse;

@@ -33,7 +33,7 @@ function localRef(ctx: RewriteContext, ref: string): string {
  * Rewrites refs and drops every `title` (keeping it as the description): json-schema-to-typescript names a type
  * after its title before its definition key, and titles would also be copied into every `$ref` with siblings.
  */
-function rewriteSchema(ctx: RewriteContext, node: JsonObject): JsonObject {
+function rewriteSchema(ctx: RewriteContext, node: JsonObject, isDefinition = false): JsonObject {
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === '$schema' || key === '$id' || key === 'definitions' || key === 'title') continue;
@@ -47,6 +47,10 @@ function rewriteSchema(ctx: RewriteContext, node: JsonObject): JsonObject {
     } else if (SCHEMA_VALUES.has(key) && isObject(value)) out[key] = rewriteSchema(ctx, value);
     else out[key] = clone(value as JsonValue);
   }
+  // Draft-07 ignores the siblings of `$ref`; json-schema-to-typescript would turn them into a copy of the
+  // referenced type (Account1, Message1, ...), so a nested `$ref` stays a bare reference. A definition that is
+  // only a `$ref` keeps its description, which makes it a named alias (CreateSelfRoomResponse = ...).
+  if (typeof out.$ref === 'string' && !isDefinition) return { $ref: out.$ref };
   if (typeof node.title === 'string' && typeof node.description !== 'string') out.description = node.title;
   inheritBranchType(out);
   return out;
@@ -70,7 +74,40 @@ function inheritBranchType(node: JsonObject): void {
   }
 }
 
-export function bundleSchemas(project: Project, contract: Contract): JsonObject {
+const LOCAL_REF = /^#\/definitions\/([^/]+)$/;
+
+/**
+ * Definitions that only name another (`{"$ref": ..., "description": ...}`, e.g. every call answering
+ * EmptyResponse) become `export type Name = Target` aliases: json-schema-to-typescript would emit a numbered
+ * copy of the target for each of them instead.
+ */
+function extractAliases(definitions: JsonObject): Map<string, string> {
+  const direct = new Map<string, string>();
+  for (const [name, def] of Object.entries(definitions)) {
+    if (!isObject(def) || typeof def.$ref !== 'string') continue;
+    const target = LOCAL_REF.exec(def.$ref)?.[1];
+    if (target && Object.keys(def).every((key) => key === '$ref' || key === 'description' || key.startsWith('x-'))) direct.set(name, target);
+  }
+  const resolve = (name: string, seen = new Set<string>()): string => {
+    const next = direct.get(name);
+    if (!next || seen.has(name)) return name;
+    seen.add(name);
+    return resolve(next, seen);
+  };
+  return new Map([...direct.keys()].map((name) => [name, resolve(name)]));
+}
+
+/** Points every local `$ref` at an alias to the alias's final target. */
+function retarget(node: JsonValue, aliases: Map<string, string>): void {
+  if (Array.isArray(node)) node.forEach((item) => retarget(item, aliases));
+  else if (isObject(node)) {
+    const target = typeof node.$ref === 'string' ? LOCAL_REF.exec(node.$ref)?.[1] : undefined;
+    if (target && aliases.has(target)) node.$ref = `#/definitions/${aliases.get(target)}`;
+    for (const value of Object.values(node)) retarget(value as JsonValue, aliases);
+  }
+}
+
+export function bundleSchemas(project: Project, contract: Contract): { schema: JsonObject; aliases: Map<string, string> } {
   const definitions: JsonObject = {};
   for (const file of [...project.schemas.values()].sort((a, b) => (a.rel < b.rel ? -1 : 1))) {
     const ctx: RewriteContext = { project, contract, file };
@@ -78,16 +115,19 @@ export function bundleSchemas(project: Project, contract: Contract): JsonObject 
     if (isObject(defs)) {
       for (const name of Object.keys(defs)) {
         const def = defs[name];
-        if (isObject(def) && !(name in definitions)) definitions[name] = rewriteSchema(ctx, def);
+        if (isObject(def) && !(name in definitions)) definitions[name] = rewriteSchema(ctx, def, true);
       }
     }
     const rootName = contract.index.rootNames.get(file.rel);
     if (rootName) {
       const root: JsonObject = {};
       for (const [key, value] of Object.entries(file.json)) if (!key.startsWith('x-')) root[key] = value;
-      definitions[rootName] = rewriteSchema(ctx, root);
+      definitions[rootName] = rewriteSchema(ctx, root, true);
     }
   }
+  const aliases = extractAliases(definitions);
+  for (const name of aliases.keys()) delete definitions[name];
+  retarget(definitions, aliases);
   const names = Object.keys(definitions).sort();
   const sorted: JsonObject = {};
   for (const name of names) sorted[name] = definitions[name]!;
@@ -95,18 +135,21 @@ export function bundleSchemas(project: Project, contract: Contract): JsonObject 
   const properties: JsonObject = {};
   for (const name of names) properties[name] = { $ref: `#/definitions/${name}` };
   return {
-    title: 'SchemaTypes',
-    description: 'Every type generated from schema/, by definition name.',
-    type: 'object',
-    additionalProperties: false,
-    required: names,
-    properties,
-    definitions: sorted,
+    schema: {
+      title: 'SchemaTypes',
+      description: 'Every type generated from schema/, by definition name.',
+      type: 'object',
+      additionalProperties: false,
+      required: names,
+      properties,
+      definitions: sorted,
+    },
+    aliases,
   };
 }
 
 export async function emitTypes(project: Project, contract: Contract): Promise<Map<string, string>> {
-  const bundle = bundleSchemas(project, contract);
+  const { schema: bundle, aliases } = bundleSchemas(project, contract);
   const ts = await compile(bundle as JSONSchema, 'SchemaTypes', {
     bannerComment: `${TS_HEADER}\n// Types of every entity, payload, realtime message and error code of schema/.`,
     // Responses stay open on the wire (the validators accept more fields), but the types list the declared
@@ -119,5 +162,9 @@ export async function emitTypes(project: Project, contract: Contract): Promise<M
     cwd: project.root,
     $refOptions: { resolve: { external: false } },
   });
-  return new Map([['types/index.ts', `${ts.replace(/[ \t]+$/gm, '').replace(/\n+$/, '')}\n`]]);
+  const aliasLines = [...aliases.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, target]) => `export type ${name} = ${target};`);
+  const body = ts.replace(/[ \t]+$/gm, '').replace(/\n+$/, '');
+  return new Map([['types/index.ts', `${body}\n\n// Definitions that only name another type.\n${aliasLines.join('\n')}\n`]]);
 }
