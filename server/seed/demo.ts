@@ -176,7 +176,8 @@ class DemoWriter {
     for (const [i, line] of plan.lines.entries()) {
       last = await this.message(room.id, key, members, line, i === plan.lines.length - 1);
     }
-    await this.r.rooms.touch(room.id, last ?? new Date(this.clock));
+    // The room's activity is its conversation's, not the moment the seed ran.
+    await this.r.rooms.setLastUpdate(room.id, last ?? new Date(this.clock));
   }
 
   /** Stores one encrypted line; every recipient has read it, except the room's latest message. */

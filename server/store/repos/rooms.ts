@@ -161,6 +161,9 @@ export function roomsRepo(q: Queryable) {
     /** New activity (a message, a change): moves the room up the room lists. */
     touch: (id: number, at: Date = new Date()) => update(id, 'last_update_at = greatest(r.last_update_at, $2)', [at]),
 
+    /** Sets the activity time as it is (imported or seeded history, where the room is older than its creation). */
+    setLastUpdate: (id: number, at: Date) => update(id, 'last_update_at = $2', [at]),
+
     close: (id: number) => update(id, 'closed_at = coalesce(r.closed_at, now())', []),
 
     /** Deleted rooms keep their rows (audit, export) but free their dedupe key for a new room. */
