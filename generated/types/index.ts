@@ -1867,6 +1867,10 @@ dataId: string
  */
 roomId: string
 data: Message
+/**
+ * true on the reply queue of a recipient whose Do Not Disturb is on: deliver without sound or pop-up
+ */
+silent?: boolean
 }
 /**
  * Notification MESSAGE_DELETED (seed: message deleted)

@@ -9,6 +9,8 @@ export interface Notification {
   dataId: string;
   roomId?: string;
   data?: object;
+  /** NEW_MESSAGE to a recipient in Do Not Disturb: deliver quietly. */
+  silent?: boolean;
 }
 
 export interface Notifier {

@@ -3,6 +3,8 @@ import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { Queryable } from '../../store/db.ts';
 import { repos, type MessageView, type NewMessage, type Room, type StoredMessage } from '../../store/repos/index.ts';
+import { dndActiveOn } from '../directory/dnd.ts';
+import type { Notification } from '../notifier.ts';
 import { presentAll } from './wire.ts';
 
 type Ctx = Pick<ServerContext, 'repos' | 'notifier' | 'now'>;
@@ -48,18 +50,27 @@ export const neutralView = (message: StoredMessage, totalReceiver: number): Mess
   totalReceiver,
 });
 
-/** NEW_MESSAGE to every member's reply queue and to the room topic, with the viewer-neutral message. */
+/**
+ * NEW_MESSAGE to every member's reply queue and to the room topic, with the viewer-neutral message; members
+ * whose Do Not Disturb is on get theirs marked silent.
+ */
 export async function announceNewMessage(ctx: Ctx, message: StoredMessage): Promise<void> {
   const members = await ctx.repos.members.activeAccountIds(message.roomId);
   const recipients = members.filter((id) => id !== message.senderId).length;
   const [wire] = await presentAll(ctx, null, [neutralView(message, recipients)]);
-  await ctx.notifier.toRoom(message.roomId, members, {
+  const now = ctx.now();
+  const quiet = new Set(
+    (await ctx.repos.accounts.listByIds(members)).filter((a) => a.id !== message.senderId && dndActiveOn(a, now)).map((a) => a.id),
+  );
+  const notification: Notification = {
     notifyType: 'NEW_MESSAGE',
     senderId: String(message.senderId ?? 'SYSTEM'),
     dataId: String(message.id),
     roomId: String(message.roomId),
     data: wire,
-  });
+  };
+  await ctx.notifier.toRoom(message.roomId, members.filter((id) => !quiet.has(id)), notification);
+  if (quiet.size > 0) await ctx.notifier.toAccounts([...quiet], { ...notification, silent: true });
 }
 
 /** The messages of a room the viewer can see, by id; any id missing or hidden from the viewer fails. */

@@ -15,6 +15,13 @@ describe('parseFrameBody', () => {
     });
   });
 
+  it('keeps the silent mark of a push to someone in Do Not Disturb', () => {
+    const parsed = parseFrameBody('{"notifyType":"NEW_MESSAGE","senderId":"1","dataId":"2","roomId":"3","silent":true}');
+    expect(parsed?.kind === 'notification' && parsed.notification.silent).toBe(true);
+    const loud = parseFrameBody('{"notifyType":"NEW_MESSAGE","senderId":"1","dataId":"2","silent":"yes"}');
+    expect(loud?.kind === 'notification' && loud.notification.silent).toBeUndefined();
+  });
+
   it('reads a topic message', () => {
     expect(parseFrameBody('{"roomId":"r1","accountName":"alice","type":"TYPING"}')).toEqual({
       kind: 'topic',

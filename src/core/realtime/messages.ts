@@ -2,12 +2,18 @@
 // topic messages {roomId, accountName, type}. Anything else is ignored, never thrown.
 import type { NotifyType, TopicType } from '@generated/realtime/index';
 
+/** Where a notification arrived: the same NEW_MESSAGE reaches the reply queue and an open room's topic. */
+export type NotificationSource = 'replyQueue' | 'account' | 'room';
+
 export interface RealtimeNotification {
   notifyType: NotifyType;
   senderId: string;
   dataId: string;
   roomId?: string;
   data?: Record<string, unknown>;
+  /** The server marks pushes to a user in Do Not Disturb silent. */
+  silent?: boolean;
+  source?: NotificationSource;
 }
 
 export interface RealtimeTopicMessage {
@@ -45,6 +51,7 @@ export function parseFrameBody(body: string): ParsedFrameBody {
     if (typeof record.data === 'object' && record.data !== null && !Array.isArray(record.data)) {
       notification.data = record.data as Record<string, unknown>;
     }
+    if (record.silent === true) notification.silent = true;
     return { kind: 'notification', notification };
   }
   const roomId = idOf(record.roomId);

@@ -75,9 +75,9 @@ describe('RealtimeClient against the reference server', () => {
     await server.app.ctx.notifier.toAccounts([accountId], notify('NEW_MESSAGE', 'm-1'));
     await server.app.ctx.notifier.toAccountTopics([accountId], notify('DND_ENABLED', 'd-1'));
     await until(() => (log.notification?.length ?? 0) >= 2, 'two notifications');
-    expect(log.notification!.map((n) => [n.notifyType, n.dataId])).toEqual([
-      ['NEW_MESSAGE', 'm-1'],
-      ['DND_ENABLED', 'd-1'],
+    expect(log.notification!.map((n) => [n.notifyType, n.dataId, n.source])).toEqual([
+      ['NEW_MESSAGE', 'm-1', 'replyQueue'],
+      ['DND_ENABLED', 'd-1', 'account'],
     ]);
 
     expect(realtime.healthCheck()).toBe(1);

@@ -5,7 +5,7 @@ import { Client, type IStompSocket, type StompSubscription } from '@stomp/stompj
 import { accountTopic, broadcastTopic, replyQueue, roomTopic } from '@generated/realtime/index';
 import { constants } from '@variant/constants';
 import { Emitter } from './emitter.ts';
-import { parseFrameBody, type RealtimeNotification, type RealtimeTopicMessage } from './messages.ts';
+import { parseFrameBody, type NotificationSource, type RealtimeNotification, type RealtimeTopicMessage } from './messages.ts';
 import { ReconnectPolicy } from './reconnect-policy.ts';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'lost' | 'closed';
@@ -172,9 +172,9 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
     this.policy.succeeded();
     this.healthCount = 0; // the seed: the health-check counter resets on connect
     const { mqSysName, accountId } = this.options;
-    const deliver = (body: string) => this.dispatch(body);
+    const deliver = (body: string, source: NotificationSource) => this.dispatch(body, source);
     for (const [roomId, entry] of this.rooms) entry.subscription = this.subscribeRoomNow(client, roomId, entry.kind);
-    client.subscribe(replyQueue(mqSysName, accountId), (m) => deliver(m.body));
+    client.subscribe(replyQueue(mqSysName, accountId), (m) => deliver(m.body, 'replyQueue'));
     // Frames are handled in order: the receipt of the last SUBSCRIBE means every subscription is live, so a
     // refetch started on `resynced` cannot miss a notification sent in between.
     const receipt = `subscribed-${Date.now()}`;
@@ -184,17 +184,17 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
       this.settleFirst(true);
       if (wasReconnect) this.emit('resynced', undefined);
     });
-    client.subscribe(accountTopic(accountId), (m) => deliver(m.body), { receipt });
+    client.subscribe(accountTopic(accountId), (m) => deliver(m.body, 'account'), { receipt });
   }
 
   private subscribeRoomNow(client: Client, roomId: string, kind: RoomKind): StompSubscription {
     const destination = kind === 'broadcast' ? broadcastTopic(roomId) : roomTopic(roomId);
-    return client.subscribe(destination, (m) => this.dispatch(m.body));
+    return client.subscribe(destination, (m) => this.dispatch(m.body, 'room'));
   }
 
-  private dispatch(body: string): void {
+  private dispatch(body: string, source: NotificationSource): void {
     const parsed = parseFrameBody(body);
-    if (parsed?.kind === 'notification') this.emit('notification', parsed.notification);
+    if (parsed?.kind === 'notification') this.emit('notification', { ...parsed.notification, source });
     else if (parsed?.kind === 'topic') this.emit('topic', parsed.topic);
   }
 

@@ -37,10 +37,14 @@ export function useMessageNotifications() {
     const { realtime, accountId } = chatServices();
     if (!realtime) return;
     return realtime.on('notification', (notification) => {
-      if (notification.notifyType !== 'NEW_MESSAGE' || notification.senderId === accountId || !notification.roomId) return;
+      // The reply queue carries every new message once; an open room's topic repeats it.
+      if (notification.notifyType !== 'NEW_MESSAGE' || notification.source !== 'replyQueue') return;
+      if (notification.senderId === accountId || !notification.roomId) return;
       void markNotified(notification.roomId, [notification.dataId]).catch(() => undefined);
       if (!IS_ALLOW_DESKTOP_NOTIFICATION || !document.hidden || notificationSupport() !== 'granted') return;
       const room = useRoomList.getState().rooms.find((candidate) => candidate.roomId === notification.roomId);
+      // Do Not Disturb (the server marks the push silent) and a muted room deliver without a pop-up.
+      if (notification.silent || room?.isMute) return;
       const sender = typeof notification.data?.messageUsername === 'string' ? notification.data.messageUsername : room ? roomTitle(room) : '';
       // Only who and where: message text never leaves the page in clear.
       const shown = new Notification(t('chat.notificationTitle', { name: sender }), {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDndActive } from '../../../server/services/directory/dnd.ts';
 import { errorCode } from '../../support/node-transport.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { listen, ok, person, type Listener, type Person } from './helpers.ts';
+import { encryptText, roomKey } from '../../support/people.ts';
+import { listen, ok, person, type Listener, type Notice, type Person } from './helpers.ts';
 
 let server: TestServer;
 let alice: Person;
@@ -54,6 +55,25 @@ describe('do-not-disturb', () => {
     // Bob's own setting is untouched and his topic heard nothing of Alice's.
     expect(ok(await bob.api.getDnd({}))).toEqual({ dnd: false });
     expect(bobTopic.messages).toEqual([]);
+  });
+
+  it("marks the new-message pushes of a member in Do Not Disturb silent, and only theirs", async () => {
+    const carol = await person(server, 'carol');
+    const room = ok(await bob.api.createMultipleRoom({ roomName: 'Night desk', memberIds: [alice.accountId, carol.accountId] })).roomId;
+    const aliceQueue = await listen(server, alice, 'queue');
+    const carolQueue = await listen(server, carol, 'queue');
+    try {
+      const key = await roomKey(bob, room);
+      const sent = ok(
+        await bob.api.sendAesMessage({ roomId: room, messageKeyUuid: key.messageKeyUuid, type: 'TEXT', checksum: 'c1', aesMessage: encryptText(key, 'bed 4 needs review') }),
+      );
+      const isThis = (n: Notice) => n.notifyType === 'NEW_MESSAGE' && n.dataId === sent.message.messageId;
+      expect(await aliceQueue.next(isThis)).toMatchObject({ silent: true, roomId: room });
+      const loud = await carolQueue.next(isThis);
+      expect(loud.silent).toBeUndefined();
+    } finally {
+      await Promise.all([aliceQueue.close(), carolQueue.close()]);
+    }
   });
 
   it('refuses an end date in the past, beyond the date picker, or dnd false, with DND_FAIL', async () => {

@@ -11,6 +11,7 @@ export interface Notice {
   dataId: string;
   roomId?: string;
   data?: Record<string, unknown>;
+  silent?: boolean;
 }
 
 export type Listener = StompListener<Notice>;
