@@ -21,6 +21,7 @@ import { attachStompServer, type StompServer } from './realtime/stomp-server.ts'
 import { createRealtimeHooks } from './services/realtime-hooks.ts';
 import { createNotifier } from './services/notifier.ts';
 import { allHandlers } from './routes/index.ts';
+import { loadVariantConfig } from './variant.ts';
 import { BlobStore } from './store/blobs.ts';
 import type { Database } from './store/db.ts';
 import { openEmbeddedDatabase } from './store/embedded.ts';
@@ -74,6 +75,8 @@ function routeTable(): Map<string, RouteInfo> {
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<ServerApp> {
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  // First, so an unknown VARIANT stops the start before anything is opened.
+  const framePolicy = config.framePolicy ?? (await loadVariantConfig(config.variant)).server?.framePolicy ?? 'DENY';
   const db = options.db ?? (await openEmbeddedDatabase(config.dataDir));
   await migrate(db);
   // The built-in chatbot's menus and answers are reference data every server needs (once per database).
@@ -123,7 +126,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     maxBodyBytes: config.attachSizeBytes * 2,
     log,
   });
-  registerStaticClient(http, config.clientDir, config.framePolicy);
+  registerStaticClient(http, config.clientDir, framePolicy);
 
   await http.listen({ port: config.port, host: config.host });
   const hooks = createRealtimeHooks(ctx);

@@ -17,8 +17,8 @@ export interface ServerConfig {
   sessionMaxIdleHours: number;
   /** Largest accepted attachment in bytes (announced to clients as attachSize). */
   attachSizeBytes: number;
-  /** X-Frame-Options of the served client. */
-  framePolicy: 'DENY' | 'SAMEORIGIN';
+  /** X-Frame-Options of the served client; null: the variant's own (server.framePolicy of its config). */
+  framePolicy: 'DENY' | 'SAMEORIGIN' | null;
   /** Base URL of the AI / speech / image provider service (docs/server-services.md); null: not configured. */
   providerUrl?: string | null;
 }
@@ -32,7 +32,7 @@ function integer(value: string | undefined, fallback: number, name: string): num
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = process.cwd()): ServerConfig {
   const variant = (env.VARIANT ?? 'CSD').toUpperCase();
-  const framePolicy = env.FRAME_POLICY === 'SAMEORIGIN' ? 'SAMEORIGIN' : 'DENY';
+  const framePolicy = env.FRAME_POLICY === 'SAMEORIGIN' || env.FRAME_POLICY === 'DENY' ? env.FRAME_POLICY : null;
   return {
     port: integer(env.PORT, 8080, 'PORT'),
     host: env.HOST ?? '127.0.0.1',
