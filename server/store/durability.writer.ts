@@ -20,7 +20,9 @@ const setup = await db.transaction(async (tx) => {
 });
 process.stdout.write('ready\n');
 
-for (let i = 0; ; i++) {
+// Bounded, so an orphaned writer (its test gone) stops by itself.
+const deadline = Date.now() + 60_000;
+for (let i = 0; i < 100_000 && Date.now() < deadline; i++) {
   const id = await db.transaction(async (tx) => {
     const r = repos(tx);
     const m = await r.messages.insert({ roomId: setup.roomId, senderId: setup.senderId, messageType: 'TEXT', aesMessage: `m${i}` });
@@ -30,3 +32,4 @@ for (let i = 0; ; i++) {
   // Pipes are written synchronously on Linux: once this line is out, the parent has seen it.
   process.stdout.write(`${id}\n`);
 }
+await db.close();

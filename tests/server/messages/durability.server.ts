@@ -9,6 +9,9 @@ import { openEmbeddedDatabase } from '../../../server/store/db.ts';
 import { migrate } from '../../../server/store/migrate.ts';
 import { repos } from '../../../server/store/repos/index.ts';
 import { TEST_PASSWORD } from '../../support/test-server.ts';
+import { exitWithParent } from '../../support/exit-with-parent.ts';
+
+exitWithParent();
 
 const [dataDir, mode] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: durability.server.ts <dataDir> [setup]');

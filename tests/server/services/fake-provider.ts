@@ -7,7 +7,10 @@
 //   save-translation → accepted, remembered; GET /saved lists what was saved
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { exitWithParent } from '../../support/exit-with-parent.ts';
 import { decryptAes, type AesKeyRecord } from '../../../server/crypto/aes.ts';
+
+exitWithParent();
 
 interface Sealed {
   ciphertext: string;
