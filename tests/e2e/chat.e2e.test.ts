@@ -122,6 +122,19 @@ describe('two users chatting', () => {
     await bob.getByRole('combobox', { name: 'Message' }).press('Enter');
     await alice.getByTestId('message').filter({ hasText: reply }).waitFor({ timeout: 2000 });
 
+    // Presence: Bob's header shows Alice online (she has the room open and said ONLINE).
+    const aliceDot = bob.getByTestId('chat-title').getByTestId('online-dot');
+    await bob.getByTestId('chat-title').locator('[data-testid="online-dot"][data-online="true"]').waitFor({ timeout: 5000 });
+    expect(await aliceDot.getAttribute('aria-label')).toBe('Online');
+
+    // While Alice types in the room Bob has open, Bob sees it under the room header (TYPING, sent at most every
+    // 3 s: typing for over 3 s sends at least one whatever was sent before).
+    const bobTyping = bob.getByTestId('typing-indicator');
+    expect(await bobTyping.textContent()).toBe('');
+    await composer.pressSequentially('Checking the rota', { delay: 200 });
+    await bobTyping.filter({ hasText: 'Alice Chan is typing…' }).waitFor({ timeout: 5000 });
+    expect(await alice.getByTestId('typing-indicator').textContent()).not.toContain('Alice Chan'); // never her own
+
     // A fresh text while Bob has the room open arrives within a second.
     const quick = `Quick check ${Date.now()}`;
     const quickSent = alice.waitForResponse((response) => response.url().endsWith('/chat/sec/message/sendaesmessage'));
@@ -131,6 +144,8 @@ describe('two users chatting', () => {
     const quickAt = Date.now();
     await bob.getByTestId('message').filter({ hasText: quick }).waitFor({ timeout: 1000 });
     expect(Date.now() - quickAt).toBeLessThan(1000);
+    // Her message arrived (or 5 s passed): the typing line is empty again.
+    await bob.waitForFunction(() => document.querySelector('[data-testid="typing-indicator"]')?.textContent === '', null, { timeout: 6000 });
 
     // Nothing readable travelled in the send bodies.
     expect(sendBodies.length).toBeGreaterThanOrEqual(3);
@@ -149,6 +164,11 @@ describe('two users chatting', () => {
     expect(await axeViolations(alice)).toEqual([]);
     await screenshot(alice, 'chat-alice');
     await screenshot(bob, 'chat-bob');
+
+    // Alice closes the room (OFFLINE): Bob's header shows her offline.
+    await alice.getByRole('button', { name: 'Close chat' }).click();
+    await bob.getByTestId('chat-title').locator('[data-testid="online-dot"][data-online="false"]').waitFor({ timeout: 5000 });
+    expect(await aliceDot.getAttribute('aria-label')).toBe('Offline');
   });
 });
 

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Info, X } from 'lucide-react';
 import type { Account, Room } from '@generated/types/index';
 import { Button, Dialog, IconButton, showToast } from '../../ui/index.ts';
-import { roomTitle, useRoomList } from '../roomlist/index.ts';
+import { roomTitle, useRooms } from '../roomlist/index.ts';
 import { Composer } from './Composer.tsx';
-import { deleteForMe, fetchMembers, forward, imageSize, recall, setStarred, type ChatMessage } from './data.ts';
+import { deleteForMe, forward, imageSize, recall, setStarred, useRoomMembers, type ChatMessage } from './data.ts';
+import { OnlineDot } from './OnlineDot.tsx';
+import { useOnlineStatuses, usePresenceSignals, useRoomPresence, useTypingSignal } from './usePresence.ts';
 import type { MessageAction } from './MessageBubble.tsx';
 import { MessageList } from './MessageList.tsx';
 import { useChatRoom } from './useChatRoom.ts';
@@ -22,23 +24,20 @@ export interface ChatViewProps {
 export function ChatView({ room, onClose, onShowRoomInfo, onShowMessageInfo }: ChatViewProps) {
   const { t } = useTranslation();
   const { state, loadOlder, send, resend, patch, remove } = useChatRoom(room.roomId);
-  const [members, setMembers] = useState<Account[]>([]);
+  const members = useRoomMembers(room.roomId);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [forwarding, setForwarding] = useState<ChatMessage | null>(null);
   const title = roomTitle(room);
+  usePresenceSignals(room.roomId);
+  const onTyping = useTypingSignal(room.roomId);
+  const typing = useRoomPresence(room.roomId, members);
+  const online = useOnlineStatuses(members);
 
-  useEffect(() => {
-    let cancelled = false;
-    setReplyTo(null);
-    fetchMembers(room.roomId)
-      .then((accounts) => !cancelled && setMembers(accounts))
-      .catch(() => !cancelled && setMembers([]));
-    return () => {
-      cancelled = true;
-    };
-  }, [room.roomId]);
+  useEffect(() => setReplyTo(null), [room.roomId]);
 
   const single = room.roomType === 'SINGLE' ? members.find((member) => member.accountId === room.singleRoomAccountId) : undefined;
+  const typingText =
+    typing.length === 0 ? '' : typing.length === 1 ? t('chat.typing', { name: typing[0] }) : t('chat.typingMany', { names: typing.join(', ') });
 
   const onAction = useCallback(
     async (action: MessageAction, message: ChatMessage) => {
@@ -100,10 +99,16 @@ export function ChatView({ room, onClose, onShowRoomInfo, onShowMessageInfo }: C
     <section className={styles.chat} aria-label={t('chat.regionLabel')}>
       <header className={styles.header}>
         <div className={styles.headerText}>
-          <h2 className={styles.roomName} data-testid="chat-title">{title}</h2>
+          <h2 className={styles.roomName} data-testid="chat-title">
+            {title}
+            {single ? <OnlineDot online={online.get(single.accountId)} /> : null}
+          </h2>
           <p className={styles.headerMeta}>
             {single?.postTitle ? <span className={styles.postTitle}>{single.postTitle}</span> : null}
             {room.roomType !== 'SINGLE' && members.length > 0 ? <span>{t('chat.members', { count: members.length })}</span> : null}
+            <span className={styles.typing} aria-live="polite" data-testid="typing-indicator">
+              {typingText}
+            </span>
           </p>
         </div>
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => onShowRoomInfo(members)} />
@@ -121,7 +126,7 @@ export function ChatView({ room, onClose, onShowRoomInfo, onShowMessageInfo }: C
       {blocked ? (
         <p className={styles.blocked} role="note">{blocked}</p>
       ) : (
-        <Composer members={members} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)} />
+        <Composer members={members} replyTo={replyTo} onTyping={onTyping} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)} />
       )}
       {forwarding ? <ForwardDialog message={forwarding} fromRoomId={room.roomId} onClose={() => setForwarding(null)} /> : null}
     </section>
@@ -130,7 +135,7 @@ export function ChatView({ room, onClose, onShowRoomInfo, onShowMessageInfo }: C
 
 function ForwardDialog({ message, fromRoomId, onClose }: { message: ChatMessage; fromRoomId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const rooms = useRoomList((state) => state.rooms);
+  const rooms = useRooms();
   const [busy, setBusy] = useState(false);
   const to = async (roomId: string) => {
     setBusy(true);

@@ -17,11 +17,13 @@ export interface ComposerProps {
   members: Account[];
   replyTo: ChatMessage | null;
   onCancelReply: () => void;
+  /** Each edit of the text (the room's TYPING signal, throttled by the caller). */
+  onTyping?: () => void;
   onSendText: (text: string, mentionIds: string[]) => void;
   onSendFile: (file: File, kind: 'image' | 'file') => void;
 }
 
-export function Composer({ members, replyTo, onCancelReply, onSendText, onSendFile }: ComposerProps) {
+export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText, onSendFile }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
@@ -181,6 +183,7 @@ export function Composer({ members, replyTo, onCancelReply, onSendText, onSendFi
             setText(event.target.value);
             setCaret(event.target.selectionStart);
             setActive(0);
+            if (event.target.value.trim() !== '') onTyping?.();
           }}
           onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}

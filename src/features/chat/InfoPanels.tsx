@@ -6,10 +6,13 @@ import { unwrap } from '@generated/api/client';
 import { Avatar, EmptyState, Spinner } from '../../ui/index.ts';
 import { chatServices } from '../session/index.ts';
 import type { ChatMessage } from './data.ts';
+import { OnlineDot } from './OnlineDot.tsx';
+import { useOnlineStatuses } from './usePresence.ts';
 import styles from './Chat.module.scss';
 
 export function RoomInfoBody({ members }: { members: Account[] }) {
   const { t } = useTranslation();
+  const online = useOnlineStatuses(members);
   if (members.length === 0) return <EmptyState text={t('empty.user')} />;
   return (
     <section className={styles.info}>
@@ -21,7 +24,10 @@ export function RoomInfoBody({ members }: { members: Account[] }) {
             <li key={member.accountId} className={styles.member}>
               <Avatar name={name} />
               <span className={styles.memberText}>
-                <span>{name}</span>
+                <span>
+                  {name}
+                  <OnlineDot online={online.get(member.accountId)} />
+                </span>
                 {member.postTitle ? <span className={styles.postTitle}>{member.postTitle}</span> : null}
               </span>
             </li>

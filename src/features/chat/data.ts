@@ -1,5 +1,7 @@
 // The chat's calls: message pages decrypted by the core, sends encrypted with the room key, marks and actions.
+import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '@generated/api/client';
+import { getRoomAccountsQuery, receiveAesMessagesQuery } from '@generated/api/queries';
 import type { Account, Message, MessageFileMetadata } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { decryptFileContent, decryptIncomingList, sendEncryptedMessage, type DecryptedMessage } from '../../core/index.ts';
@@ -23,18 +25,20 @@ export interface MessagePage {
   firstUnreadMessageId?: string;
 }
 
+/**
+ * One page of a room's messages through the generated query builder. The open room keeps its own window (capped,
+ * with local pending sends), so the page is fetched afresh each time and not kept in the cache.
+ */
 export async function fetchMessages(roomId: string, direction: 'UP' | 'DOWN', lastMessageId?: string): Promise<MessagePage> {
-  const { api } = chatServices();
-  const data = unwrap(
-    'receiveAesMessages',
-    await api.receiveAesMessages({
-      roomId,
-      batchSize: constants.pageSizes.messageListBatch,
-      upOrDown: direction,
-      withLastUnreadMessageId: lastMessageId === undefined,
-      ...(lastMessageId ? { lastMessageId } : {}),
-    }),
-  );
+  const { api, queryClient } = chatServices();
+  const body = {
+    roomId,
+    batchSize: constants.pageSizes.messageListBatch,
+    upOrDown: direction,
+    withLastUnreadMessageId: lastMessageId === undefined,
+    ...(lastMessageId ? { lastMessageId } : {}),
+  };
+  const data = await queryClient.fetchQuery({ ...receiveAesMessagesQuery(api, body), staleTime: 0, gcTime: 0 });
   return {
     messages: await decryptAll(data.messages as Message[]),
     stillHaveData: data.stillHaveData,
@@ -42,9 +46,13 @@ export async function fetchMessages(roomId: string, direction: 'UP' | 'DOWN', la
   };
 }
 
-export async function fetchMembers(roomId: string): Promise<Account[]> {
-  const { api } = chatServices();
-  return unwrap('getRoomAccounts', await api.getRoomAccounts({ roomId })).accounts as Account[];
+const noMembers: Account[] = [];
+const accountsOf = (data: { accounts: Account[] }): Account[] => data.accounts;
+
+/** The members of a room (getRoomAccounts); empty while loading or after a failure. */
+export function useRoomMembers(roomId: string): Account[] {
+  const members = useQuery({ ...getRoomAccountsQuery(chatServices().api, { roomId }), select: accountsOf });
+  return members.data ?? noMembers;
 }
 
 async function checksumOf(parts: string[]): Promise<string> {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { IS_ALLOW_DESKTOP_NOTIFICATION } from '@variant/flags';
 import { constants } from '@variant/constants';
 import { showToast } from '../../ui/index.ts';
-import { roomTitle, useRoomList } from '../roomlist/index.ts';
+import { roomFromCache, roomTitle } from '../roomlist/index.ts';
 import { chatServices } from '../session/index.ts';
 import { markNotified } from './data.ts';
 
@@ -34,7 +34,7 @@ export async function enableNotifications(t: (key: string) => string): Promise<b
 export function useMessageNotifications() {
   const { t } = useTranslation();
   useEffect(() => {
-    const { realtime, accountId } = chatServices();
+    const { realtime, accountId, queryClient } = chatServices();
     if (!realtime) return;
     return realtime.on('notification', (notification) => {
       // The reply queue carries every new message once; an open room's topic repeats it.
@@ -42,7 +42,7 @@ export function useMessageNotifications() {
       if (notification.senderId === accountId || !notification.roomId) return;
       void markNotified(notification.roomId, [notification.dataId]).catch(() => undefined);
       if (!IS_ALLOW_DESKTOP_NOTIFICATION || !document.hidden || notificationSupport() !== 'granted') return;
-      const room = useRoomList.getState().rooms.find((candidate) => candidate.roomId === notification.roomId);
+      const room = roomFromCache(queryClient, notification.roomId);
       // Do Not Disturb (the server marks the push silent) and a muted room deliver without a pop-up.
       if (notification.silent || room?.isMute) return;
       const sender = typeof notification.data?.messageUsername === 'string' ? notification.data.messageUsername : room ? roomTitle(room) : '';

@@ -4,8 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { constants } from '@variant/constants';
 import { showToast } from '../../ui/index.ts';
-import { useRoomList } from '../roomlist/index.ts';
-import { chatServices } from '../session/index.ts';
+import { markRoomReadInCache } from '../roomlist/index.ts';
+import { chatServices, displayNameOf, useProfile } from '../session/index.ts';
 import { fetchMessages, markRead, sendMessage, type ChatMessage, type OutgoingMessage } from './data.ts';
 import { emptyWindow, mergeMessages, removeMessages, updateMessage, type MessageWindow } from './messageWindow.ts';
 
@@ -26,6 +26,7 @@ export function useChatRoom(roomId: string) {
   const stateRef = useRef(state);
   stateRef.current = state;
   const outgoing = useRef(new Map<string, OutgoingMessage>());
+  const { data: profile } = useProfile();
 
   const apply = useCallback((update: (previous: ChatRoomState) => ChatRoomState) => {
     setState((previous) => {
@@ -42,7 +43,7 @@ export function useChatRoom(roomId: string) {
       if (unread.length === 0) return;
       void markRead(roomId, unread).then(() => {
         apply((s) => ({ ...s, window: unread.reduce((w, id) => updateMessage(w, id, { isReadByYou: true }), s.window) }));
-        useRoomList.getState().markRead(roomId);
+        markRoomReadInCache(chatServices().queryClient, roomId);
       });
     },
     [apply, roomId],
@@ -141,7 +142,7 @@ export function useChatRoom(roomId: string) {
 
   const send = useCallback(
     async (message: Omit<OutgoingMessage, 'roomId'>, reuseLocalId?: string) => {
-      const { accountId, displayName } = chatServices();
+      const { accountId, loginName } = chatServices();
       const localId = reuseLocalId ?? `local-${crypto.randomUUID()}`;
       const full: OutgoingMessage = { ...message, roomId, langId: i18n.language as OutgoingMessage['langId'] };
       outgoing.current.set(localId, full);
@@ -152,7 +153,7 @@ export function useChatRoom(roomId: string) {
         messageStatus: 'PENDING_SEND',
         messageCreateDate: Date.now(),
         messageUserId: accountId,
-        messageUsername: displayName,
+        messageUsername: displayNameOf(profile, loginName),
         isSendFromYou: true,
         text: message.text,
         aesMessageFilename: message.file?.name,
@@ -176,7 +177,7 @@ export function useChatRoom(roomId: string) {
         return false;
       }
     },
-    [apply, i18n.language, roomId, t],
+    [apply, i18n.language, profile, roomId, t],
   );
 
   const resend = useCallback(

@@ -8,17 +8,14 @@ import type { Account, Room } from '@generated/types/index';
 import { config } from '@variant/config';
 import { IconButton } from '../../ui/index.ts';
 import { ChatView, MessageInfoBody, RoomInfoBody, useMessageNotifications, type ChatMessage } from '../chat/index.ts';
-import { RoomList, resetRoomList, useRoomList } from '../roomlist/index.ts';
-import { isSignedIn, onSessionCleared, onSessionEnded, signOut } from '../session/index.ts';
+import { RoomList, useRoom } from '../roomlist/index.ts';
+import { isSignedIn, onSessionEnded, signOut, useProfileSync } from '../session/index.ts';
 import { useSessionStore } from '../../core/index.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 import styles from './Chatroom.module.scss';
 
 type RightPanel = { kind: 'roomInfo'; members: Account[] } | { kind: 'messageInfo'; message: ChatMessage } | null;
-
-// Whoever signs in next starts from an empty room list.
-onSessionCleared(() => resetRoomList());
 
 export function ChatroomPage() {
   const status = useSessionStore((state) => state.status);
@@ -33,8 +30,9 @@ function Chatroom() {
   const navigate = useNavigate();
   const [room, setRoom] = useState<Room | null>(null);
   const [right, setRight] = useState<RightPanel>(null);
-  const liveRoom = useRoomList((state) => (room ? state.rooms.find((candidate) => candidate.roomId === room.roomId) : undefined));
+  const liveRoom = useRoom(room?.roomId ?? null);
   useMessageNotifications();
+  useProfileSync();
 
   const columns = config.layout?.columns ?? { left: 4, main: 8, right: 0 };
   const width = config.layout?.chatRoomWidth ?? { min: 790, max: 1450 };

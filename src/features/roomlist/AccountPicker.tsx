@@ -1,10 +1,9 @@
 // Searchable account list (getAccountList) for new chats and groups; single or multiple choice.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Account } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { Avatar, EmptyState, Spinner, TextField } from '../../ui/index.ts';
-import { fetchAccounts } from './data.ts';
+import { useAccountSearch } from './data.ts';
 import styles from './RoomList.module.scss';
 
 export interface AccountPickerProps {
@@ -16,22 +15,14 @@ export interface AccountPickerProps {
 export function AccountPicker({ multiple, selected, onChange }: AccountPickerProps) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
-  const [accounts, setAccounts] = useState<Account[] | null>(null);
-
+  const [settled, setSettled] = useState('');
+  // Wait for typing to settle (the seed's search cancel delay) before asking the server.
   useEffect(() => {
-    const controller = new AbortController();
-    // Wait for typing to settle (the seed's search cancel delay) before asking the server.
-    const timer = setTimeout(() => {
-      setAccounts(null);
-      fetchAccounts(filter.trim(), controller.signal)
-        .then(setAccounts)
-        .catch(() => !controller.signal.aborted && setAccounts([]));
-    }, constants.timings.searchCancelDelayMs);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    const timer = setTimeout(() => setSettled(filter.trim()), constants.timings.searchCancelDelayMs);
+    return () => clearTimeout(timer);
   }, [filter]);
+  const search = useAccountSearch(settled);
+  const accounts = search.isError ? [] : (search.data ?? null);
 
   const toggle = (accountId: string) => {
     if (!multiple) return onChange([accountId]);

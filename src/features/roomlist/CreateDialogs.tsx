@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { Button, Dialog, TextField, showToast } from '../../ui/index.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createMultipleRoomMutation, createSingleRoomMutation } from '@generated/api/queries';
+import { chatServices } from '../session/index.ts';
 import { AccountPicker } from './AccountPicker.tsx';
-import { createGroup, createSingleChat } from './data.ts';
+import { upsertRoomInCache } from './data.ts';
 import { validateGroup, validateSingleChat } from './createValidation.ts';
-import { useRoomList } from './store.ts';
 
 interface CreateProps {
   onClose: () => void;
@@ -19,12 +21,13 @@ function useRoomCreation(onCreated: (room: Room) => void) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const submit = async (invalid: string | null, create: () => Promise<Room>) => {
     if (invalid) return setError(t(invalid));
     setBusy(true);
     try {
       const room = await create();
-      useRoomList.getState().upsert(room);
+      upsertRoomInCache(queryClient, room);
       onCreated(room);
     } catch {
       showToast(t('errors.actionFailed'));
@@ -69,6 +72,7 @@ export function CreateChatDialog({ onClose, onCreated }: CreateProps) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<string[]>([]);
   const { error, clearError, busy, submit } = useRoomCreation(onCreated);
+  const createChat = useMutation(createSingleRoomMutation(chatServices().api));
   return (
     <CreateDialogFrame
       title={t('create.chatHeading')}
@@ -76,7 +80,7 @@ export function CreateChatDialog({ onClose, onCreated }: CreateProps) {
       busy={busy}
       error={error}
       onClose={onClose}
-      onSubmit={() => void submit(validateSingleChat(selected[0]), () => createSingleChat(selected[0] as string))}
+      onSubmit={() => void submit(validateSingleChat(selected[0]), () => createChat.mutateAsync({ memberId: selected[0] as string }))}
     >
       <AccountPicker multiple={false} selected={selected} onChange={(ids) => { setSelected(ids); clearError(); }} />
     </CreateDialogFrame>
@@ -89,6 +93,7 @@ export function CreateGroupDialog({ onClose, onCreated }: CreateProps) {
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const { error, clearError, busy, submit } = useRoomCreation(onCreated);
+  const create = useMutation(createMultipleRoomMutation(chatServices().api));
   return (
     <CreateDialogFrame
       title={t('create.groupHeading')}
@@ -96,7 +101,7 @@ export function CreateGroupDialog({ onClose, onCreated }: CreateProps) {
       busy={busy}
       error={error}
       onClose={onClose}
-      onSubmit={() => void submit(validateGroup(name, selected, max), () => createGroup(name, selected as [string, ...string[]]))}
+      onSubmit={() => void submit(validateGroup(name, selected, max), () => create.mutateAsync({ roomName: name.trim(), memberIds: selected as [string, ...string[]] }))}
     >
       <TextField
         label={t('create.roomName')}

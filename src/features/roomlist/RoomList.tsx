@@ -1,5 +1,5 @@
 // The left panel's room list: search, create chat/group, a virtualised list of rooms, footer navigation.
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox } from 'lucide-react';
@@ -8,8 +8,10 @@ import { IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_SHOW_BUSINESS_APPS } fr
 import { EmptyState, IconButton, Panel, Spinner, showToast } from '../../ui/index.ts';
 import { CreateChatDialog, CreateGroupDialog } from './CreateDialogs.tsx';
 import { RoomRow } from './RoomRow.tsx';
+import { useRoomPages } from './data.ts';
+import { ProfileSummary } from './ProfileSummary.tsx';
 import { filterRooms } from './rooms.ts';
-import { useRoomList } from './store.ts';
+import { allPreviews, allRooms } from './roomPages.ts';
 import { useRoomListSync } from './useRoomListSync.ts';
 import styles from './RoomList.module.scss';
 
@@ -21,12 +23,12 @@ export interface RoomListProps {
 
 export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) {
   const { t } = useTranslation();
-  const { loadMore } = useRoomListSync(selectedRoomId);
-  const rooms = useRoomList((state) => state.rooms);
-  const previews = useRoomList((state) => state.previews);
-  const loaded = useRoomList((state) => state.loaded);
-  const loading = useRoomList((state) => state.loading);
-  const stillHaveData = useRoomList((state) => state.stillHaveData);
+  useRoomListSync(selectedRoomId);
+  const pages = useRoomPages();
+  const rooms = useMemo(() => allRooms(pages.data), [pages.data]);
+  const previews = useMemo(() => allPreviews(pages.data), [pages.data]);
+  const loaded = pages.isSuccess || pages.isError;
+  const { hasNextPage, isFetching, isError, fetchNextPage } = pages;
   const [query, setQuery] = useState('');
   const [dialog, setDialog] = useState<'chat' | 'group' | null>(null);
   const visible = useMemo(() => filterRooms(rooms, query), [rooms, query]);
@@ -39,7 +41,13 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
   });
   const items = virtualizer.getVirtualItems();
   const lastItem = items[items.length - 1];
-  if (lastItem && lastItem.index >= visible.length - 5 && stillHaveData && !loading && !query) void loadMore();
+  const nearEnd = lastItem !== undefined && lastItem.index >= visible.length - 5;
+  useEffect(() => {
+    if (nearEnd && hasNextPage && !isFetching && !isError && !query) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isError, isFetching, nearEnd, query]);
+  useEffect(() => {
+    if (isError) showToast(t('errors.actionFailed'));
+  }, [isError, t]);
 
   const created = (room: Room) => {
     setDialog(null);
@@ -66,6 +74,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
       }
     >
       <div className={styles.layout}>
+        <ProfileSummary />
         <div className={styles.search} role="search">
           <Search className={styles.searchIcon} aria-hidden="true" />
           <input

@@ -1,3 +1,3 @@
 export { RoomList, type RoomListProps } from './RoomList.tsx';
-export { resetRoomList, useRoomList } from './store.ts';
+export { markRoomReadInCache, roomFromCache, useRoom, useRooms } from './data.ts';
 export { roomTitle, sortRooms } from './rooms.ts';

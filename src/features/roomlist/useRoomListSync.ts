@@ -1,74 +1,38 @@
-// Loads the first page and keeps the list current from realtime notifications (reorder on NEW_MESSAGE,
-// reload on new rooms and after a reconnect's gap fill).
-import { useCallback, useEffect } from 'react';
-import { unwrap } from '@generated/api/client';
-import { showToast } from '../../ui/index.ts';
-import { useTranslation } from 'react-i18next';
-import type { Message } from '@generated/types/index';
-import { decryptIncomingList } from '../../core/messages/crypto.ts';
-import { fetchRoomPage } from './data.ts';
+// Keeps the cached room list current from realtime notifications: NEW_MESSAGE moves the room up, counts it and
+// refreshes its preview in the cache; new, changed or removed rooms (and an unknown room) reload the loaded
+// pages; after a reconnect (`resynced`) the list is reloaded to fill the gap.
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { chatServices } from '../session/index.ts';
-import { useRoomList } from './store.ts';
+import { invalidateRoomList, refreshPreview, updateRoomPages } from './data.ts';
+import { applyNewMessage } from './roomPages.ts';
 
-export function useRoomListSync(openRoomId: string | null) {
-  const { t } = useTranslation();
-
-  const reloadFirstPage = useCallback(async () => {
-    try {
-      const page = await fetchRoomPage(1);
-      useRoomList.getState().setFirstPage(page.rooms, page.previews, page.stillHaveData);
-    } catch {
-      showToast(t('errors.actionFailed'));
-    }
-  }, [t]);
-
-  const loadMore = useCallback(async () => {
-    const state = useRoomList.getState();
-    if (state.loading || !state.stillHaveData) return;
-    state.setLoading(true);
-    try {
-      const page = await fetchRoomPage(state.nextPage);
-      useRoomList.getState().addPage(page.rooms, page.previews, page.stillHaveData);
-    } catch {
-      showToast(t('errors.actionFailed'));
-    } finally {
-      useRoomList.getState().setLoading(false);
-    }
-  }, [t]);
+export function useRoomListSync(openRoomId: string | null): void {
+  const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (!useRoomList.getState().loaded) void loadMore();
-  }, [loadMore]);
-
-  useEffect(() => {
-    const { realtime, accountId, api, keys } = chatServices();
+    const { realtime, accountId } = chatServices();
     if (!realtime) return;
-    const refreshPreview = async (roomId: string) => {
-      const result = await api.getLastMessage({ roomId, withUnreadCount: false });
-      if (!result.ok) return;
-      const last = unwrap('getLastMessage', result).message as Message | undefined;
-      if (!last) return;
-      const [preview] = await decryptIncomingList([last], keys);
-      useRoomList.getState().setPreview(roomId, preview);
-    };
     const offNotification = realtime.on('notification', (notification) => {
       const roomId = notification.roomId;
       switch (notification.notifyType) {
         case 'NEW_MESSAGE': {
-          if (!roomId) return;
+          // The reply queue carries every new message once; an open room's topic repeats it.
+          if (!roomId || notification.source === 'room') return;
           const mentions = notification.data?.msgMentionAccountIds;
-          const known = useRoomList.getState().newMessage(
-            {
-              roomId,
-              senderId: notification.senderId,
-              time: Date.now(),
-              mentionsMe: Array.isArray(mentions) && mentions.includes(accountId),
-            },
-            accountId,
-            openRoomId,
-          );
-          if (known) void refreshPreview(roomId);
-          else void reloadFirstPage();
+          let known = false;
+          updateRoomPages(queryClient, (data) => {
+            const result = applyNewMessage(
+              data,
+              { roomId, senderId: notification.senderId, time: Date.now(), mentionsMe: Array.isArray(mentions) && mentions.includes(accountId) },
+              accountId,
+              openRoomId,
+            );
+            known = result.known;
+            return result.data;
+          });
+          if (known) void refreshPreview(queryClient, roomId).catch(() => undefined);
+          else void invalidateRoomList(queryClient);
           return;
         }
         case 'ROOM_CREATE':
@@ -76,18 +40,16 @@ export function useRoomListSync(openRoomId: string | null) {
         case 'ROOM_UPDATE':
         case 'ROOM_DELETE':
         case 'ROOM_LEAVE':
-          void reloadFirstPage();
+          void invalidateRoomList(queryClient);
           return;
         default:
           return;
       }
     });
-    const offResynced = realtime.on('resynced', () => void reloadFirstPage());
+    const offResynced = realtime.on('resynced', () => void invalidateRoomList(queryClient));
     return () => {
       offNotification();
       offResynced();
     };
-  }, [openRoomId, reloadFirstPage]);
-
-  return { loadMore, reloadFirstPage };
+  }, [openRoomId, queryClient]);
 }

@@ -5,10 +5,10 @@ export {
   clearSession,
   currentRealtime,
   isSignedIn,
-  onSessionCleared,
   onSessionEnded,
   signIn,
   signOut,
   updatePassword,
   type LoginOutcome,
 } from './runtime.ts';
+export { displayNameOf, useProfile, useProfileSync } from './profile.ts';

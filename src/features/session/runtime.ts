@@ -2,15 +2,14 @@
 // use, handed over through provideChatServices.
 import type { ClientConfig } from '@generated/types/index';
 import { createCore, errorMessage, useSessionStore, type Core, type RealtimeClient, type SessionEndReason } from '../../core/index.ts';
+import { seedProfile } from './profile.ts';
 import { provideChatServices, type ChatServices } from './services.ts';
 
 let core: Core | null = null;
-const clearListeners = new Set<() => void>();
 const endListeners = new Set<(reason: SessionEndReason) => void>();
 
 function notifyCleared() {
-  provideChatServices(null);
-  clearListeners.forEach((listener) => listener());
+  provideChatServices(null); // the core cleared the query cache (room list, profile) with the session
 }
 
 export function appCore(): Core {
@@ -70,12 +69,13 @@ function bindServices() {
   const services: ChatServices = {
     api: current.api,
     keys: current.keys,
+    queryClient: current.queryClient,
     realtime: current.realtime,
     accountId: session.accountId,
     loginName: session.loginName ?? '',
-    displayName: String(session.profile?.accountInfo?.userFullname ?? session.loginName ?? ''),
     clientConfig: session.applicationProfile?.clientConfig as ClientConfig | undefined,
   };
+  seedProfile(current.queryClient, session.profile);
   provideChatServices(services);
 }
 
@@ -95,12 +95,6 @@ export async function signOut(): Promise<void> {
   } finally {
     notifyCleared();
   }
-}
-
-/** Other holders of session data (the room list) register here to be wiped with the session. */
-export function onSessionCleared(listener: () => void): () => void {
-  clearListeners.add(listener);
-  return () => clearListeners.delete(listener);
 }
 
 /** The session ended without the user asking (401, forced logout, remote wipe). */

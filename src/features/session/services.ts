@@ -1,5 +1,6 @@
 // What the chat features use of the signed-in session. The chatroom route binds it to the core's session
 // once, so room list and chat never reach into the session store themselves.
+import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@generated/api/client';
 import type { ClientConfig } from '@generated/types/index';
 import type { AesKeyService } from '../../core/keys/aes-key-service.ts';
@@ -8,10 +9,12 @@ import type { RealtimeClient } from '../../core/realtime/realtime-client.ts';
 export interface ChatServices {
   api: ApiClient;
   keys: AesKeyService;
+  /** The core's query client: the server state of the session (cleared with it). */
+  queryClient: QueryClient;
   realtime: RealtimeClient | null;
   accountId: string;
+  /** The login name: room topic messages name their sender by it. */
   loginName: string;
-  displayName: string;
   clientConfig: ClientConfig | undefined;
 }
 

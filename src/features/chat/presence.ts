@@ -1,0 +1,94 @@
+// Pure parts of presence and typing: the send throttle for TYPING, the expiring "is typing" list, and the
+// presence answer (checkAccountOnlineStatus) updated by ONLINE / OFFLINE topic messages.
+import type { CheckAccountOnlineStatusResponse } from '@generated/types/index';
+
+/** TYPING goes out at most this often while the user types. */
+export const TYPING_SEND_INTERVAL_MS = 3_000;
+/** Another member's TYPING is shown this long (each new one restarts it). */
+export const TYPING_SHOWN_MS = 5_000;
+
+/** Returns true when the action may run now, at most once per `intervalMs`. */
+export function createThrottle(intervalMs: number, now: () => number = Date.now): () => boolean {
+  let last = Number.NEGATIVE_INFINITY;
+  return () => {
+    const time = now();
+    if (time - last < intervalMs) return false;
+    last = time;
+    return true;
+  };
+}
+
+/**
+ * Who is typing: each TYPING shows its sender for `shownMs`; `stopped` (OFFLINE, their message arrived) removes
+ * them at once. `onChange` gets the names in the order they started typing.
+ */
+export class TypingIndicator {
+  private readonly until = new Map<string, number>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly onChange: (names: string[]) => void,
+    private readonly shownMs: number = TYPING_SHOWN_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get names(): string[] {
+    return [...this.until.keys()];
+  }
+
+  typing(name: string): void {
+    const isNew = !this.until.has(name);
+    this.until.set(name, this.now() + this.shownMs);
+    this.schedule();
+    if (isNew) this.onChange(this.names);
+  }
+
+  stopped(name: string): void {
+    if (!this.until.delete(name)) return;
+    this.schedule();
+    this.onChange(this.names);
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.until.clear();
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.until.size === 0) return;
+    const next = Math.min(...this.until.values());
+    this.timer = setTimeout(() => this.expire(), Math.max(0, next - this.now()));
+  }
+
+  private expire(): void {
+    const time = this.now();
+    let changed = false;
+    for (const [name, until] of this.until) {
+      if (until <= time) {
+        this.until.delete(name);
+        changed = true;
+      }
+    }
+    this.schedule();
+    if (changed) this.onChange(this.names);
+  }
+}
+
+/** An ONLINE / OFFLINE topic message applied to the cached presence answer. */
+export function applyPresence(
+  data: CheckAccountOnlineStatusResponse | undefined,
+  accountId: string,
+  online: boolean,
+  now: number,
+): CheckAccountOnlineStatusResponse | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    onlineStatuses: data.onlineStatuses.map((status) =>
+      status.accountId === accountId ? { ...status, online, ...(online ? {} : { lastOnlineTime: now }) } : status,
+    ),
+  };
+}

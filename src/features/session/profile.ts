@@ -1,0 +1,36 @@
+// The signed-in user's profile (getAccountProfile) as TanStack Query server state. The login already fetched it
+// (IM_USER check), so sign-in seeds the cache with that answer; a USER_PROFILE_UPDATE of mine refetches it.
+import { useEffect } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { getAccountProfileQuery, queryKeys } from '@generated/api/queries';
+import type { GetAccountProfileResponse } from '@generated/types/index';
+import { chatServices } from './services.ts';
+
+export const profileKey = () => queryKeys.getAccountProfile({});
+
+export function seedProfile(queryClient: QueryClient, profile: GetAccountProfileResponse | null): void {
+  if (profile) queryClient.setQueryData(profileKey(), profile);
+}
+
+export function useProfile() {
+  return useQuery(getAccountProfileQuery(chatServices().api, {}));
+}
+
+/** The name others see: the profile's full name, else the login name. */
+export function displayNameOf(profile: GetAccountProfileResponse | undefined, loginName: string): string {
+  return profile?.accountInfo.userFullname || profile?.accountInfo.loginName || loginName;
+}
+
+/** Refetches the profile when the server says mine changed. */
+export function useProfileSync(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const { realtime, accountId } = chatServices();
+    if (!realtime) return;
+    return realtime.on('notification', (notification) => {
+      if (notification.notifyType !== 'USER_PROFILE_UPDATE') return;
+      if (notification.senderId !== accountId && notification.dataId !== accountId) return;
+      void queryClient.invalidateQueries({ queryKey: profileKey() });
+    });
+  }, [queryClient]);
+}
