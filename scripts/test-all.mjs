@@ -14,23 +14,23 @@ function gate(name, command, args) {
   console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-function vitest() {
+function vitest(name, args) {
   const dir = mkdtempSync(path.join(tmpdir(), 'chatgen-vitest-'));
   const report = path.join(dir, 'report.json');
-  const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  const run = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
     stdio: 'inherit',
   });
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     const failedFiles = json.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
     results.push({
-      name: 'vitest',
+      name,
       passed: json.numPassedTests,
       failed: json.numFailedTests + failedFiles,
       skipped: json.numPendingTests + json.numTodoTests,
     });
   } catch {
-    results.push({ name: 'vitest', passed: 0, failed: 1 });
+    results.push({ name, passed: 0, failed: 1 });
   }
   if (run.status !== 0 && results.at(-1).failed === 0) results.at(-1).failed = 1;
   rmSync(dir, { recursive: true, force: true });
@@ -40,7 +40,10 @@ gate('chatgen validate --all', 'node', ['generator/bin/chatgen.js', 'validate', 
 gate('chatgen generate --check', 'node', ['generator/bin/chatgen.js', 'generate', '--check']);
 gate('eslint', 'npx', ['eslint', '.']);
 gate('tsc --noEmit', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-vitest();
+vitest('vitest', ['--exclude', 'tests/e2e/**']);
+// The browser tests run alone afterwards: their realtime checks (delivery within a second) should not compete
+// for the two cores with the server suites.
+vitest('vitest (browser)', ['tests/e2e']);
 
 const total = results.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + (r.skipped ?? 0) }),
