@@ -2,14 +2,15 @@
 import { Navigate, Outlet, createBrowserRouter } from 'react-router-dom';
 import { BrowserCheckPage } from '../features/browser-check/index.ts';
 import { LoginPage } from '../features/login/index.ts';
-import { ToastHost } from '../ui/index.ts';
+import { DialogHost, ToastHost } from '../ui/index.ts';
 import { ErrorPage } from './ErrorPage.tsx';
 
-function Root() {
+function Root({ title }: { title: string }) {
   return (
     <>
       <Outlet />
       <ToastHost />
+      <DialogHost defaultTitle={title} />
     </>
   );
 }
@@ -19,7 +20,7 @@ export function createAppRouter(basename: string, title: string) {
     [
       {
         path: '/',
-        element: <Root />,
+        element: <Root title={title} />,
         errorElement: <ErrorPage title={title} basename={basename} />,
         children: [
           { index: true, element: <BrowserCheckPage /> },

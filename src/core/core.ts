@@ -6,6 +6,7 @@ import { config } from '@variant/config';
 import { createClient } from './api.ts';
 import { AesKeyService } from './keys/aes-key-service.ts';
 import { createQueryClient } from './query/query-client.ts';
+import { browserSignals, watchConnectivity, type ConnectivitySignals } from './realtime/connectivity.ts';
 import { RealtimeClient, webSocketBase, type WebSocketFactory } from './realtime/realtime-client.ts';
 import { forcedClear, logout, performLogin, type LoginResult } from './session/login-flow.ts';
 import { sessionTransportSource, useSessionStore } from './session/session-store.ts';
@@ -20,6 +21,8 @@ export interface CoreOptions {
   webSocketFactory?: WebSocketFactory;
   /** The session ended without the user asking (401, FORCE_LOGOUT, REMOTE_WIPE): it is already cleared. */
   onSessionEnded?: (reason: SessionEndReason) => void;
+  /** Where `online` and `visibilitychange` come from (default: the page's window and document; none in Node). */
+  connectivity?: ConnectivitySignals | null;
 }
 
 export interface Core {
@@ -32,13 +35,22 @@ export interface Core {
   login(credentials: { loginName: string; password: string }): Promise<LoginResult<RealtimeClient>>;
   logout(): Promise<void>;
   forcedClear(): void;
+  /**
+   * Tries the socket again now (the Reconnect button; also run on `online` and when the tab is shown): false when
+   * there is nothing to retry. The session is checked at the same time, so one that expired during an outage ends.
+   */
+  reconnect(): boolean;
 }
 
 export function createCore(options: CoreOptions = {}): Core {
   const host = options.host ?? config.server?.host ?? '';
   let realtime: RealtimeClient | null = null;
+  let stopWatching: (() => void) | null = null;
+  const signals = options.connectivity === undefined ? browserSignals() : options.connectivity;
 
   const onClear = () => {
+    stopWatching?.();
+    stopWatching = null;
     keys.clear();
     queryClient.clear();
     realtime = null;
@@ -73,7 +85,15 @@ export function createCore(options: CoreOptions = {}): Core {
       else if (n.notifyType === 'REMOTE_WIPE') endSession('remoteWipe');
     });
     realtime = client;
+    stopWatching?.();
+    stopWatching = signals ? watchConnectivity(signals, () => reconnect()) : null;
     return client;
+  };
+
+  const reconnect = (): boolean => {
+    if (!realtime?.reconnect()) return false;
+    void api.checkSession({}); // a 401 ends the session through onUnauthorized
+    return true;
   };
 
   return {
@@ -87,5 +107,6 @@ export function createCore(options: CoreOptions = {}): Core {
     login: (credentials) => performLogin(credentials, { api, transport, createRealtime }),
     logout: () => logout({ api, realtime, onClear }),
     forcedClear: clear,
+    reconnect,
   };
 }

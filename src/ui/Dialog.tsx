@@ -1,5 +1,5 @@
 // Modal dialog on the native <dialog>: focus trapping, Escape and the backdrop come from the platform.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from './IconButton.tsx';
@@ -12,24 +12,35 @@ export interface DialogProps {
   children: ReactNode;
   footer?: ReactNode;
   role?: 'dialog' | 'alertdialog';
+  /** Focused when the dialog opens (otherwise the platform focuses the first control, the close button). */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  /** Id of the element that describes the dialog (an alert dialog's message). */
+  describedBy?: string;
 }
 
-export function Dialog({ open, title, onClose, children, footer, role = 'dialog' }: DialogProps) {
+export function Dialog({ open, title, onClose, children, footer, role = 'dialog', initialFocusRef, describedBy }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useTranslation();
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (!dialog || !open) return;
+    // The platform gives focus back only when a dialog closes in place; one that unmounts must do it itself.
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    initialFocusRef?.current?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      if (previous?.isConnected) previous.focus();
+    };
+  }, [open, initialFocusRef]);
   return (
     <dialog
       ref={ref}
       role={role}
       className={styles.dialog}
       aria-labelledby={titleId}
+      aria-describedby={open ? describedBy : undefined}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -25,6 +25,9 @@ async function newSession(): Promise<string> {
   return apiKey;
 }
 
+/** While true, every new socket goes to a closed port, as during a network outage. */
+let outage = false;
+
 function client(apiKey: string, intervalMs = 50) {
   const realtime = new RealtimeClient({
     wsBase: webSocketBase(server.url),
@@ -33,7 +36,7 @@ function client(apiKey: string, intervalMs = 50) {
     accountId,
     accountName: 'alice',
     webSocketFactory: (url, protocols) => {
-      const socket = new WebSocket(url, protocols);
+      const socket = new WebSocket(outage ? 'ws://127.0.0.1:1/v3/ws' : url, protocols);
       sockets.push(socket);
       return socket as unknown as IStompSocket;
     },
@@ -145,5 +148,43 @@ describe('RealtimeClient against the reference server', () => {
     expect(log.status).toEqual(['connecting', 'reconnecting', 'lost']);
     expect(sockets.length).toBeGreaterThanOrEqual(4); // the first attempt and 3 tries
     expect(log.disconnect).toBeUndefined(); // never connected, so nothing was lost
+  });
+
+  it('stays lost after the tries, then reconnect() connects again, resubscribes and emits resynced', async () => {
+    const { realtime, log } = client(await newSession(), 20);
+    await realtime.connect();
+    expect(realtime.reconnect()).toBe(false); // connected: nothing to do
+    outage = true;
+    sockets.at(-1)!.terminate();
+    await until(() => realtime.status === 'lost', 'lost after the three tries');
+    expect(log.status).toEqual(['connecting', 'connected', 'reconnecting', 'lost']);
+    expect(log.resynced).toBeUndefined();
+
+    outage = false;
+    expect(realtime.reconnect()).toBe(true);
+    expect(realtime.reconnect()).toBe(false); // one attempt at a time
+    await until(() => log.resynced?.length === 1, 'resynced after the reconnect');
+    expect(log.status!.slice(-2)).toEqual(['reconnecting', 'connected']);
+    await server.app.ctx.notifier.toAccounts([accountId], notify('NEW_MESSAGE', 'back'));
+    await until(() => log.notification?.some((n) => n.dataId === 'back') === true, 'a notification after the reconnect');
+
+    // Lost again: the manual reconnect gave back a full set of tries.
+    outage = true;
+    sockets.at(-1)!.terminate();
+    await until(() => realtime.status === 'lost', 'lost again');
+    expect(log.status!.slice(-2)).toEqual(['reconnecting', 'lost']);
+    outage = false;
+    realtime.close();
+    expect(realtime.reconnect()).toBe(false); // closed for good
+  });
+
+  it('a connection reached only by a retry emits resynced (the first attempt could not load anything live)', async () => {
+    outage = true;
+    const { realtime, log } = client(await newSession(), 200);
+    expect(await realtime.connect()).toBe(false);
+    outage = false;
+    await until(() => log.resynced?.length === 1, 'resynced after the first retry');
+    expect(realtime.status).toBe('connected');
+    realtime.close();
   });
 });

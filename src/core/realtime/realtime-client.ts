@@ -1,6 +1,8 @@
 // The chat socket: STOMP 1.2 over WebSocket at {host}/v3/ws (@stomp/stompjs). It subscribes to the user's
 // reply queue and account topic, room topics on demand, retries by the seed's policy (every 10 s, 3 tries) and,
-// after a successful reconnect, emits `resynced` so the app refetches what it may have missed (gap fill).
+// after a successful reconnect, emits `resynced` so the app refetches what it may have missed (gap fill). Once the
+// tries are used up it stays `lost` until `reconnect()` (the Reconnect button, the browser back online, the tab
+// shown again) starts a fresh set.
 import { Client, type IStompSocket, type StompSubscription } from '@stomp/stompjs';
 import { accountTopic, broadcastTopic, replyQueue, roomTopic } from '@generated/realtime/index';
 import { constants } from '@variant/constants';
@@ -16,7 +18,10 @@ export interface RealtimeEvents extends Record<string, unknown> {
   status: RealtimeStatus;
   /** The seed's disconnect listener: true when the loss matched the lost-connection indicator. */
   disconnect: boolean;
-  /** Reconnected after a loss: reload the room list and fetch each open room's messages after its last one. */
+  /**
+   * Connected again after a loss (or after a first attempt that failed): reload the room list and fetch each open
+   * room's messages after its last one.
+   */
   resynced: undefined;
   /** A STOMP ERROR frame's message (only logged by the seed). */
   error: string;
@@ -64,6 +69,8 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
   private readonly rooms = new Map<string, { kind: RoomKind; subscription: StompSubscription | null }>();
   private currentStatus: RealtimeStatus = 'idle';
   private everConnected = false;
+  /** Sockets opened so far: a connection that is not the first attempt's may have missed something. */
+  private attempts = 0;
   /** The attempt that reached CONNECTED: only its loss is a disconnect (failed retries are not). */
   private connectedClient: Client | null = null;
   private lastStompError: string | null = null;
@@ -90,6 +97,22 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
     this.setStatus('connecting');
     this.open();
     return outcome;
+  }
+
+  /**
+   * Tries again now with a fresh set of tries, when the connection is lost or waiting for its next try; false (and
+   * nothing done) when connected, already trying, closed or never started.
+   */
+  reconnect(): boolean {
+    const waitingOrLost = this.currentStatus === 'lost' || (this.currentStatus === 'reconnecting' && this.policy.waiting);
+    if (!waitingOrLost) return false;
+    this.policy.reset();
+    const stale = this.client;
+    this.client = null;
+    if (stale) void stale.deactivate();
+    this.setStatus('reconnecting');
+    this.open();
+    return true;
   }
 
   /** Closes for good (logout, forced clear). */
@@ -160,13 +183,14 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
     };
     client.onWebSocketClose = (event?: { code?: number }) => this.onClosed(client, event?.code);
     this.client = client;
+    this.attempts += 1;
     this.lastStompError = null;
     client.activate();
   }
 
   private onConnected(client: Client): void {
     if (client !== this.client) return;
-    const wasReconnect = this.everConnected;
+    const wasReconnect = this.everConnected || this.attempts > 1;
     this.everConnected = true;
     this.connectedClient = client;
     this.policy.succeeded();

@@ -58,4 +58,21 @@ describe('ReconnectPolicy', () => {
     expect(attempt).not.toHaveBeenCalled();
     expect(policy.waiting).toBe(false);
   });
+
+  it('reset() drops the waiting try and gives back every try (a retry asked for by the user or the browser)', () => {
+    const policy = new ReconnectPolicy();
+    const attempt = vi.fn();
+    for (let i = 0; i < 3; i += 1) {
+      policy.schedule(attempt);
+      vi.advanceTimersByTime(10_000);
+    }
+    expect(policy.schedule(attempt)).toBe(false); // lost
+    policy.reset();
+    expect(policy.tries).toBe(0);
+    expect(policy.schedule(attempt)).toBe(true);
+    policy.reset();
+    expect(policy.waiting).toBe(false);
+    vi.advanceTimersByTime(10_000);
+    expect(attempt).toHaveBeenCalledTimes(3); // the try waiting at the reset never ran
+  });
 });

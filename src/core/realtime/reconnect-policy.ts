@@ -1,4 +1,5 @@
-// The seed's socket retry rule: try again every 10 s, at most 3 tries, then give up ('lost').
+// The seed's socket retry rule: try again every 10 s, at most 3 tries, then give up ('lost'). A retry the user
+// or the browser asks for (the Reconnect button, `online`, the tab shown again) starts a fresh set of tries.
 import { constants } from '@variant/constants';
 
 export interface ReconnectPolicyOptions {
@@ -40,6 +41,12 @@ export class ReconnectPolicy {
 
   /** A connection succeeded: the next loss starts with a full set of tries. */
   succeeded(): void {
+    this.triesUsed = 0;
+  }
+
+  /** A retry asked for now: drops the waiting try and gives back every try. */
+  reset(): void {
+    this.cancel();
     this.triesUsed = 0;
   }
 

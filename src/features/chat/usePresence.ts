@@ -59,6 +59,9 @@ export function useOnlineStatuses(members: readonly Account[]): ReadonlyMap<stri
     ...checkAccountOnlineStatusQuery(api, body ?? { accountIds: [accountId] }),
     enabled: body !== null,
   });
+  // Presence changed unseen while the socket was down: ask again once it is back.
+  const { refetch } = query;
+  useEffect(() => chatServices().realtime?.on('resynced', () => void refetch()), [refetch]);
   return useMemo(() => new Map((query.data?.onlineStatuses ?? []).map((status) => [status.accountId, status.online])), [query.data]);
 }
 

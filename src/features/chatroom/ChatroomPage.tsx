@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MessagesSquare, X } from 'lucide-react';
 import type { Account, Room } from '@generated/types/index';
 import { config } from '@variant/config';
-import { IconButton } from '../../ui/index.ts';
+import { IconButton, confirmAction } from '../../ui/index.ts';
 import { ChatView, MessageInfoBody, RoomInfoBody, useMessageNotifications, type ChatMessage } from '../chat/index.ts';
 import { RoomList, useRoom } from '../roomlist/index.ts';
 import { isSignedIn, onSessionEnded, signOut, useProfileSync } from '../session/index.ts';
@@ -57,16 +57,21 @@ function Chatroom() {
     setRight(null);
   }, []);
 
-  const logout = useCallback(() => {
-    void signOut().finally(() => navigate('/', { replace: true }));
-  }, [navigate]);
+  const logout = useCallback(async () => {
+    const confirmed = await confirmAction({
+      title: t('session.logoutTitle'),
+      message: t('session.logoutMessage'),
+      confirmLabel: t('roomList.logout'),
+    });
+    if (confirmed) void signOut().finally(() => navigate('/', { replace: true }));
+  }, [navigate, t]);
 
   return (
     <div className={styles.page}>
       <ConnectionBanner />
       <div className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : ''].join(' ')} style={gridStyle}>
         <aside className={styles.left} aria-label={t('panel.left')}>
-          <RoomList selectedRoomId={room?.roomId ?? null} onSelect={select} onLogout={logout} />
+          <RoomList selectedRoomId={room?.roomId ?? null} onSelect={select} onLogout={() => void logout()} />
         </aside>
         <main className={styles.main} aria-label={t('panel.main')}>
           {room ? (

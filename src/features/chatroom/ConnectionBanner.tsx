@@ -1,31 +1,27 @@
-// The seed's lost-connection indicator, shown while the socket reports the connection lost.
-import { useEffect, useState } from 'react';
+// The seed's lost-connection indicator: 'Reconnecting…' while the socket retries (every 10 s, 3 tries), then the
+// lost state with a Reconnect button (the browser coming back online or the tab being shown also retries).
 import { useTranslation } from 'react-i18next';
-import { WifiOff } from 'lucide-react';
-import { currentRealtime } from '../session/index.ts';
+import { RefreshCw, WifiOff } from 'lucide-react';
+import { Button } from '../../ui/index.ts';
+import { reconnectNow, useConnectionStatus } from '../session/index.ts';
 import styles from './Chatroom.module.scss';
 
 export function ConnectionBanner() {
   const { t } = useTranslation();
-  const [lost, setLost] = useState(false);
-  useEffect(() => {
-    const realtime = currentRealtime();
-    if (!realtime) return;
-    setLost(realtime.status === 'lost' || realtime.status === 'reconnecting');
-    const offStatus = realtime.on('status', (status) => setLost(status === 'lost' || status === 'reconnecting'));
-    const offDisconnect = realtime.on('disconnect', () => setLost(true));
-    return () => {
-      offStatus();
-      offDisconnect();
-    };
-  }, []);
-  if (!lost) return null;
+  const status = useConnectionStatus();
+  if (status !== 'reconnecting' && status !== 'lost') return null;
+  const lost = status === 'lost';
   return (
-    <div className={styles.banner} role="alert" data-testid="connection-banner">
+    <div className={[styles.banner, lost ? styles.bannerLost : ''].join(' ')} role="alert" data-testid="connection-banner" data-status={status}>
       <WifiOff aria-hidden="true" className={styles.bannerIcon} />
       <span>
-        {t('connection.lost')} {t('connection.server')}
+        {t('connection.lost')} {t('connection.server')} {lost ? t('connection.gaveUp') : t('connection.reconnecting')}
       </span>
+      {lost ? (
+        <Button variant="secondary" icon={<RefreshCw />} onClick={() => reconnectNow()}>
+          {t('connection.reconnect')}
+        </Button>
+      ) : null}
     </div>
   );
 }

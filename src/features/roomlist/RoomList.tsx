@@ -6,6 +6,7 @@ import { LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, Lay
 import type { Room } from '@generated/types/index';
 import { IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_SHOW_BUSINESS_APPS } from '@variant/flags';
 import { EmptyState, IconButton, Panel, Spinner, showToast } from '../../ui/index.ts';
+import { useNotSupportedPopup } from '../popup/index.ts';
 import { CreateChatDialog, CreateGroupDialog } from './CreateDialogs.tsx';
 import { RoomRow } from './RoomRow.tsx';
 import { useRoomPages } from './data.ts';
@@ -53,7 +54,8 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
     setDialog(null);
     onSelect(room);
   };
-  const notSupported = () => showToast(t('unsupportedFeatureNotice'), 'info');
+  const showNotSupported = useNotSupportedPopup();
+  const notSupported = () => void showNotSupported();
 
   return (
     <Panel

@@ -12,3 +12,4 @@ export {
   type LoginOutcome,
 } from './runtime.ts';
 export { displayNameOf, useProfile, useProfileSync } from './profile.ts';
+export { isLive, reconnectNow, useConnectionStatus, type ConnectionStatus } from './connection.ts';

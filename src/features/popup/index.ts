@@ -1,0 +1,1 @@
+export { useAccessibilityPopup, useNotSupportedPopup } from './usePopups.ts';

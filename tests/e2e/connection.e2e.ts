@@ -1,0 +1,127 @@
+// The CSD client through a network outage (the outage proxy cuts every connection between browser and server
+// and refuses new ones): the seed's three tries every 10 s, then the lost state with a Reconnect button; the
+// browser coming back online also reconnects; every reconnect fills the gap, so nothing another member sent
+// during the outage is missing. Online dots are grey while the connection is lost.
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { encryptText, person, roomKey, type Person } from '../support/people.ts';
+import { createTestAccount, TEST_PASSWORD } from '../support/test-server.ts';
+import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
+import { startOutageProxy, type OutageProxy } from './support/outage-proxy.ts';
+
+let proxy: OutageProxy;
+let bob: Person;
+let aliceId: string;
+
+serveVariant('CSD', {}, async (server) => {
+  aliceId = String((await createTestAccount(server, { loginName: 'alice', fullName: 'Alice Chan' })).id);
+  bob = await person(server, 'bob', 'Bob Lee');
+  proxy = await startOutageProxy(server.url);
+});
+
+test.afterAll(async () => {
+  await proxy?.close();
+});
+
+/** Bob (a client of his own, straight to the server) sends texts to the room. */
+async function bobSends(roomId: string, texts: string[]): Promise<void> {
+  const key = await roomKey(bob, roomId);
+  for (const text of texts) {
+    const result = await bob.api.sendAesMessage({
+      roomId,
+      messageKeyUuid: key.messageKeyUuid,
+      type: 'TEXT',
+      checksum: randomUUID(),
+      aesMessage: encryptText(key, text),
+    });
+    if (!result.ok) throw new Error(`Bob could not send: ${JSON.stringify(result.errMsgList)}`);
+  }
+}
+
+/** The text of every bubble of the open room's (virtualised) list, read by scrolling it from the bottom to the top. */
+async function roomTexts(page: Page): Promise<string[]> {
+  const list = page.getByTestId('message-list');
+  const seen = new Set<string>();
+  for (let step = 0; step < 200; step += 1) {
+    for (const text of await page.getByTestId('message').allInnerTexts()) seen.add(text);
+    const atTop = await list.evaluate((element) => {
+      const before = element.scrollTop;
+      element.scrollTop = Math.max(0, before - element.clientHeight / 2);
+      return before === 0;
+    });
+    if (atTop) break;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  }
+  return [...seen];
+}
+
+async function setUp(page: Page, first: string): Promise<{ roomId: string }> {
+  const created = await bob.api.createSingleRoom({ memberId: aliceId });
+  if (!created.ok) throw new Error('Bob could not open a chat with Alice');
+  const roomId = String(created.data.roomId);
+  await bobSends(roomId, [first]);
+  await login(page, proxy.url, 'alice', TEST_PASSWORD);
+  await expect(page).toHaveURL(/\/chatroom$/);
+  await page.getByTestId('room-row').filter({ hasText: 'Bob Lee' }).click();
+  await expect(page.getByTestId('message').filter({ hasText: first })).toBeVisible();
+  return { roomId };
+}
+
+test.describe('a network outage', () => {
+  test('after 45 s offline: Reconnecting…, then lost with Reconnect; everything Bob sent meanwhile appears', async ({ openPage }) => {
+    test.setTimeout(180_000);
+    const alice = await openPage();
+    const { roomId } = await setUp(alice, 'Before the outage');
+    const dot = alice.getByTestId('chat-title').getByTestId('online-dot');
+    await expect(dot).toHaveAttribute('data-online', /^(true|false)$/); // what the server says of Bob
+    const presence = (await dot.getAttribute('data-online'))!;
+
+    const banner = alice.getByTestId('connection-banner');
+    const outageStarted = Date.now();
+    proxy.cut();
+    await expect(banner).toHaveAttribute('data-status', 'reconnecting');
+    await expect(banner).toContainText('Whoops! Lost connection to the server. Reconnecting…');
+    await expect(dot).toHaveAttribute('data-online', 'unknown'); // grey: we cannot know while cut off
+    const texts = Array.from({ length: 80 }, (_, i) => `During the outage ${String(i + 1).padStart(2, '0')}`);
+    await bobSends(roomId, texts.slice(0, 40));
+
+    // The seed's three tries every 10 s are used up: the lost state, with a Reconnect button.
+    await expect(banner).toHaveAttribute('data-status', 'lost', { timeout: 45_000 });
+    const reconnect = banner.getByRole('button', { name: 'Reconnect' });
+    await expect(reconnect).toBeVisible();
+    await screenshot(alice, 'connection-lost');
+    await bobSends(roomId, texts.slice(40));
+    // The outage lasts 45 s in all (the scenario's length, not a wait for the client).
+    await expect.poll(() => Date.now() - outageStarted, { timeout: 30_000, intervals: [1_000] }).toBeGreaterThanOrEqual(45_000);
+    proxy.restore();
+    await expect(banner).toHaveAttribute('data-status', 'lost'); // no tries left: it waits for the user
+
+    await reconnect.click();
+    await expect(banner).toBeHidden();
+    await expect(alice.getByTestId('message').filter({ hasText: texts[79]! })).toBeVisible();
+    await expect(dot).toHaveAttribute('data-online', presence);
+    const shown = await roomTexts(alice);
+    const missing = [...texts, 'Before the outage'].filter((text) => !shown.some((bubble) => bubble.includes(text)));
+    expect(missing).toEqual([]);
+    // The room list was reloaded too: Bob's chat shows the last text as its preview.
+    await expect(alice.getByTestId('room-row').filter({ hasText: 'Bob Lee' })).toContainText(texts[79]!);
+    await screenshot(alice, 'connection-restored');
+  });
+
+  test('lost, then the browser comes back online: it reconnects by itself and fills the gap', async ({ openPage }) => {
+    test.setTimeout(120_000);
+    const alice = await openPage();
+    const { roomId } = await setUp(alice, 'Second room, before');
+    const banner = alice.getByTestId('connection-banner');
+    proxy.cut();
+    await expect(banner).toHaveAttribute('data-status', 'reconnecting');
+    await alice.context().setOffline(true);
+    await expect(banner).toHaveAttribute('data-status', 'lost', { timeout: 45_000 });
+    const texts = ['While offline one', 'While offline two', 'While offline three'];
+    await bobSends(roomId, texts);
+    proxy.restore();
+    await alice.context().setOffline(false); // the browser fires `online`
+    await expect(banner).toBeHidden();
+    for (const text of texts) await expect(alice.getByTestId('message').filter({ hasText: text })).toBeVisible();
+  });
+});
