@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   await row(
     'RSA-2048 key generation',
     () => generateRsaKeyPair(),
-    () => webRsa.generateDeviceKeyPair(),
+    () => webRsa.generateDeviceKeys(),
     () => forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 }),
     [15, 5],
     [3000, 20000],

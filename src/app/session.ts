@@ -5,7 +5,7 @@ import type { VariantConfig } from '@generated/variants/types';
 import { wordingOverrides } from '@variant/wording';
 import { applyConsolePolicy, initI18n, loadLanguage, localeFromBrowser } from '../core/index.ts';
 import type { LocaleTexts } from '../core/i18n/init-i18n.ts';
-import { appCore, clearSession } from '../features/session/index.ts';
+import { appCore, clearSession, resumeStoredSession } from '../features/session/index.ts';
 import { resources } from '../locales/index.ts';
 
 export async function setUpCore(config: VariantConfig): Promise<I18n> {
@@ -24,4 +24,9 @@ export function appQueryClient(): QueryClient {
 
 export function clearSessionAfterError(): void {
   clearSession();
+}
+
+/** The stored session, resumed once at start-up (reload, new tab, opening `/` with a live session). */
+export function resumeSession(): Promise<unknown> {
+  return resumeStoredSession();
 }

@@ -10,7 +10,7 @@ import { routerBasename } from './basename.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 import { createAppRouter } from './router.tsx';
-import { appQueryClient, setUpCore } from './session.ts';
+import { appQueryClient, resumeSession, setUpCore } from './session.ts';
 
 export function start(config: VariantConfig): void {
   const container = document.getElementById('root');
@@ -18,6 +18,8 @@ export function start(config: VariantConfig): void {
   document.title = config.title;
   const basename = routerBasename(window.location.pathname);
   const router = createAppRouter(basename, config.title);
+  // A reload or a new tab picks the stored session up while i18n loads; the routes wait for it.
+  void resumeSession();
   void setUpCore(config).then((i18n) => {
     createRoot(container).render(
       <StrictMode>

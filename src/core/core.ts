@@ -1,5 +1,6 @@
-// The client core assembled: API client over the transport, message keys, query cache, and the socket a login
-// opens. The app creates one at start-up and hands it down (React context); nothing here needs React.
+// The client core assembled: API client over the transport, message keys, query cache, the socket a login
+// opens, and the session kept across reloads and tabs (vault) with the other tabs told of each start and end
+// (channel). The app creates one at start-up and hands it down (React context); nothing here needs React.
 import type { ApiClient } from '@generated/api/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { config } from '@variant/config';
@@ -8,19 +9,34 @@ import { AesKeyService } from './keys/aes-key-service.ts';
 import { createQueryClient } from './query/query-client.ts';
 import { browserSignals, watchConnectivity, type ConnectivitySignals } from './realtime/connectivity.ts';
 import { RealtimeClient, webSocketBase, type WebSocketFactory } from './realtime/realtime-client.ts';
-import { forcedClear, logout, performLogin, type LoginResult } from './session/login-flow.ts';
+import { forcedClear, logout, performLogin, resumeSession, storableSession, type LoginResult, type ResumeResult } from './session/login-flow.ts';
+import { browserSessionChannel, type SessionChannel, type SessionEndCause, type SessionSignal } from './session/session-channel.ts';
 import { sessionTransportSource, useSessionStore } from './session/session-store.ts';
+import { browserSessionVault, type SessionVault } from './session/session-vault.ts';
 import type { HttpTransport } from './transport/http-transport.ts';
 
-export type SessionEndReason = 'expired' | 'forcedLogout' | 'remoteWipe';
+/** Why a session ended without this tab's user asking: `loggedOut` is a logout in another tab. */
+export type SessionEndReason = SessionEndCause;
+
+/** A stored session resumed, or why not (`none`: nothing stored). */
+export type CoreResumeResult = ResumeResult<RealtimeClient> | { kind: 'none' };
 
 export interface CoreOptions {
   /** Server origin; defaults to the variant's (''/absent = the page's own origin). */
   host?: string;
   fetch?: typeof fetch;
   webSocketFactory?: WebSocketFactory;
-  /** The session ended without the user asking (401, FORCE_LOGOUT, REMOTE_WIPE): it is already cleared. */
+  /**
+   * The session ended without this tab's user asking (401, FORCE_LOGOUT, REMOTE_WIPE, a logout in another tab):
+   * it is already cleared here, in the vault and in the other tabs.
+   */
   onSessionEnded?: (reason: SessionEndReason) => void;
+  /** Another tab signed in and this one followed it (resumed the stored session). */
+  onSessionStarted?: () => void;
+  /** Where the session survives a reload (default: IndexedDB in a browser; none in Node). */
+  vault?: SessionVault | null;
+  /** How the other tabs hear of it (default: a BroadcastChannel in a browser; none in Node). */
+  channel?: SessionChannel | null;
   /** Where `online` and `visibilitychange` come from (default: the page's window and document; none in Node). */
   connectivity?: ConnectivitySignals | null;
 }
@@ -32,8 +48,13 @@ export interface Core {
   queryClient: QueryClient;
   /** The socket of the current session, null when signed out. */
   readonly realtime: RealtimeClient | null;
+  /** The seed's login; a success is stored in the vault and the other tabs follow. */
   login(credentials: { loginName: string; password: string }): Promise<LoginResult<RealtimeClient>>;
+  /** Resumes the stored session (reload, new tab) without a login call; an expired one is removed everywhere. */
+  resume(): Promise<CoreResumeResult>;
+  /** Tells the server, clears this tab, the vault and every other tab. */
   logout(): Promise<void>;
+  /** Clears this tab, the vault and every other tab without a server call. */
   forcedClear(): void;
   /**
    * Tries the socket again now (the Reconnect button; also run on `online` and when the tab is shown): false when
@@ -55,10 +76,23 @@ export function createCore(options: CoreOptions = {}): Core {
     queryClient.clear();
     realtime = null;
   };
-  const clear = () => forcedClear({ realtime, onClear });
+  const vault = options.vault === undefined ? browserSessionVault() : options.vault;
+  const channel = options.channel === undefined ? browserSessionChannel() : options.channel;
+  const clearHere = () => forcedClear({ realtime, onClear });
+  /** This tab, the vault and the other tabs; `cause` is what the other tabs are told. */
+  const clearEverywhere = (cause: SessionEndCause) => {
+    const { sessionId } = useSessionStore.getState();
+    clearHere();
+    void vault?.clear().catch(() => undefined);
+    if (sessionId) channel?.post({ kind: 'signedOut', sessionId, cause });
+  };
+  const isActive = () => {
+    const { status } = useSessionStore.getState();
+    return status === 'signedIn' || status === 'resuming';
+  };
   const endSession = (reason: SessionEndReason) => {
-    if (useSessionStore.getState().status !== 'signedIn') return;
-    clear();
+    if (!isActive()) return;
+    clearEverywhere(reason);
     options.onSessionEnded?.(reason);
   };
 
@@ -96,6 +130,64 @@ export function createCore(options: CoreOptions = {}): Core {
     return true;
   };
 
+  const save = async () => {
+    const stored = storableSession(useSessionStore.getState());
+    if (!stored) return;
+    try {
+      await vault?.save(stored);
+    } catch (error) {
+      console.error('the session could not be stored: it lasts until this page closes', error);
+    }
+    channel?.post({ kind: 'signedIn', sessionId: stored.sessionId });
+  };
+
+  const login: Core['login'] = async (credentials) => {
+    const result = await performLogin(credentials, { api, transport, createRealtime });
+    if (result.kind === 'signedIn') await save();
+    return result;
+  };
+
+  let resuming: Promise<CoreResumeResult> | null = null;
+  const resume = (): Promise<CoreResumeResult> => {
+    resuming ??= (async (): Promise<CoreResumeResult> => {
+      let stored;
+      try {
+        stored = await vault?.load();
+      } catch (error) {
+        console.error('the stored session could not be read', error);
+      }
+      if (!stored) return { kind: 'none' };
+      const result = await resumeSession(stored, { api, transport, createRealtime });
+      if (result.kind === 'expired' || result.kind === 'refused') {
+        onClear();
+        // Only the session that failed: a login in another tab may have replaced it meanwhile.
+        const current = await vault?.load().catch(() => null);
+        if (current?.sessionId === stored.sessionId) await vault?.clear().catch(() => undefined);
+        if (result.kind === 'expired') channel?.post({ kind: 'signedOut', sessionId: stored.sessionId, cause: 'expired' });
+      }
+      return result;
+    })().finally(() => {
+      resuming = null;
+    });
+    return resuming;
+  };
+
+  // The other tabs: follow their logins and the end of the session this tab shares with them.
+  channel?.listen((signal: SessionSignal) => {
+    const { status, sessionId } = useSessionStore.getState();
+    if (signal.kind === 'signedOut') {
+      if (signal.sessionId !== sessionId || status === 'signedOut') return;
+      clearHere(); // the vault is already cleared by the tab that ended it (and may hold a newer login)
+      options.onSessionEnded?.(signal.cause);
+      return;
+    }
+    if (signal.sessionId === sessionId || status === 'signingIn') return;
+    if (status !== 'signedOut') clearHere();
+    void resume().then((result) => {
+      if (result.kind === 'resumed') options.onSessionStarted?.();
+    });
+  });
+
   return {
     api,
     transport,
@@ -104,9 +196,18 @@ export function createCore(options: CoreOptions = {}): Core {
     get realtime() {
       return realtime;
     },
-    login: (credentials) => performLogin(credentials, { api, transport, createRealtime }),
-    logout: () => logout({ api, realtime, onClear }),
-    forcedClear: clear,
+    login,
+    resume,
+    logout: async () => {
+      const { sessionId } = useSessionStore.getState();
+      try {
+        await logout({ api, realtime, onClear });
+      } finally {
+        void vault?.clear().catch(() => undefined);
+        if (sessionId) channel?.post({ kind: 'signedOut', sessionId, cause: 'loggedOut' });
+      }
+    },
+    forcedClear: () => clearEverywhere('loggedOut'),
     reconnect,
   };
 }

@@ -1,5 +1,5 @@
 // The public surface of the client core (docs/client-core.md). Deep imports work too; this is the short path.
-export { createCore, type Core, type CoreOptions, type SessionEndReason } from './core.ts';
+export { createCore, type Core, type CoreOptions, type CoreResumeResult, type SessionEndReason } from './core.ts';
 export { createClient, type Client, type CreateClientOptions, type ApiClient } from './api.ts';
 export { clientErrorCodes, clientErrMsgList, errorMessage, firstErrorCode, isNetworkFailure, type ClientErrorCode } from './errors.ts';
 export { HttpTransport, type EncryptionProfile, type HttpTransportOptions } from './transport/http-transport.ts';
@@ -31,7 +31,10 @@ export {
 export type { RealtimeNotification, RealtimeTopicMessage } from './realtime/messages.ts';
 export { ReconnectPolicy } from './realtime/reconnect-policy.ts';
 export { useSessionStore, sessionTransportSource, type SessionData, type SessionState, type SessionStatus } from './session/session-store.ts';
-export { performLogin, logout, forcedClear, type LoginDeps, type LoginResult } from './session/login-flow.ts';
+export { performLogin, resumeSession, logout, forcedClear, type LoginDeps, type LoginResult, type ResumeResult } from './session/login-flow.ts';
+export { IndexedDbSessionVault, browserSessionVault, type SessionVault, type StoredSession } from './session/session-vault.ts';
+export { browserSessionChannel, channelOver, type SessionChannel, type SessionEndCause, type SessionSignal } from './session/session-channel.ts';
+export { generateDeviceKeys, type DeviceKeys } from './crypto/rsa.ts';
 export {
   initI18n,
   changeLanguage,

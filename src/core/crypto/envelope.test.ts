@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { envelopeVectors, keys } from '../testing/vectors.ts';
 import { fromBase64, fromHex } from './bytes.ts';
 import { openEnvelope, openResponseEnvelope, openResponseOrFailed, sealEnvelope, sealRequestEnvelope } from './envelope.ts';
+import { deviceKeysFromPem } from './rsa.ts';
 
 const requests = envelopeVectors.filter((v) => v.direction === 'request');
 const responses = envelopeVectors.filter((v) => v.direction === 'response');
@@ -78,5 +79,23 @@ describe('envelopes', () => {
   it('refuses an envelope opened with the wrong algorithm', async () => {
     const sealed = await sealEnvelope({ a: 1 }, keys.user.privateKeyPem, keys.device.publicKeyPem, 'GCM');
     expect((await openResponseEnvelope(sealed, keys.device.privateKeyPem, keys.user.publicKeyPem, 'CBC')).ok).toBe(false);
+  });
+});
+
+describe('envelopes with the non-extractable device keys the browser keeps', () => {
+  it('seal the request vectors byte for byte and open the response vectors', async () => {
+    const device = await deviceKeysFromPem(keys.device);
+    for (const v of requests.filter((r) => r.valid)) {
+      const sealed = await sealRequestEnvelope('alice', v.payloadObject, device.signingKey, keys.user.publicKeyPem, v.algorithm, {
+        ts: v.inner.ts,
+        nonce: v.inner.nonce,
+        rawKey: fromBase64(v.rawKeyBase64),
+        iv: fromHex(v.ivHex),
+      });
+      expect(sealed.body).toBe(v.wire.body);
+    }
+    for (const v of responses.filter((r) => r.valid)) {
+      expect(await openResponseEnvelope(v.wire, device.decryptionKey, keys.user.publicKeyPem, v.algorithm)).toMatchObject({ ok: true, payload: v.payloadObject });
+    }
   });
 });

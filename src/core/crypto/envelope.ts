@@ -4,7 +4,7 @@
 // and opens responses (user key signed, device key receives).
 import { AES_KEY_BYTES, aesKeyRecordFromBytes, decryptAesText, encryptAesText, type AesAlgorithm } from './aes.ts';
 import { fromBase64, randomBytes, randomUuid, toBase64, utf8Encode } from './bytes.ts';
-import { rsaOaepDecrypt, rsaOaepEncrypt, rsaSign, rsaVerify } from './rsa.ts';
+import { rsaOaepDecrypt, rsaOaepEncrypt, rsaSign, rsaVerify, type RsaPrivateKey } from './rsa.ts';
 
 export interface EnvelopeWire {
   key: string;
@@ -38,10 +38,10 @@ export function signingInput(ts: number, nonce: string, payload: string): Uint8A
   return utf8Encode(`${ts}.${nonce}.${payload}`);
 }
 
-/** Seals any JSON value: signed by `signerPrivateKeyPem`, readable only by `recipientPublicKeyPem`. */
+/** Seals any JSON value: signed by `signerPrivateKey`, readable only by `recipientPublicKeyPem`. */
 export async function sealEnvelope(
   value: unknown,
-  signerPrivateKeyPem: string,
+  signerPrivateKey: RsaPrivateKey,
   recipientPublicKeyPem: string,
   algorithm: AesAlgorithm,
   options: SealOptions = {},
@@ -50,7 +50,7 @@ export async function sealEnvelope(
   if (payload === undefined) throw new TypeError('envelope payload is not JSON-serialisable');
   const ts = options.ts ?? Date.now();
   const nonce = options.nonce ?? randomUuid();
-  const signature = toBase64(await rsaSign(signerPrivateKeyPem, signingInput(ts, nonce, payload)));
+  const signature = toBase64(await rsaSign(signerPrivateKey, signingInput(ts, nonce, payload)));
   const inner: EnvelopeInner = { payload, ts, nonce, signature };
   const rawKey = options.rawKey ?? randomBytes(AES_KEY_BYTES);
   const [key, body] = await Promise.all([
@@ -63,14 +63,14 @@ export async function sealEnvelope(
 /** Opens and verifies an envelope; never throws. */
 export async function openEnvelope(
   wire: unknown,
-  recipientPrivateKeyPem: string,
+  recipientPrivateKey: RsaPrivateKey,
   signerPublicKeyPem: string,
   algorithm: AesAlgorithm,
 ): Promise<OpenedEnvelope> {
   let inner: EnvelopeInner;
   let payload: unknown;
   try {
-    inner = await decryptInner(wire, recipientPrivateKeyPem, algorithm);
+    inner = await decryptInner(wire, recipientPrivateKey, algorithm);
     payload = JSON.parse(inner.payload) as unknown;
   } catch {
     return { ok: false, error: 'decrypt_failed' };
@@ -86,9 +86,9 @@ export async function openEnvelope(
   return { ok: true, payload, payloadText: inner.payload, ts: inner.ts, nonce: inner.nonce };
 }
 
-async function decryptInner(wire: unknown, recipientPrivateKeyPem: string, algorithm: AesAlgorithm): Promise<EnvelopeInner> {
+async function decryptInner(wire: unknown, recipientPrivateKey: RsaPrivateKey, algorithm: AesAlgorithm): Promise<EnvelopeInner> {
   if (!isRecord(wire) || typeof wire.key !== 'string' || typeof wire.body !== 'string') throw new Error('not an envelope');
-  const rawKey = await rsaOaepDecrypt(recipientPrivateKeyPem, fromBase64(wire.key));
+  const rawKey = await rsaOaepDecrypt(recipientPrivateKey, fromBase64(wire.key));
   if (rawKey.length !== AES_KEY_BYTES) throw new Error('wrapped key is not 32 bytes');
   const parsed: unknown = JSON.parse(await decryptAesText(aesKeyRecordFromBytes(rawKey, algorithm), wire.body));
   if (
@@ -108,32 +108,32 @@ async function decryptInner(wire: unknown, recipientPrivateKeyPem: string, algor
 export async function sealRequestEnvelope(
   loginName: string,
   requestObject: unknown,
-  devicePrivateKeyPem: string,
+  devicePrivateKey: RsaPrivateKey,
   userPublicKeyPem: string,
   algorithm: AesAlgorithm,
   options: SealOptions = {},
 ): Promise<RequestEnvelopeWire> {
-  return { loginName, ...(await sealEnvelope(requestObject, devicePrivateKeyPem, userPublicKeyPem, algorithm, options)) };
+  return { loginName, ...(await sealEnvelope(requestObject, devicePrivateKey, userPublicKeyPem, algorithm, options)) };
 }
 
 /** Server → client: K wrapped to the device public key, signed with the user private key. */
 export function openResponseEnvelope(
   wire: unknown,
-  devicePrivateKeyPem: string,
+  devicePrivateKey: RsaPrivateKey,
   userPublicKeyPem: string,
   algorithm: AesAlgorithm,
 ): Promise<OpenedEnvelope> {
-  return openEnvelope(wire, devicePrivateKeyPem, userPublicKeyPem, algorithm);
+  return openEnvelope(wire, devicePrivateKey, userPublicKeyPem, algorithm);
 }
 
 /** The seed's rule: a response that cannot be opened or verified becomes `{status:'failed', errMsgList:[]}`. */
 export async function openResponseOrFailed(
   wire: unknown,
-  devicePrivateKeyPem: string,
+  devicePrivateKey: RsaPrivateKey,
   userPublicKeyPem: string,
   algorithm: AesAlgorithm,
 ): Promise<unknown> {
-  const opened = await openResponseEnvelope(wire, devicePrivateKeyPem, userPublicKeyPem, algorithm);
+  const opened = await openResponseEnvelope(wire, devicePrivateKey, userPublicKeyPem, algorithm);
   return opened.ok ? opened.payload : { status: 'failed', errMsgList: [] };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { keys, oaepVectors, signatureVectors } from '../testing/vectors.ts';
 import { fromBase64, toBase64, toHex, utf8Encode } from './bytes.ts';
 import { pemToDer } from './pem.ts';
-import { generateDeviceKeyPair, rsaOaepDecrypt, rsaOaepEncrypt, rsaSign, rsaVerify } from './rsa.ts';
+import { deviceKeysFromPem, generateDeviceKeys, rsaOaepDecrypt, rsaOaepEncrypt, rsaSign, rsaVerify } from './rsa.ts';
 
 describe('RSA-OAEP vectors', () => {
   it.each(oaepVectors.map((v) => [v.name, v] as const))('%s decrypts to the plaintext', async (_name, v) => {
@@ -31,24 +31,38 @@ describe('PKCS#1 v1.5 signature vectors', () => {
 });
 
 describe('device key pair', () => {
-  it('is RSA-2048 SPKI/PKCS#8 PEM with 64-character lines that encrypts, signs and reads back', async () => {
-    const pair = await generateDeviceKeyPair();
-    expect(pair.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
-    expect(pair.privateKeyPem).toMatch(/^-----BEGIN PRIVATE KEY-----\n/);
-    for (const pem of [pair.publicKeyPem, pair.privateKeyPem]) {
-      const lines = pem.trimEnd().split('\n').slice(1, -1);
-      lines.slice(0, -1).forEach((line) => expect(line).toHaveLength(64));
-      expect(lines.at(-1)!.length).toBeLessThanOrEqual(64);
-    }
+  it('is RSA-2048 with an SPKI PEM public half and two non-extractable private keys that sign and decrypt', async () => {
+    const device = await generateDeviceKeys();
+    expect(device.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
+    const lines = device.publicKeyPem.trimEnd().split('\n').slice(1, -1);
+    lines.slice(0, -1).forEach((line) => expect(line).toHaveLength(64));
+    expect(lines.at(-1)!.length).toBeLessThanOrEqual(64);
     // SPKI of a 2048-bit key with e = 65537 is 294 bytes and ends with 0x010001.
-    const spki = pemToDer(pair.publicKeyPem, 'PUBLIC KEY');
+    const spki = pemToDer(device.publicKeyPem, 'PUBLIC KEY');
     expect(spki).toHaveLength(294);
     expect(toHex(spki.slice(-3))).toBe('010001');
 
+    for (const key of [device.signingKey, device.decryptionKey]) {
+      expect(key.extractable).toBe(false);
+      expect(key.type).toBe('private');
+      await expect(crypto.subtle.exportKey('pkcs8', key)).rejects.toThrow();
+      await expect(crypto.subtle.exportKey('jwk', key)).rejects.toThrow();
+    }
+    expect(device.signingKey.usages).toEqual(['sign']);
+    expect(device.decryptionKey.usages).toEqual(['decrypt']);
+
     const secret = crypto.getRandomValues(new Uint8Array(32));
-    expect(await rsaOaepDecrypt(pair.privateKeyPem, await rsaOaepEncrypt(pair.publicKeyPem, secret))).toEqual(secret);
+    expect(await rsaOaepDecrypt(device.decryptionKey, await rsaOaepEncrypt(device.publicKeyPem, secret))).toEqual(secret);
     const message = utf8Encode('1.n.{}');
-    expect(await rsaVerify(pair.publicKeyPem, message, await rsaSign(pair.privateKeyPem, message))).toBe(true);
+    expect(await rsaVerify(device.publicKeyPem, message, await rsaSign(device.signingKey, message))).toBe(true);
+  });
+
+  it('device keys made from the vector PEMs give the vector signatures and plaintexts', async () => {
+    const device = await deviceKeysFromPem(keys.device);
+    const v = signatureVectors.find((s) => s.key === 'device')!;
+    expect(toBase64(await rsaSign(device.signingKey, utf8Encode(v.messageUtf8)))).toBe(v.signatureBase64);
+    const o = oaepVectors.find((x) => x.key === 'device')!;
+    expect(toHex(await rsaOaepDecrypt(device.decryptionKey, fromBase64(o.ciphertextBase64)))).toBe(o.plaintextHex);
   });
 
   it('reads a PEM without line breaks (keys travel inside JSON)', async () => {

@@ -1,6 +1,7 @@
 // The client core against the real reference server: HttpTransport (envelopes on login and the key calls),
 // the seed's login flow, the socket, message keys and logout, assembled by createCore.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
 import WebSocket from 'ws';
 import type { IStompSocket } from '@stomp/stompjs';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../../../tests/support/test-server.ts';
@@ -8,6 +9,7 @@ import { createCore, type SessionEndReason } from '../core.ts';
 import { decryptAesText, encryptAesText } from '../crypto/aes.ts';
 import type { RealtimeNotification } from '../realtime/messages.ts';
 import { useSessionStore } from './session-store.ts';
+import { IndexedDbSessionVault } from './session-vault.ts';
 
 let server: TestServer;
 
@@ -25,10 +27,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-function core() {
+function core(vault: IndexedDbSessionVault | null = null) {
   const ended: SessionEndReason[] = [];
   const c = createCore({
     host: server.url,
+    vault,
     webSocketFactory: (url, protocols) => new WebSocket(url, protocols) as unknown as IStompSocket,
     onSessionEnded: (reason) => ended.push(reason),
   });
@@ -105,5 +108,44 @@ describe('the client core against the reference server', () => {
   it('reports a server that cannot be reached as a server error', async () => {
     const c = createCore({ host: 'http://127.0.0.1:1' });
     expect(await c.login({ loginName: 'alice', password: 'x' })).toEqual({ kind: 'serverError' });
+  });
+
+  it('a reload resumes the stored session without a login call; an expired one is removed', async () => {
+    const vault = new IndexedDbSessionVault(new IDBFactory());
+    const first = core(vault);
+    expect((await first.c.login({ loginName: 'alice', password: TEST_PASSWORD })).kind).toBe('signedIn');
+    const stored = await vault.load();
+    expect(stored).toMatchObject({ loginName: 'alice', apiKey: useSessionStore.getState().apiKey });
+    expect(stored!.deviceKeys.signingKey.extractable).toBe(false);
+    first.c.realtime!.close();
+
+    // The page is loaded again: a fresh store and core, the same vault.
+    useSessionStore.getState().clear();
+    const paths: string[] = [];
+    const reloaded = createCore({
+      host: server.url,
+      vault,
+      webSocketFactory: (url, protocols) => new WebSocket(url, protocols) as unknown as IStompSocket,
+      fetch: (input, init) => {
+        paths.push(new URL(String(input)).pathname);
+        return fetch(input, init);
+      },
+    });
+    const resumed = await reloaded.resume();
+    expect(resumed).toMatchObject({ kind: 'resumed', realtimeConnected: true });
+    expect(paths.some((path) => path.endsWith('/authentication/login') || path.endsWith('/getuserpubkey'))).toBe(false);
+    expect(paths.some((path) => path.endsWith('/authentication/checksession'))).toBe(true);
+    // Envelopes work with the keys read back from the vault (the key calls are encrypted both ways).
+    expect((await reloaded.keys.commonKey()).aesKey).toBeTruthy();
+
+    // The session ends on the server (logged out elsewhere): the next resume finds it expired and forgets it.
+    await reloaded.logout();
+    expect(await vault.load()).toBeNull();
+    await vault.save(stored!);
+    useSessionStore.getState().clear();
+    expect(await reloaded.resume()).toEqual({ kind: 'expired' });
+    expect(useSessionStore.getState().status).toBe('signedOut');
+    expect(await vault.load()).toBeNull();
+    expect(await createCore({ host: server.url, vault }).resume()).toEqual({ kind: 'none' });
   });
 });

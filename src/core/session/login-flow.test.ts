@@ -1,9 +1,16 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ErrMsgList } from '@generated/api/client';
 import { clientFailure } from '../errors.ts';
+import { deviceKeysFromPem, type DeviceKeys } from '../crypto/rsa.ts';
 import { keys } from '../testing/vectors.ts';
-import { forcedClear, logout, performLogin, type LoginDeps } from './login-flow.ts';
+import { forcedClear, logout, performLogin, resumeSession, storableSession, type LoginDeps } from './login-flow.ts';
 import { useSessionStore } from './session-store.ts';
+import type { StoredSession } from './session-vault.ts';
+
+let device: DeviceKeys;
+beforeAll(async () => {
+  device = await deviceKeysFromPem(keys.device);
+});
 
 const errors = (code: string, message = 'x'): ErrMsgList => [{ locale: 'en_US', errors: [{ code: code as 'UI_IM_E1000', message }] }];
 const failed = (errMsgList: ErrMsgList, httpStatus = 400) => ({ ok: false as const, status: 'failed' as const, errMsgList, httpStatus });
@@ -20,7 +27,7 @@ function setup(overrides: Partial<Record<keyof LoginDeps['api'], unknown>> = {})
     login: vi.fn(async (_body: unknown) => {
       calls.push('login');
       // the transport seals `login` with these: they must be in the session before the call
-      expect(useSessionStore.getState().deviceKeys).toEqual(keys.device);
+      expect(useSessionStore.getState().deviceKeys).toBe(device);
       expect(useSessionStore.getState().userPublicKeyPem).toBe(keys.user.publicKeyPem);
       return overrides.login ?? ok({ status: 'success', loginName: 'Alice', apiKey: 'api-1', login2faType: 'NIL' });
     }),
@@ -44,7 +51,7 @@ function setup(overrides: Partial<Record<keyof LoginDeps['api'], unknown>> = {})
     api: api as unknown as LoginDeps['api'],
     createRealtime,
     transport,
-    generateKeyPair: async () => keys.device,
+    generateKeyPair: async () => device,
     newDeviceId: () => 'device-uuid',
   };
   return { api, deps, calls, realtime, createRealtime, transport };
@@ -77,9 +84,10 @@ describe('performLogin', () => {
       accountId: '1001',
       apiKey: 'api-1',
       mqSysName: 'chatsys',
-      deviceKeys: keys.device,
+      deviceKeys: device,
       profile: { functionRoleTypes: ['IM_USER'] },
     });
+    expect(useSessionStore.getState().sessionId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('still signs in when the first socket attempt fails (the socket retries on its own)', async () => {
@@ -141,7 +149,7 @@ describe('performLogin', () => {
 });
 
 describe('logout and forcedClear', () => {
-  beforeEach(() => useSessionStore.getState().update({ status: 'signedIn', apiKey: 'k', deviceKeys: keys.device, loginName: 'alice' }));
+  beforeEach(() => useSessionStore.getState().update({ status: 'signedIn', apiKey: 'k', deviceKeys: device, loginName: 'alice' }));
 
   it('logout calls the server, closes the socket and clears the session', async () => {
     const api = { logout: vi.fn(async () => ok({})) };
@@ -165,5 +173,90 @@ describe('logout and forcedClear', () => {
     forcedClear({ realtime });
     expect(realtime.close).toHaveBeenCalled();
     expect(useSessionStore.getState().apiKey).toBeNull();
+  });
+});
+
+describe('resumeSession', () => {
+  beforeEach(() => useSessionStore.getState().clear());
+
+  const stored = (): StoredSession => ({
+    version: 1,
+    sessionId: 's-1',
+    loginName: 'Alice',
+    accountId: '1001',
+    apiKey: 'api-1',
+    mqSysName: 'chatsys',
+    userPublicKeyPem: keys.user.publicKeyPem,
+    deviceKeys: device,
+    savedAt: 1,
+  });
+
+  function resumeSetup(checkSession: unknown = ok({})) {
+    const { api, deps, calls, realtime, createRealtime, transport } = setup();
+    const check = vi.fn(async (_body: unknown) => {
+      calls.push('checkSession');
+      // the call is made with the stored keys and api key already in place
+      expect(useSessionStore.getState()).toMatchObject({ status: 'resuming', apiKey: 'api-1', deviceKeys: device, sessionId: 's-1' });
+      return checkSession;
+    });
+    const resumeApi = { ...api, checkSession: check } as unknown as Parameters<typeof resumeSession>[1]['api'];
+    return { deps: { api: resumeApi, createRealtime: deps.createRealtime, transport: deps.transport }, calls, realtime, createRealtime, transport };
+  }
+
+  it('checks the session, then profile, application profile and socket: no login call', async () => {
+    const { deps, calls, realtime, createRealtime } = resumeSetup();
+    expect(await resumeSession(stored(), deps)).toEqual({ kind: 'resumed', realtime, realtimeConnected: true });
+    expect(calls).toEqual(['checkSession', 'getAccountProfile', 'getApplicationProfile', 'realtime']);
+    expect(createRealtime).toHaveBeenCalledWith({ apiKey: 'api-1', mqSysName: 'chatsys', accountId: '1001', accountName: 'Alice' });
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signedIn', sessionId: 's-1', loginName: 'Alice', accountId: '1001' });
+  });
+
+  it('an expired session (401) is expired and leaves the store signed out', async () => {
+    const { deps, calls } = resumeSetup(failed(errors('UI_IM_E1002'), 401));
+    expect(await resumeSession(stored(), deps)).toEqual({ kind: 'expired' });
+    expect(calls).toEqual(['checkSession']);
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signedOut', apiKey: null, deviceKeys: null });
+  });
+
+  it('an unreachable server is a server error (the stored session is worth another try)', async () => {
+    expect(await resumeSession(stored(), resumeSetup(clientFailure('NETWORK')).deps)).toEqual({ kind: 'serverError' });
+    expect(useSessionStore.getState().status).toBe('signedOut');
+  });
+
+  it('an account that lost IM_USER is refused', async () => {
+    const { deps } = resumeSetup();
+    const api = deps.api as unknown as { getAccountProfile: ReturnType<typeof vi.fn> };
+    api.getAccountProfile.mockResolvedValueOnce(ok({ accountInfo: { accountId: 1001 }, functionRoleTypes: ['ADMIN'] }));
+    expect(await resumeSession(stored(), deps)).toEqual({ kind: 'refused' });
+  });
+});
+
+describe('storableSession', () => {
+  it('keeps only what a resume needs, and only for a signed-in session', async () => {
+    const data = {
+      ...useSessionStore.getState(),
+      status: 'signedIn' as const,
+      sessionId: 's',
+      loginName: 'alice',
+      accountId: '1',
+      apiKey: 'k',
+      mqSysName: 'q',
+      userPublicKeyPem: 'PEM',
+      deviceKeys: device,
+      profile: { accountInfo: { accountId: 1 }, functionRoleTypes: ['IM_USER'] } as never,
+    };
+    expect(storableSession(data, 5)).toEqual({
+      version: 1,
+      sessionId: 's',
+      loginName: 'alice',
+      accountId: '1',
+      apiKey: 'k',
+      mqSysName: 'q',
+      userPublicKeyPem: 'PEM',
+      deviceKeys: device,
+      savedAt: 5,
+    });
+    expect(storableSession({ ...data, status: 'signingIn' })).toBeNull();
+    expect(storableSession({ ...data, deviceKeys: null })).toBeNull();
   });
 });

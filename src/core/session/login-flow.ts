@@ -1,14 +1,16 @@
 // The seed's login flow (section 4): user public key → device key pair → login → profile (IM_USER) →
-// application profile (mqSysName) → socket and reply queue. Also logout and the forced clear.
+// application profile (mqSysName) → socket and reply queue. A stored session resumes with the same steps after
+// checkSession instead of the login (no second login call). Also logout and the forced clear.
 import type { ApiClient, ApiResult, ErrMsgList } from '@generated/api/client';
 import type { DeviceInfo, GetApplicationProfileResponse } from '@generated/types/index';
 import { errorCodeByName } from '@generated/errors';
 import { config } from '@variant/config';
 import { randomUuid } from '../crypto/bytes.ts';
-import { generateDeviceKeyPair, type PemKeyPair } from '../crypto/rsa.ts';
+import { generateDeviceKeys, type DeviceKeys } from '../crypto/rsa.ts';
 import { firstErrorCode, isNetworkFailure } from '../errors.ts';
 import type { EncryptionProfile } from '../transport/http-transport.ts';
 import { useSessionStore, type SessionActions, type SessionData } from './session-store.ts';
+import type { StoredSession } from './session-vault.ts';
 
 export interface RealtimeLike {
   connect(): Promise<boolean>;
@@ -35,7 +37,7 @@ export interface LoginDeps<R extends RealtimeLike = RealtimeLike> {
   /** Told the encryption lists of getApplicationProfile (they supersede the public profile's). */
   transport?: { setEncryptionProfile(profile: EncryptionProfile): void };
   session?: SessionAccess;
-  generateKeyPair?: () => Promise<PemKeyPair>;
+  generateKeyPair?: () => Promise<DeviceKeys>;
   newDeviceId?: () => string;
   buildVersion?: number | string;
   /** Extra device details (browser name, version) the app knows. */
@@ -77,12 +79,12 @@ export async function performLogin<R extends RealtimeLike>(
     return failure;
   };
   session.clear();
-  session.update({ status: 'signingIn', loginName });
+  session.update({ status: 'signingIn', sessionId: randomUuid(), loginName });
 
   const userKey = await deps.api.getUserPubKey({ loginName });
   if (!userKey.ok) return stop(failureOf(userKey, loginName));
 
-  const deviceKeys = await (deps.generateKeyPair ?? generateDeviceKeyPair)();
+  const deviceKeys = await (deps.generateKeyPair ?? generateDeviceKeys)();
   // The login call itself travels in an envelope: the transport needs both keys now.
   session.update({ deviceKeys, userPublicKeyPem: userKey.data.userPubKey });
 
@@ -105,6 +107,17 @@ export async function performLogin<R extends RealtimeLike>(
   session.update({ apiKey: login.data.apiKey, loginName: login.data.loginName || loginName });
   if (login.data.login2faType !== 'NIL') return stop({ kind: 'secondFactorRequired', loginName });
 
+  return completeSignIn(deps, session, loginName, login.data.apiKey, stop);
+}
+
+/** Profile (IM_USER) → application profile (mqSysName, encryption lists) → socket: after a login or a resume. */
+async function completeSignIn<R extends RealtimeLike>(
+  deps: Pick<LoginDeps<R>, 'createRealtime' | 'transport'> & { api: Pick<ApiClient, 'getAccountProfile' | 'getApplicationProfile'> },
+  session: SessionAccess,
+  loginName: string,
+  apiKey: string,
+  stop: (failure: Failure) => Failure,
+): Promise<LoginResult<R>> {
   const profile = await deps.api.getAccountProfile({});
   if (!profile.ok) return stop(failureOf(profile, loginName));
   if (!profile.data.functionRoleTypes.includes('IM_USER')) return stop({ kind: 'failed', errMsgList: [], silent: true });
@@ -116,7 +129,7 @@ export async function performLogin<R extends RealtimeLike>(
 
   const accountId = String(profile.data.accountInfo.accountId);
   const realtime = deps.createRealtime({
-    apiKey: login.data.apiKey,
+    apiKey,
     mqSysName: application.data.mqSysName,
     accountId,
     accountName: session.get().loginName ?? loginName,
@@ -125,6 +138,65 @@ export async function performLogin<R extends RealtimeLike>(
   const realtimeConnected = await realtime.connect();
   session.update({ status: 'signedIn' });
   return { kind: 'signedIn', realtime, realtimeConnected };
+}
+
+export type ResumeResult<R extends RealtimeLike = RealtimeLike> =
+  | { kind: 'resumed'; realtime: R; realtimeConnected: boolean }
+  /** The server no longer knows the session (expired, logged out elsewhere, wiped): sign in again. */
+  | { kind: 'expired' }
+  /** The account may no longer chat (IM_USER gone): back to the login page without a message. */
+  | { kind: 'refused' }
+  /** The server cannot be reached: the stored session is kept for the next try. */
+  | { kind: 'serverError' };
+
+export type ResumeDeps<R extends RealtimeLike = RealtimeLike> = Pick<LoginDeps<R>, 'createRealtime' | 'transport' | 'session'> & {
+  api: Pick<ApiClient, 'checkSession' | 'getAccountProfile' | 'getApplicationProfile'>;
+};
+
+/**
+ * Resumes a stored session (reload, new tab): its keys go back into the session, checkSession asks the server
+ * whether it is still alive, then the same profile → application profile → socket steps as a login.
+ */
+export async function resumeSession<R extends RealtimeLike>(stored: StoredSession, deps: ResumeDeps<R>): Promise<ResumeResult<R>> {
+  const session = deps.session ?? storeSession;
+  const stop = (failure: Failure): Failure => {
+    session.clear();
+    return failure;
+  };
+  session.clear();
+  session.update({
+    status: 'resuming',
+    sessionId: stored.sessionId,
+    loginName: stored.loginName,
+    accountId: stored.accountId,
+    apiKey: stored.apiKey,
+    mqSysName: stored.mqSysName,
+    deviceKeys: stored.deviceKeys,
+    userPublicKeyPem: stored.userPublicKeyPem,
+  });
+  const check = await deps.api.checkSession({});
+  const outcome = check.ok
+    ? await completeSignIn(deps, session, stored.loginName, stored.apiKey, stop)
+    : stop(failureOf(check, stored.loginName));
+  switch (outcome.kind) {
+    case 'signedIn':
+      return { kind: 'resumed', realtime: outcome.realtime, realtimeConnected: outcome.realtimeConnected };
+    case 'serverError':
+      return outcome;
+    case 'failed':
+      return outcome.silent ? { kind: 'refused' } : { kind: 'expired' };
+    default:
+      return { kind: 'expired' };
+  }
+}
+
+/** What the vault keeps of a signed-in session; null while it is not signed in. */
+export function storableSession(data: SessionData, now = Date.now()): StoredSession | null {
+  const { status, sessionId, loginName, accountId, apiKey, mqSysName, userPublicKeyPem, deviceKeys } = data;
+  if (status !== 'signedIn' || !sessionId || !loginName || !accountId || !apiKey || !mqSysName || !userPublicKeyPem || !deviceKeys) {
+    return null;
+  }
+  return { version: 1, sessionId, loginName, accountId, apiKey, mqSysName, userPublicKeyPem, deviceKeys, savedAt: now };
 }
 
 function encryptionProfileOf(profile: GetApplicationProfileResponse): EncryptionProfile | null {

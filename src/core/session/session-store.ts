@@ -1,21 +1,24 @@
-// The signed-in session, in memory only: the device private key must never reach localStorage, so this store
-// has no persistence at all (a reload signs the user out, as the seed's login flow expects).
+// The signed-in session in memory (a zustand store). What survives a reload is kept by the session vault
+// (IndexedDB: the device keys as non-extractable CryptoKeys, the api key and the non-secret facts), never here.
 import { create } from 'zustand';
 import type { GetAccountProfileResponse, GetApplicationProfileResponse } from '@generated/types/index';
-import type { PemKeyPair } from '../crypto/rsa.ts';
+import type { DeviceKeys } from '../crypto/rsa.ts';
 import type { TransportSession, TransportSessionSource } from '../transport/session-source.ts';
 
-export type SessionStatus = 'signedOut' | 'signingIn' | 'signedIn';
+/** `resuming`: a stored session is being checked with the server after a reload or in a new tab. */
+export type SessionStatus = 'signedOut' | 'signingIn' | 'resuming' | 'signedIn';
 
 export interface SessionData {
   status: SessionStatus;
+  /** Random per login; tabs tell sessions apart by it (never the api key). */
+  sessionId: string | null;
   loginName: string | null;
   accountId: string | null;
   apiKey: string | null;
   profile: GetAccountProfileResponse | null;
   mqSysName: string | null;
   applicationProfile: GetApplicationProfileResponse | null;
-  deviceKeys: PemKeyPair | null;
+  deviceKeys: DeviceKeys | null;
   userPublicKeyPem: string | null;
 }
 
@@ -28,6 +31,7 @@ export type SessionState = SessionData & SessionActions;
 
 export const signedOutSession: SessionData = {
   status: 'signedOut',
+  sessionId: null,
   loginName: null,
   accountId: null,
   apiKey: null,
@@ -51,7 +55,8 @@ export const sessionTransportSource: TransportSessionSource = {
     return {
       loginName: s.loginName,
       apiKey: s.apiKey,
-      devicePrivateKeyPem: s.deviceKeys?.privateKeyPem ?? null,
+      deviceSigningKey: s.deviceKeys?.signingKey ?? null,
+      deviceDecryptionKey: s.deviceKeys?.decryptionKey ?? null,
       userPublicKeyPem: s.userPublicKeyPem,
     };
   },

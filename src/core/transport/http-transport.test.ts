@@ -21,7 +21,8 @@ function setup(handle: Parameters<typeof fakeServer>[0]['handle'], encrypted: st
 const signedIn = {
   loginName: 'alice',
   apiKey: 'key-1',
-  devicePrivateKeyPem: keys.device.privateKeyPem,
+  deviceSigningKey: keys.device.privateKeyPem,
+  deviceDecryptionKey: keys.device.privateKeyPem,
   userPublicKeyPem: keys.user.publicKeyPem,
 };
 

@@ -68,9 +68,9 @@ export class HttpTransport implements ApiTransport {
 
     let wire: unknown = body ?? {};
     if (profile?.isReqEncryptedList.includes(path)) {
-      const { loginName, devicePrivateKeyPem, userPublicKeyPem } = session;
-      if (!loginName || !devicePrivateKeyPem || !userPublicKeyPem) return clientFailure<Res>('ENCRYPTION');
-      wire = await sealRequestEnvelope(loginName, wire, devicePrivateKeyPem, userPublicKeyPem, profile.defaultEncryptionAlgorithm);
+      const { loginName, deviceSigningKey, userPublicKeyPem } = session;
+      if (!loginName || !deviceSigningKey || !userPublicKeyPem) return clientFailure<Res>('ENCRYPTION');
+      wire = await sealRequestEnvelope(loginName, wire, deviceSigningKey, userPublicKeyPem, profile.defaultEncryptionAlgorithm);
     }
 
     let response: RawResponse;
@@ -89,10 +89,10 @@ export class HttpTransport implements ApiTransport {
     let json = await readJson(response);
     // A plain `failed` body on an encrypted path (the server could not seal it) is accepted as is.
     if (profile?.isRespEncryptedList.includes(path) && isEnvelopeWire(json)) {
-      const { devicePrivateKeyPem, userPublicKeyPem } = session;
+      const { deviceDecryptionKey, userPublicKeyPem } = session;
       json =
-        devicePrivateKeyPem && userPublicKeyPem
-          ? ((await openResponseOrFailed(json, devicePrivateKeyPem, userPublicKeyPem, profile.defaultEncryptionAlgorithm)) as Record<
+        deviceDecryptionKey && userPublicKeyPem
+          ? ((await openResponseOrFailed(json, deviceDecryptionKey, userPublicKeyPem, profile.defaultEncryptionAlgorithm)) as Record<
               string,
               unknown
             >)

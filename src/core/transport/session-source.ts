@@ -1,10 +1,13 @@
 // What the transport needs to know about the signed-in user, read on every call so it never holds stale keys.
+import type { RsaPrivateKey } from '../crypto/rsa.ts';
 
 export interface TransportSession {
   loginName?: string | null;
   apiKey?: string | null;
-  /** PKCS#8 PEM of this login's device key pair; in memory only. */
-  devicePrivateKeyPem?: string | null;
+  /** This login's device private key for signing requests (a non-extractable CryptoKey; PEM in tests). */
+  deviceSigningKey?: RsaPrivateKey | null;
+  /** The same key for opening responses (RSA-OAEP). */
+  deviceDecryptionKey?: RsaPrivateKey | null;
   /** SPKI PEM from getUserPubKey. */
   userPublicKeyPem?: string | null;
 }

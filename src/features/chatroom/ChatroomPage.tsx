@@ -1,7 +1,7 @@
 // Route `/chatroom`: the three panels on the variant's 12-column grid (CSD 4/8/0); the right panel slides in
 // over the main panel when the variant gives it no columns.
 import { useCallback, useEffect, useState, type CSSProperties } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MessagesSquare, X } from 'lucide-react';
 import type { Account, Room } from '@generated/types/index';
@@ -9,19 +9,25 @@ import { config } from '@variant/config';
 import { IconButton, confirmAction } from '../../ui/index.ts';
 import { ChatView, MessageInfoBody, RoomInfoBody, useMessageNotifications, type ChatMessage } from '../chat/index.ts';
 import { RoomList, useRoom } from '../roomlist/index.ts';
-import { isSignedIn, onSessionEnded, signOut, useProfileSync } from '../session/index.ts';
-import { useSessionStore } from '../../core/index.ts';
+import { SessionPending, hasChatServices, signOut, useProfileSync, useSessionPhase } from '../session/index.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 import styles from './Chatroom.module.scss';
 
 type RightPanel = { kind: 'roomInfo'; members: Account[] } | { kind: 'messageInfo'; message: ChatMessage } | null;
 
+/**
+ * Without a session this goes to the login page ('Session Timeout, Please request login again' when it expired),
+ * keeping a deep link's action for after the login; a session ended in another tab ends here too.
+ */
 export function ChatroomPage() {
-  const status = useSessionStore((state) => state.status);
-  const navigate = useNavigate();
-  useEffect(() => onSessionEnded(() => navigate('/', { replace: true })), [navigate]);
-  if (status !== 'signedIn' || !isSignedIn()) return <Navigate to="/" replace />;
+  const { phase, endedBy } = useSessionPhase();
+  const location = useLocation();
+  if (phase === 'resuming') return <SessionPending />;
+  if (phase !== 'signedIn' || !hasChatServices()) {
+    const carried = (location.state ?? null) as { actionObj?: Record<string, string> } | null;
+    return <Navigate to={endedBy === 'expired' ? '/login?sessionTimeout' : '/login'} replace state={carried?.actionObj ? { actionObj: carried.actionObj } : undefined} />;
+  }
   return <Chatroom />;
 }
 

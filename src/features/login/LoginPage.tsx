@@ -1,10 +1,9 @@
 // Route `/login`: the variant's login page; the change-password form replaces the login form on UI_IM_E9912.
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MessagesSquare, QrCode, KeyRound } from 'lucide-react';
 import { config } from '@variant/config';
-import { wordingOverrides } from '@variant/wording';
 import {
   IS_ALLOW_QR_LOGIN,
   IS_SHOW_ACCESSIBILITY_BADGE,
@@ -12,6 +11,7 @@ import {
   IS_SHOW_RESTRICTED_NOTICE,
 } from '@variant/flags';
 import { Button } from '../../ui/index.ts';
+import { SessionPending, useSessionPhase } from '../session/index.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { loginFailureText, readLoginBanner, type LoginRouteState } from './validation.ts';
@@ -25,13 +25,18 @@ if (IS_ALLOW_QR_LOGIN) {
 
 type Mode = { kind: 'password' } | { kind: 'qr' } | { kind: 'changePassword'; loginName: string };
 
-function localeOverride(language: string): string | undefined {
-  const byLocale = wordingOverrides as Record<string, Record<string, string> | undefined>;
-  return byLocale[language]?.loginFailure;
+/** A live session (this tab resumed it, or another tab signed in) goes straight to the chat. */
+export function LoginPage() {
+  const phase = useSessionPhase((state) => state.phase);
+  const location = useLocation();
+  const state = (location.state ?? null) as LoginRouteState | null;
+  if (phase === 'resuming') return <SessionPending />;
+  if (phase === 'signedIn') return <Navigate to="/chatroom" replace state={state?.actionObj ? { actionObj: state.actionObj } : undefined} />;
+  return <LoginScreen />;
 }
 
-export function LoginPage() {
-  const { t, i18n } = useTranslation();
+function LoginScreen() {
+  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? null) as LoginRouteState | null;
@@ -44,7 +49,8 @@ export function LoginPage() {
 
   let bannerText: string | null = null;
   if (banner?.kind === 'serverError') bannerText = t('login.serverError');
-  if (banner?.kind === 'loginFail') bannerText = loginFailureText(banner.text, localeOverride(i18n.language), t('loginFailure'));
+  if (banner?.kind === 'sessionTimeout') bannerText = t('login.sessionTimeout');
+  if (banner?.kind === 'loginFail') bannerText = loginFailureText(banner.code, banner.text, t('loginFailure'));
 
   return (
     <div className={styles.page}>

@@ -40,21 +40,29 @@ describe('change-password validation', () => {
 });
 
 describe('login route banner', () => {
-  it('reads loginFail with the server message and serverError', () => {
-    expect(readLoginBanner('?loginFail', { message: 'Incorrect login name or password' })).toEqual({
+  it('reads loginFail with the server message and code, serverError and sessionTimeout', () => {
+    expect(readLoginBanner('?loginFail', { message: 'Incorrect login name or password', code: 'UI_IM_E2001' })).toEqual({
       kind: 'loginFail',
       text: 'Incorrect login name or password',
+      code: 'UI_IM_E2001',
     });
-    expect(readLoginBanner('?loginFail', null)).toEqual({ kind: 'loginFail', text: null });
+    expect(readLoginBanner('?loginFail', null)).toEqual({ kind: 'loginFail', text: null, code: null });
     expect(readLoginBanner('?serverError', null)).toEqual({ kind: 'serverError' });
+    expect(readLoginBanner('?sessionTimeout', null)).toEqual({ kind: 'sessionTimeout' });
     expect(readLoginBanner('', { message: 'x' })).toBeNull();
   });
 
-  it('prefers a variant wording override over the server message', () => {
-    expect(loginFailureText('server says no', undefined, 'default')).toBe('server says no');
-    expect(loginFailureText(null, undefined, 'default')).toBe('default');
-    expect(loginFailureText('server says no', 'The Corporate ID and/or password do not match', 'default')).toBe(
-      'The Corporate ID and/or password do not match',
-    );
+  it("shows the variant's wording for an unknown name and a wrong password alike, whatever the server said", () => {
+    const wording = 'Incorrect login name or password';
+    expect(loginFailureText('UI_IM_E2001', 'Incorrect login name or password', wording)).toBe(wording);
+    expect(loginFailureText('UI_IM_E2008', 'The user public key is not available', wording)).toBe(wording);
+    expect(loginFailureText('UI_IM_E1010', 'Fail to decrypt the request', wording)).toBe(wording);
+    expect(loginFailureText(null, null, wording)).toBe(wording);
+    const hospital = 'Your corporate ID and/or password do not match, or your account is not yet registered on the chat service';
+    expect(loginFailureText('UI_IM_E2008', 'The user public key is not available', hospital)).toBe(hospital);
+  });
+
+  it('keeps the server text for too many attempts', () => {
+    expect(loginFailureText('UI_IM_E1007', 'Too many requests, please try again later', 'x')).toBe('Too many requests, please try again later');
   });
 });

@@ -4,7 +4,6 @@ export {
   appCore,
   clearSession,
   currentRealtime,
-  isSignedIn,
   onSessionEnded,
   signIn,
   signOut,
@@ -13,3 +12,6 @@ export {
 } from './runtime.ts';
 export { displayNameOf, useProfile, useProfileSync } from './profile.ts';
 export { isLive, reconnectNow, useConnectionStatus, type ConnectionStatus } from './connection.ts';
+export { resumeStoredSession, type ResumeOutcome } from './runtime.ts';
+export { useSessionPhase, type SessionPhaseState } from './phase.ts';
+export { SessionPending } from './SessionPending.tsx';

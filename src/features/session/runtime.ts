@@ -1,25 +1,48 @@
-// The page's one client core (createCore): login, logout and forced clear, and the services the chat features
-// use, handed over through provideChatServices.
+// The page's one client core (createCore): login, resume after a reload, logout and forced clear, and the
+// services the chat features use, handed over through provideChatServices. The session phase the routes follow
+// changes only after the services are bound, so a route never renders the chat without them.
 import type { ClientConfig } from '@generated/types/index';
 import { createCore, errorMessage, useSessionStore, type Core, type RealtimeClient, type SessionEndReason } from '../../core/index.ts';
+import { dismissAllDialogs } from '../../ui/index.ts';
 import { seedProfile } from './profile.ts';
 import { provideChatServices, type ChatServices } from './services.ts';
+import { setSessionPhase } from './phase.ts';
 
 let core: Core | null = null;
 const endListeners = new Set<(reason: SessionEndReason) => void>();
 
-function notifyCleared() {
+function notifyCleared(reason: SessionEndReason | null) {
   provideChatServices(null); // the core cleared the query cache (room list, profile) with the session
+  dismissAllDialogs(); // a question about the ended session has no answer any more
+  setSessionPhase({ phase: 'signedOut', endedBy: reason });
 }
 
 export function appCore(): Core {
   core ??= createCore({
     onSessionEnded: (reason) => {
-      notifyCleared();
+      notifyCleared(reason);
       endListeners.forEach((listener) => listener(reason));
     },
+    onSessionStarted: () => bindServices(),
   });
   return core;
+}
+
+export type ResumeOutcome = 'resumed' | 'none' | 'expired' | 'serverError';
+
+/** At start-up: the stored session, if any, checked with the server and its socket reconnected. */
+export async function resumeStoredSession(): Promise<ResumeOutcome> {
+  setSessionPhase({ phase: 'resuming', endedBy: null });
+  let outcome: ResumeOutcome;
+  try {
+    const result = await appCore().resume();
+    outcome = result.kind === 'refused' ? 'none' : result.kind;
+  } catch {
+    outcome = 'serverError';
+  }
+  if (outcome === 'resumed') bindServices();
+  else setSessionPhase({ phase: 'signedOut', endedBy: outcome === 'expired' ? 'expired' : null, resumeFailed: outcome === 'serverError' });
+  return outcome;
 }
 
 export function api() {
@@ -65,7 +88,11 @@ export async function signIn(loginName: string, password: string, locale: string
 function bindServices() {
   const session = useSessionStore.getState();
   const current = appCore();
-  if (session.status !== 'signedIn' || !session.accountId) return provideChatServices(null);
+  if (session.status !== 'signedIn' || !session.accountId) {
+    provideChatServices(null);
+    setSessionPhase({ phase: 'signedOut', endedBy: null });
+    return;
+  }
   const services: ChatServices = {
     api: current.api,
     keys: current.keys,
@@ -77,23 +104,21 @@ function bindServices() {
   };
   seedProfile(current.queryClient, session.profile);
   provideChatServices(services);
-}
-
-export function isSignedIn(): boolean {
-  return useSessionStore.getState().status === 'signedIn';
+  setSessionPhase({ phase: 'signedIn', endedBy: null });
 }
 
 /** Wipes the session without a server call (error page, a new login over an old session). */
 export function clearSession(): void {
   appCore().forcedClear();
-  notifyCleared();
+  notifyCleared(null);
 }
 
+/** Logout: the server, this tab, the stored session and every other tab of this browser. */
 export async function signOut(): Promise<void> {
   try {
     await appCore().logout();
   } finally {
-    notifyCleared();
+    notifyCleared(null);
   }
 }
 
