@@ -50,8 +50,9 @@ function buildProgram(): Command {
     .argument('[ids...]', 'variant ids')
     .option('--all', 'build every variant')
     .option('--out <dir>', 'output directory (relative to the root)', 'dist')
+    .option('--base <path>', "URL path the build is served from, e.g. /webchat/ for a sub-path deployment", '/')
     .addOption(rootOption())
-    .action(action((ids: string[], opts: { root: string; all?: boolean; out: string }) => runBuild(ids, opts)));
+    .action(action((ids: string[], opts: { root: string; all?: boolean; out: string; base: string }) => runBuild(ids, opts)));
 
   program
     .command('list')

@@ -32,8 +32,29 @@ describe('chatgen build', () => {
       expect(hospital).toContain(marker);
       expect(csd).not.toContain(marker);
     }
-    // Relative asset URLs: the build works from whatever directory it is served.
-    expect(readFileSync(join(out, 'CSD/index.html'), 'utf8')).toMatch(/src="\.\/assets\//);
+    // Asset URLs from the served path ('/' by default), so index.html served for /deeplink/<action> finds them.
+    const html = readFileSync(join(out, 'CSD/index.html'), 'utf8');
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js">/);
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
+    // The variant's favicon, a file of its own in its accent colour.
+    const icon = /<link rel="icon" type="image\/svg\+xml" href="(\/assets\/favicon-[^"]+\.svg)"/.exec(html)?.[1];
+    expect(icon).toBeDefined();
+    expect(readFileSync(join(out, 'CSD', icon!), 'utf8')).toContain('<svg');
+  }, 120_000);
+
+  it('builds for a sub-path with --base, and refuses a base that is not an absolute path', () => {
+    const root = copyFixture();
+    const out = join(root, 'out');
+    const result = runCli(['build', 'CSD', '--out', out, '--root', root, '--base', '/webchat/']);
+    expect(result.code).toBe(0);
+    const html = readFileSync(join(out, 'CSD/index.html'), 'utf8');
+    expect(html).toMatch(/src="\/webchat\/assets\/[^"]+\.js"/);
+    expect(html).toMatch(/href="\/webchat\/assets\/favicon-[^"]+\.svg"/);
+    for (const bad of ['./', 'webchat/', '/webchat', 'https://cdn.example/']) {
+      const refused = runCli(['build', 'CSD', '--out', out, '--root', root, '--base', bad]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('--base must be a URL path');
+    }
   }, 120_000);
 
   it('exits 1 when a build fails and still builds the others', () => {

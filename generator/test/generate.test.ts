@@ -31,6 +31,7 @@ describe('chatgen generate', () => {
         'flags/CSD.ts',
         'flags/HOSPITAL.ts',
         'variants/CSD/index.html',
+        'variants/CSD/favicon.svg',
         'variants/CSD/main.tsx',
         'variants/CSD/config.ts',
         'variants/CSD/flags.ts',
@@ -59,6 +60,8 @@ describe('chatgen generate', () => {
     expect(files.get('variants/HOSPITAL/theme.css')).toContain('--cg-size-overlay-opacity: 0.8;');
     expect(files.get('variants/HOSPITAL/theme.scss')).toContain('$cg-color-accent: #00695C;');
     expect(files.get('variants/CSD/index.html')).toContain('<title>CSD Chat</title>');
+    expect(files.get('variants/CSD/index.html')).toContain('<link rel="icon" type="image/svg+xml" href="./favicon.svg" />');
+    expect(files.get('variants/HOSPITAL/favicon.svg')).toContain('fill="#00695C"'); // the variant's accent
     expect(files.get('api/queries.ts')).toContain('export function receiveAesMessagesQuery(');
     expect(files.get('api/queries.ts')).toContain('export function viewRoomMutation('); // kind: write wins over the name
     expect(files.get('api/client.ts')).toContain('Promise<ApiResult<FileResult>>');

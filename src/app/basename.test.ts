@@ -10,5 +10,7 @@ describe('router basename', () => {
     expect(routerBasename('/webchat/login')).toBe('/webchat');
     expect(routerBasename('/webchat/index.html')).toBe('/webchat');
     expect(routerBasename('/a/b/chatroom/')).toBe('/a/b');
+    expect(routerBasename('/deeplink/gotoroom')).toBe('/');
+    expect(routerBasename('/webchat/deeplink/opensinglechat')).toBe('/webchat');
   });
 });

@@ -1,5 +1,6 @@
-// The router base is the directory the app was opened from (seed §2), without the route's own segment.
-const routeSegments = /\/(login|chatroom)\/?$/;
+// The router base is the directory the app was opened from (seed §2), without the route's own segment (a deep
+// link's two: /deeplink/<action>).
+const routeSegments = /\/(login|chatroom|deeplink\/[^/]+)\/?$/;
 
 export function routerBasename(pathname: string): string {
   const withoutRoute = pathname.replace(routeSegments, '/');

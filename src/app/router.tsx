@@ -1,6 +1,7 @@
 // The three routes of the seed, matched exactly; /chatroom is loaded on demand.
 import { Navigate, Outlet, createBrowserRouter } from 'react-router-dom';
 import { BrowserCheckPage } from '../features/browser-check/index.ts';
+import { DeepLinkPage } from '../features/deeplink/index.ts';
 import { LoginPage } from '../features/login/index.ts';
 import { DialogHost, ToastHost } from '../ui/index.ts';
 import { ErrorPage } from './ErrorPage.tsx';
@@ -25,6 +26,8 @@ export function createAppRouter(basename: string, title: string) {
         children: [
           { index: true, element: <BrowserCheckPage /> },
           { path: 'login', element: <LoginPage /> },
+          // The seed's deep-link prefix: /deeplink/gotoroom, opensinglechat, opencontactinfo, gotochatbot.
+          { path: 'deeplink/:action', element: <DeepLinkPage /> },
           {
             path: 'chatroom',
             lazy: async () => {

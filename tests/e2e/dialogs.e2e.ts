@@ -1,11 +1,12 @@
-// App-level dialogs of the CSD client: the seed's not-supported popup (a dialog with OK, not a toast) and the
-// confirmation before logout (the kit's confirm dialog).
+// App-level dialogs: the seed's not-supported popup (a dialog with OK, not a toast), its accessibility message in
+// the UI's language (HKMA, a variant with the accessibility badge) and the confirmation before logout (CSD).
 import { createTestAccount, TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
 
 const csd = serveVariant('CSD', {}, async (server) => {
   await createTestAccount(server, { loginName: 'alice', fullName: 'Alice Chan' });
 });
+const hkma = serveVariant('HKMA');
 
 test('a feature the web client lacks says so in a dialog that stays until OK', async ({ openPage }) => {
   const page = await openPage();
@@ -49,4 +50,27 @@ test('logout asks first: Cancel and Escape keep the session, Logout ends it', as
   await confirm.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+});
+
+test('the accessibility message opens in a dialog with OK, in the language of the page', async ({ openPage }) => {
+  const english = await openPage();
+  await english.goto(`${hkma.url}/login`);
+  await english.getByRole('button', { name: 'Accessibility', exact: true }).click();
+  const popup = english.getByRole('alertdialog', { name: 'Accessibility' });
+  await expect(popup).toContainText('Web Content Accessibility Guidelines (WCAG) 2.1 level AA');
+  await popup.getByRole('button', { name: 'OK' }).click();
+  await expect(popup).toBeHidden();
+
+  for (const [locale, button, text, ok] of [
+    ['zh-TW', '無障礙', '《無障礙網頁內容指引》', '確定'],
+    ['zh-CN', '无障碍', '《网页内容无障碍指南》', '确定'],
+  ] as const) {
+    const page = await openPage({ locale });
+    await page.goto(`${hkma.url}/login`);
+    await page.getByRole('button', { name: button, exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: button });
+    await expect(dialog).toContainText(text);
+    await dialog.getByRole('button', { name: ok }).click();
+    await expect(dialog).toBeHidden();
+  }
 });

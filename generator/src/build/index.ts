@@ -15,6 +15,8 @@ export interface BuildOptions {
   all?: boolean;
   /** Output directory, relative to the root unless absolute. */
   out?: string;
+  /** URL path the builds are served from ('/' unless deployed under a sub-path such as '/webchat/'). */
+  base?: string;
   /** Called before and after each variant (progress output). */
   onProgress?: (event: { id: string; phase: 'start' | 'done' | 'failed'; message?: string }) => void;
 }
@@ -57,7 +59,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     options.onProgress?.({ id, phase: 'start' });
     const base = { id, outDir, flagsOn, flagsOff: flagValues.length - flagsOn };
     try {
-      await buildVariant({ root: project.root, id, outDir, flags });
+      await buildVariant({ root: project.root, id, outDir, flags, base: options.base });
       const sizes = measure(outDir);
       const ms = Math.round(performance.now() - t0);
       results.push({ ...base, ok: true, rawBytes: sizes.raw, gzipBytes: sizes.gzip, ms });

@@ -9,7 +9,18 @@ export interface VariantBuildInput {
   id: string;
   outDir: string;
   flags: Readonly<Record<string, boolean>>;
+  /** URL path the build is served from, '/…/' (default '/'): see DEFAULT_BASE. */
+  base?: string;
 }
+
+/**
+ * Asset URLs are absolute from the path the build is served at. Relative ones ('./assets/…') broke deep links:
+ * index.html served at /deeplink/gotoroom resolved them under /deeplink/. The page's strict CSP (script-src
+ * 'self') rules out an inline script that would work the root out at run time, so a deployment under a sub-path
+ * says so at build time (`chatgen build CSD --base /webchat/`); the router still takes its base from the page's
+ * directory.
+ */
+export const DEFAULT_BASE = '/';
 
 export async function buildVariant(input: VariantBuildInput): Promise<void> {
   const variantDir = join(input.root, 'generated', 'variants', input.id);
@@ -17,7 +28,7 @@ export async function buildVariant(input: VariantBuildInput): Promise<void> {
     configFile: false,
     envFile: false,
     root: variantDir,
-    base: './', // the router base is the directory the build is served from
+    base: input.base ?? DEFAULT_BASE,
     mode: 'production',
     logLevel: 'error',
     clearScreen: false,
@@ -32,6 +43,12 @@ export async function buildVariant(input: VariantBuildInput): Promise<void> {
         { find: '@src', replacement: join(input.root, 'src') },
       ],
     },
-    build: { outDir: input.outDir, emptyOutDir: true, reportCompressedSize: false },
+    build: {
+      outDir: input.outDir,
+      emptyOutDir: true,
+      reportCompressedSize: false,
+      // The favicon stays a file (browsers and bookmarks fetch it); other small assets may be inlined.
+      assetsInlineLimit: (file: string) => (file.endsWith('favicon.svg') ? false : undefined),
+    },
   });
 }

@@ -1,17 +1,23 @@
-/** `chatgen build [ID...] [--all] [--out dist]` */
+/** `chatgen build [ID...] [--all] [--out dist] [--base /]` */
 import { build } from '../build/index.ts';
 import { formatBytes } from '../build/sizes.ts';
 import { UsageError } from '../errors.ts';
 import { formatTable } from './list.ts';
 
-export async function runBuild(ids: string[], options: { root: string; all?: boolean; out: string }): Promise<number> {
+/** An absolute URL path ending in '/': '/', '/webchat/', '/a/b/'. */
+const BASE_PATH = /^\/(?:[A-Za-z0-9._~-]+\/)*$/;
+
+export async function runBuild(ids: string[], options: { root: string; all?: boolean; out: string; base?: string }): Promise<number> {
   if (ids.length === 0 && !options.all) throw new UsageError('give variant ids or --all');
   if (ids.length > 0 && options.all) throw new UsageError('give variant ids or --all, not both');
+  const base = options.base ?? '/';
+  if (!BASE_PATH.test(base)) throw new UsageError(`--base must be a URL path that starts and ends with '/' (like /webchat/), not '${base}'`);
   const report = await build({
     root: options.root,
     ids,
     all: options.all,
     out: options.out,
+    base,
     onProgress: ({ id, phase, message }) => {
       if (phase === 'start') process.stderr.write(`building ${id} ...\n`);
       if (phase === 'failed') process.stderr.write(`${id}: build failed: ${message}\n`);

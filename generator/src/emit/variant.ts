@@ -40,6 +40,14 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** The favicon's colours: the variant's accent and the text colour on it (the theme schema's #RRGGBB). */
+function faviconColours(theme: JsonObject): { accent: string; contrast: string } {
+  const colours = section(theme, 'colors');
+  const colour = (value: JsonValue | undefined, fallback: string) =>
+    typeof value === 'string' && /^#[0-9A-Fa-f]{6}$/.test(value) ? value : fallback;
+  return { accent: colour(colours.accent, '#1D4E89'), contrast: colour(colours.accentContrast, '#FFFFFF') };
+}
+
 function section(config: JsonObject, key: string): JsonObject {
   const value = config[key];
   return isObject(value) ? value : {};
@@ -55,6 +63,7 @@ export function emitVariant(project: Project, contract: Contract, variant: Resol
   const title = typeof config.title === 'string' ? config.title : id;
   const out = new Map<string, string>();
   out.set(`${dir}/index.html`, render('index.html', { title: escapeHtml(title), lang: 'en' }));
+  out.set(`${dir}/favicon.svg`, render('favicon.svg', faviconColours(theme)));
   out.set(`${dir}/main.tsx`, render('main.tsx', {}));
   out.set(`${dir}/config.ts`, render('config.ts', { id, chain: variant.chain.join(' → '), json: stableStringify(runtime) }));
   out.set(`${dir}/flags.ts`, render('variant-flags-reexport.ts', { id }));

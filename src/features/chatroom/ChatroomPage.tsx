@@ -6,15 +6,23 @@ import { useTranslation } from 'react-i18next';
 import { MessagesSquare, X } from 'lucide-react';
 import type { Account, Room } from '@generated/types/index';
 import { config } from '@variant/config';
-import { IconButton, confirmAction } from '../../ui/index.ts';
+import { IconButton, confirmAction, showToast } from '../../ui/index.ts';
 import { ChatView, MessageInfoBody, RoomInfoBody, useMessageNotifications, type ChatMessage } from '../chat/index.ts';
+import { UserInfoBody, openSingleChat } from '../contact/index.ts';
+import { useDeepLinkOnArrival } from '../deeplink/index.ts';
 import { RoomList, useRoom } from '../roomlist/index.ts';
 import { SessionPending, hasChatServices, signOut, useProfileSync, useSessionPhase } from '../session/index.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 import styles from './Chatroom.module.scss';
 
-type RightPanel = { kind: 'roomInfo'; members: Account[] } | { kind: 'messageInfo'; message: ChatMessage } | null;
+type RightPanel =
+  | { kind: 'roomInfo'; members: Account[] }
+  | { kind: 'messageInfo'; message: ChatMessage }
+  | { kind: 'userInfo'; account: Account }
+  | null;
+
+const rightTitleKey = { roomInfo: 'roomInfo.heading', messageInfo: 'chat.messageInfo', userInfo: 'contact.heading' } as const;
 
 /**
  * Without a session this goes to the login page ('Session Timeout, Please request login again' when it expired),
@@ -63,6 +71,25 @@ function Chatroom() {
     setRight(null);
   }, []);
 
+  useDeepLinkOnArrival(
+    useCallback(
+      (outcome) => {
+        if (outcome.kind === 'openRoom') select(outcome.room);
+        else setRight({ kind: 'userInfo', account: outcome.account });
+      },
+      [select],
+    ),
+  );
+
+  const chatWith = useCallback(
+    async (account: Account) => {
+      const single = await openSingleChat(account.accountId);
+      if (single) select(single);
+      else showToast(t('errors.actionFailed'));
+    },
+    [select, t],
+  );
+
   const logout = useCallback(async () => {
     const confirmed = await confirmAction({
       title: t('session.logoutTitle'),
@@ -109,11 +136,13 @@ function Chatroom() {
           {right ? (
             <div className={styles.rightInner}>
               <header className={styles.rightHeader}>
-                <h2 className={styles.rightTitle}>{right.kind === 'roomInfo' ? t('roomInfo.heading') : t('chat.messageInfo')}</h2>
+                <h2 className={styles.rightTitle}>{t(rightTitleKey[right.kind])}</h2>
                 <IconButton icon={X} label={t('panel.closeDetails')} onClick={() => setRight(null)} />
               </header>
               <div className={styles.rightBody}>
-                {right.kind === 'roomInfo' ? <RoomInfoBody members={right.members} /> : <MessageInfoBody message={right.message} />}
+                {right.kind === 'roomInfo' ? <RoomInfoBody members={right.members} /> : null}
+                {right.kind === 'messageInfo' ? <MessageInfoBody message={right.message} /> : null}
+                {right.kind === 'userInfo' ? <UserInfoBody account={right.account} onChatNow={(account) => void chatWith(account)} /> : null}
               </div>
             </div>
           ) : null}

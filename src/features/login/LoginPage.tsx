@@ -2,7 +2,7 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { MessagesSquare, QrCode, KeyRound } from 'lucide-react';
+import { Accessibility, MessagesSquare, QrCode, KeyRound } from 'lucide-react';
 import { config } from '@variant/config';
 import {
   IS_ALLOW_QR_LOGIN,
@@ -11,6 +11,7 @@ import {
   IS_SHOW_RESTRICTED_NOTICE,
 } from '@variant/flags';
 import { Button } from '../../ui/index.ts';
+import { useAccessibilityPopup } from '../popup/index.ts';
 import { SessionPending, useSessionPhase } from '../session/index.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
@@ -46,6 +47,7 @@ function LoginScreen() {
   const banner = readLoginBanner(location.search, state);
   const horizontal = config.login?.layout === 'horizontal';
   const badgeLink = IS_SHOW_ACCESSIBILITY_BADGE ? config.links?.accessibilityBadge : '';
+  const showAccessibility = useAccessibilityPopup();
 
   let bannerText: string | null = null;
   if (banner?.kind === 'serverError') bannerText = t('login.serverError');
@@ -96,6 +98,11 @@ function LoginScreen() {
               onClick={() => setMode(mode.kind === 'qr' ? { kind: 'password' } : { kind: 'qr' })}
             >
               {mode.kind === 'qr' ? t('login.passwordMode') : t('login.qrMode')}
+            </Button>
+          ) : null}
+          {IS_SHOW_ACCESSIBILITY_BADGE ? (
+            <Button variant="ghost" icon={<Accessibility />} onClick={() => void showAccessibility()}>
+              {t('popup.accessibilityTitle')}
             </Button>
           ) : null}
           {badgeLink ? (

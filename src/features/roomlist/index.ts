@@ -1,3 +1,3 @@
 export { RoomList, type RoomListProps } from './RoomList.tsx';
-export { markRoomReadInCache, roomFromCache, useRoom, useRooms } from './data.ts';
+export { markRoomReadInCache, roomFromCache, upsertRoomInCache, useRoom, useRooms } from './data.ts';
 export { roomTitle, sortRooms } from './rooms.ts';

@@ -1,0 +1,50 @@
+// The seed's user info page (right panel): who the account is and how to reach them, with Chat Now.
+import { useTranslation } from 'react-i18next';
+import { MessageCircle } from 'lucide-react';
+import type { Account } from '@generated/types/index';
+import { Avatar, Button } from '../../ui/index.ts';
+import styles from './Contact.module.scss';
+
+export interface UserInfoBodyProps {
+  account: Account;
+  onChatNow: (account: Account) => void;
+}
+
+export function UserInfoBody({ account, onChatNow }: UserInfoBodyProps) {
+  const { t } = useTranslation();
+  const name = account.userFullname || account.loginName || account.accountId;
+  const rows: [label: string, value: string | undefined][] = [
+    [t('contact.loginName'), account.loginName],
+    [t('contact.postTitle'), account.postTitle],
+    [t('departmentTitle'), account.tenantFullname],
+    [t('contact.email'), account.emailAddr],
+    [t('contact.telephone'), account.telNo],
+    [t('contact.fax'), account.faxNo],
+    [t('contact.office'), account.officeAddr],
+  ];
+  return (
+    <section className={styles.userInfo} aria-label={t('contact.heading')} data-testid="user-info">
+      <div className={styles.identity}>
+        <Avatar name={name} />
+        <h3 className={styles.name}>
+          <bdi>{name}</bdi>
+        </h3>
+      </div>
+      <dl className={styles.details}>
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label} className={styles.detail}>
+              <dt className={styles.label}>{label}</dt>
+              <dd className={styles.value}>
+                <bdi>{value}</bdi>
+              </dd>
+            </div>
+          ))}
+      </dl>
+      <Button icon={<MessageCircle />} onClick={() => onChatNow(account)}>
+        {t('contact.chatNow')}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { findAccount, openSingleChat, type AccountRef } from './data.ts';
+export { UserInfoBody, type UserInfoBodyProps } from './UserInfoBody.tsx';

@@ -1,0 +1,48 @@
+// Carries a deep link out once the chat is open: the room to show, or the user whose info to show.
+import type { Account, Room } from '@generated/types/index';
+import { findAccount, openSingleChat } from '../contact/index.ts';
+import { roomFromCache, upsertRoomInCache } from '../roomlist/index.ts';
+import { chatServices } from '../session/index.ts';
+import type { DeepLink } from './parse.ts';
+
+export type DeepLinkOutcome =
+  | { kind: 'openRoom'; room: Room }
+  | { kind: 'showUser'; account: Account }
+  /** An i18n key saying why the link did nothing. */
+  | { kind: 'failed'; reason: 'deepLink.roomUnavailable' | 'empty.user' | 'errors.actionFailed' };
+
+/** The room by id: from the loaded room list, else asked of the server (it may be beyond the loaded pages). */
+async function roomById(roomId: string): Promise<Room | null> {
+  const { api, queryClient } = chatServices();
+  const cached = roomFromCache(queryClient, roomId);
+  if (cached) return cached;
+  const result = await api.viewRoom({ roomId });
+  if (!result.ok) return null;
+  const room: Room = result.data;
+  upsertRoomInCache(queryClient, room);
+  return room;
+}
+
+export async function runDeepLink(link: DeepLink, langId: 'en_US' | 'zh_TW' | 'zh_CN'): Promise<DeepLinkOutcome> {
+  switch (link.action) {
+    case 'gotoroom': {
+      const room = await roomById(link.roomId);
+      return room ? { kind: 'openRoom', room } : { kind: 'failed', reason: 'deepLink.roomUnavailable' };
+    }
+    case 'opensinglechat': {
+      const account = await findAccount(link.account);
+      if (!account) return { kind: 'failed', reason: 'empty.user' };
+      const room = await openSingleChat(account.accountId);
+      return room ? { kind: 'openRoom', room } : { kind: 'failed', reason: 'errors.actionFailed' };
+    }
+    case 'opencontactinfo': {
+      const account = await findAccount(link.account);
+      return account ? { kind: 'showUser', account } : { kind: 'failed', reason: 'empty.user' };
+    }
+    case 'gotochatbot': {
+      const created = await chatServices().api.createChatbotRoom({ langId });
+      const room = created.ok ? await roomById(created.data.roomId) : null;
+      return room ? { kind: 'openRoom', room } : { kind: 'failed', reason: 'errors.actionFailed' };
+    }
+  }
+}
