@@ -11,6 +11,7 @@ import { browserSignals, watchConnectivity, type ConnectivitySignals } from './r
 import { RealtimeClient, webSocketBase, type WebSocketFactory } from './realtime/realtime-client.ts';
 import { forcedClear, logout, performLogin, resumeSession, storableSession, type LoginResult, type ResumeResult } from './session/login-flow.ts';
 import { browserSessionChannel, type SessionChannel, type SessionEndCause, type SessionSignal } from './session/session-channel.ts';
+import { sessionEndFor } from './session/session-end.ts';
 import { sessionTransportSource, useSessionStore } from './session/session-store.ts';
 import { browserSessionVault, type SessionVault } from './session/session-vault.ts';
 import type { HttpTransport } from './transport/http-transport.ts';
@@ -115,8 +116,12 @@ export function createCore(options: CoreOptions = {}): Core {
       ...(options.webSocketFactory ? { webSocketFactory: options.webSocketFactory } : {}),
     });
     client.on('notification', (n) => {
-      if (n.notifyType === 'FORCE_LOGOUT') endSession('forcedLogout');
-      else if (n.notifyType === 'REMOTE_WIPE') endSession('remoteWipe');
+      if (n.notifyType !== 'FORCE_LOGOUT' && n.notifyType !== 'REMOTE_WIPE') return;
+      const { apiKey, deviceId } = useSessionStore.getState();
+      void sessionEndFor(n, { apiKey, deviceId }).then((reason) => {
+        // Still the session the notification was about (not one signed in since).
+        if (reason && useSessionStore.getState().apiKey === apiKey) endSession(reason);
+      });
     });
     realtime = client;
     stopWatching?.();

@@ -4,6 +4,7 @@
 // and a wrong password look the same.
 import { randomUUID } from 'node:crypto';
 import type { Page, Request } from '@playwright/test';
+import { signIn } from '../support/node-transport.ts';
 import { encryptText, person, roomKey, type Person } from '../support/people.ts';
 import { createTestAccount, TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
@@ -14,6 +15,7 @@ let aliceId: number;
 const csd = serveVariant('CSD', {}, async (server) => {
   aliceId = (await createTestAccount(server, { loginName: 'alice', fullName: 'Alice Chan' })).id;
   await createTestAccount(server, { loginName: 'dora', fullName: 'Dora Ng' });
+  await createTestAccount(server, { loginName: 'erin', fullName: 'Erin Yu' });
   bob = await person(server, 'bob', 'Bob Lee');
 });
 
@@ -55,6 +57,7 @@ async function storedSession(page: Page) {
     const local = Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key)}`).join('\n');
     return {
       loginName: record.loginName,
+      deviceId: record.deviceId as string,
       apiKey: record.apiKey as string,
       extractable: [keys.signingKey.extractable, keys.decryptionKey.extractable],
       exportable,
@@ -190,4 +193,28 @@ test('an unknown login name and a wrong password show the same text', async ({ o
   await login(page, csd.url, 'alice', 'wrong-password');
   await expect(page).toHaveURL(/\/login\?loginFail$/);
   await expect(failure).toHaveText(unknownName);
+});
+
+test('a logout of the other sessions and a remote wipe end this browser in every tab, never the session that asked', async ({ openPage }) => {
+  const page = await openPage();
+  await signedIn(page, 'erin');
+  const second = await page.context().newPage();
+  await second.goto(`${csd.url}/chatroom`);
+  await expect(second.getByRole('heading', { name: 'Chats' })).toBeVisible();
+
+  // Erin on another device logs out her other sessions: this browser's session ends in both tabs.
+  const phone = await signIn(csd.url, 'erin', TEST_PASSWORD);
+  expect((await phone.api.logoutOtherSession({ apiKey: phone.apiKey })).ok).toBe(true);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(second).toHaveURL(/\/login$/, { timeout: FOLLOW_MS });
+  expect(await storedSession(page)).toBeNull();
+  expect((await phone.api.checkSession({})).ok).toBe(true); // the session that asked goes on
+
+  // Signed in again here, the phone wipes this browser's device: its session ends and nothing stays stored.
+  await signedIn(page, 'erin');
+  const { deviceId } = (await storedSession(page))!;
+  expect((await phone.api.remoteWipe({ deviceId })).ok).toBe(true);
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedSession(page)).toBeNull();
+  expect((await phone.api.checkSession({})).ok).toBe(true);
 });

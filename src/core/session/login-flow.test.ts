@@ -183,6 +183,7 @@ describe('resumeSession', () => {
     version: 1,
     sessionId: 's-1',
     loginName: 'Alice',
+    deviceId: 'device-1',
     accountId: '1001',
     apiKey: 'api-1',
     mqSysName: 'chatsys',
@@ -208,7 +209,7 @@ describe('resumeSession', () => {
     expect(await resumeSession(stored(), deps)).toEqual({ kind: 'resumed', realtime, realtimeConnected: true });
     expect(calls).toEqual(['checkSession', 'getAccountProfile', 'getApplicationProfile', 'realtime']);
     expect(createRealtime).toHaveBeenCalledWith({ apiKey: 'api-1', mqSysName: 'chatsys', accountId: '1001', accountName: 'Alice' });
-    expect(useSessionStore.getState()).toMatchObject({ status: 'signedIn', sessionId: 's-1', loginName: 'Alice', accountId: '1001' });
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signedIn', sessionId: 's-1', loginName: 'Alice', deviceId: 'device-1', accountId: '1001' });
   });
 
   it('an expired session (401) is expired and leaves the store signed out', async () => {
@@ -238,6 +239,7 @@ describe('storableSession', () => {
       status: 'signedIn' as const,
       sessionId: 's',
       loginName: 'alice',
+      deviceId: 'd',
       accountId: '1',
       apiKey: 'k',
       mqSysName: 'q',
@@ -249,6 +251,7 @@ describe('storableSession', () => {
       version: 1,
       sessionId: 's',
       loginName: 'alice',
+      deviceId: 'd',
       accountId: '1',
       apiKey: 'k',
       mqSysName: 'q',

@@ -88,11 +88,13 @@ export async function performLogin<R extends RealtimeLike>(
   // The login call itself travels in an envelope: the transport needs both keys now.
   session.update({ deviceKeys, userPublicKeyPem: userKey.data.userPubKey });
 
+  const deviceId = (deps.newDeviceId ?? randomUuid)();
+  session.update({ deviceId });
   const login = await deps.api.login({
     loginName,
     password,
     devicePubKey: deviceKeys.publicKeyPem,
-    deviceID: (deps.newDeviceId ?? randomUuid)(),
+    deviceID: deviceId,
     deviceInfo: {
       appVersion: config.version,
       ...deps.deviceInfo,
@@ -168,6 +170,7 @@ export async function resumeSession<R extends RealtimeLike>(stored: StoredSessio
     status: 'resuming',
     sessionId: stored.sessionId,
     loginName: stored.loginName,
+    deviceId: stored.deviceId,
     accountId: stored.accountId,
     apiKey: stored.apiKey,
     mqSysName: stored.mqSysName,
@@ -192,11 +195,11 @@ export async function resumeSession<R extends RealtimeLike>(stored: StoredSessio
 
 /** What the vault keeps of a signed-in session; null while it is not signed in. */
 export function storableSession(data: SessionData, now = Date.now()): StoredSession | null {
-  const { status, sessionId, loginName, accountId, apiKey, mqSysName, userPublicKeyPem, deviceKeys } = data;
-  if (status !== 'signedIn' || !sessionId || !loginName || !accountId || !apiKey || !mqSysName || !userPublicKeyPem || !deviceKeys) {
+  const { status, sessionId, loginName, deviceId, accountId, apiKey, mqSysName, userPublicKeyPem, deviceKeys } = data;
+  if (status !== 'signedIn' || !sessionId || !loginName || !deviceId || !accountId || !apiKey || !mqSysName || !userPublicKeyPem || !deviceKeys) {
     return null;
   }
-  return { version: 1, sessionId, loginName, accountId, apiKey, mqSysName, userPublicKeyPem, deviceKeys, savedAt: now };
+  return { version: 1, sessionId, loginName, deviceId, accountId, apiKey, mqSysName, userPublicKeyPem, deviceKeys, savedAt: now };
 }
 
 function encryptionProfileOf(profile: GetApplicationProfileResponse): EncryptionProfile | null {

@@ -13,6 +13,8 @@ export interface SessionData {
   /** Random per login; tabs tell sessions apart by it (never the api key). */
   sessionId: string | null;
   loginName: string | null;
+  /** The deviceID this login sent: a remote wipe names the device it ends. */
+  deviceId: string | null;
   accountId: string | null;
   apiKey: string | null;
   profile: GetAccountProfileResponse | null;
@@ -33,6 +35,7 @@ export const signedOutSession: SessionData = {
   status: 'signedOut',
   sessionId: null,
   loginName: null,
+  deviceId: null,
   accountId: null,
   apiKey: null,
   profile: null,

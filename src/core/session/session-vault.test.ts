@@ -14,6 +14,7 @@ const session = (over: Partial<StoredSession> = {}): StoredSession => ({
   version: 1,
   sessionId: 's-1',
   loginName: 'alice',
+  deviceId: 'device-1',
   accountId: '1001',
   apiKey: 'api-1',
   mqSysName: 'chatsys',

@@ -8,6 +8,7 @@ export interface StoredSession {
   version: 1;
   sessionId: string;
   loginName: string;
+  deviceId: string;
   accountId: string;
   apiKey: string;
   mqSysName: string;
@@ -50,7 +51,7 @@ export function isStoredSession(value: unknown): value is StoredSession {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   const keys = v.deviceKeys as Record<string, unknown> | undefined;
-  const texts = ['sessionId', 'loginName', 'accountId', 'apiKey', 'mqSysName', 'userPublicKeyPem'] as const;
+  const texts = ['sessionId', 'loginName', 'deviceId', 'accountId', 'apiKey', 'mqSysName', 'userPublicKeyPem'] as const;
   return (
     v.version === 1 &&
     texts.every((name) => typeof v[name] === 'string' && v[name] !== '') &&

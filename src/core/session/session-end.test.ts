@@ -1,0 +1,26 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { apiKeyHash, sessionEndFor } from './session-end.ts';
+
+const me = { apiKey: 'api-key-of-this-tab', deviceId: 'device-1' };
+const hash = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+
+describe('sessionEndFor', () => {
+  it('hashes the api key the way the server names the session it keeps', async () => {
+    expect(await apiKeyHash('api-key-of-this-tab')).toBe(hash('api-key-of-this-tab'));
+  });
+
+  it('a logout of the other sessions ends every session but the one that asked', async () => {
+    const notice = (keep: string) => ({ notifyType: 'FORCE_LOGOUT' as const, dataId: 's', data: { reason: 'LOGOUT_OTHER_SESSION', keepApiKeyHash: keep } });
+    expect(await sessionEndFor(notice(hash('api-key-of-this-tab')), me)).toBeNull();
+    expect(await sessionEndFor(notice(hash('another-session')), me)).toBe('forcedLogout');
+    expect(await sessionEndFor(notice(''), me)).toBe('forcedLogout');
+    expect(await sessionEndFor({ notifyType: 'FORCE_LOGOUT', dataId: 's' }, me)).toBe('forcedLogout');
+  });
+
+  it('a remote wipe ends only the wiped device', async () => {
+    expect(await sessionEndFor({ notifyType: 'REMOTE_WIPE', dataId: 'device-1', data: { deviceId: 'device-1' } }, me)).toBe('remoteWipe');
+    expect(await sessionEndFor({ notifyType: 'REMOTE_WIPE', dataId: 'device-2', data: { deviceId: 'device-2' } }, me)).toBeNull();
+    expect(await sessionEndFor({ notifyType: 'NEW_MESSAGE', dataId: 'm' }, me)).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+// Which end-of-session notifications concern this session. The server sends FORCE_LOGOUT (logout of the other
+// sessions) and REMOTE_WIPE (one device) to every session of the account: the session that asked for the logout
+// of the others is named by the hash of its api key, a wiped device by its device id, and those must not end the
+// wrong session.
+import { subtle, toHex, utf8Encode } from '../crypto/bytes.ts';
+import type { RealtimeNotification } from '../realtime/messages.ts';
+
+export interface SessionIdentity {
+  apiKey: string | null;
+  deviceId: string | null;
+}
+
+/** SHA-256 hex of the api key, as the server names the session it keeps. */
+export async function apiKeyHash(apiKey: string): Promise<string> {
+  return toHex(new Uint8Array(await subtle().digest('SHA-256', utf8Encode(apiKey))));
+}
+
+/** The reason this notification ends this session, or null when it does not. */
+export async function sessionEndFor(
+  notification: Pick<RealtimeNotification, 'notifyType' | 'dataId' | 'data'>,
+  me: SessionIdentity,
+): Promise<'forcedLogout' | 'remoteWipe' | null> {
+  if (notification.notifyType === 'FORCE_LOGOUT') {
+    const keep = notification.data?.keepApiKeyHash;
+    if (typeof keep === 'string' && keep !== '' && me.apiKey && keep === (await apiKeyHash(me.apiKey))) return null;
+    return 'forcedLogout';
+  }
+  if (notification.notifyType === 'REMOTE_WIPE') {
+    const wiped = typeof notification.data?.deviceId === 'string' ? notification.data.deviceId : notification.dataId;
+    return !wiped || wiped === me.deviceId ? 'remoteWipe' : null;
+  }
+  return null;
+}
