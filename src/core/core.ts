@@ -187,7 +187,11 @@ export function createCore(options: CoreOptions = {}): Core {
       return;
     }
     if (signal.sessionId === sessionId || status === 'signingIn') return;
-    if (status !== 'signedOut') clearHere();
+    if (status !== 'signedOut') {
+      // Another login replaced this tab's session in the vault: this one ends here, then the new one is taken up.
+      clearHere();
+      options.onSessionEnded?.('loggedOut');
+    }
     void resume().then((result) => {
       if (result.kind === 'resumed') options.onSessionStarted?.();
     });
