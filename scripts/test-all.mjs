@@ -36,7 +36,7 @@ function vitest(name, args) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-gate('chatgen validate --all', 'node', ['generator/bin/chatgen.js', 'validate', '--all']);
+gate('chatgen validate --all --strict', 'node', ['generator/bin/chatgen.js', 'validate', '--all', '--strict']);
 gate('chatgen generate --check', 'node', ['generator/bin/chatgen.js', 'generate', '--check']);
 gate('eslint', 'npx', ['eslint', '.']);
 gate('tsc --noEmit', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
