@@ -6,9 +6,10 @@ cd "$(dirname "$0")/.."
 if [ ! -d node_modules ] || [ -n "${CI:-}" ]; then
   npm ci --no-audit --no-fund >/dev/null || { echo "npm ci failed"; echo "0 passed, 1 failed"; exit 1; }
 fi
-if [ ! -x /usr/bin/chromium ]; then
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
-    || echo "warning: could not install Chromium; browser tests will fail"
+# Debian's Chromium for the browser tests, with CJK and emoji fonts so screenshots show Chinese text and emoji.
+if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk fonts-noto-color-emoji >/dev/null 2>&1; then
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji >/dev/null) \
+    || echo "warning: could not install Chromium and its fonts; browser tests will fail"
 fi
 
 exec node scripts/test-all.mjs "$@"

@@ -1,0 +1,100 @@
+// What every browser test file uses: `test` with an `openPage` fixture (a fresh browser context per user, closed
+// after the test), `serveVariant` (a built variant served by a fresh reference server for the file), and helpers.
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { builtVariant, repoRoot } from './support/build-cache.ts';
+
+export { expect };
+export type { Page };
+
+export const screenshotDir = path.join(import.meta.dirname, 'screenshots');
+
+export interface PageOptions {
+  userAgent?: string;
+  locale?: string;
+  viewport?: { width: number; height: number };
+}
+
+interface Fixtures {
+  /** A page in a fresh browser context: one per user of the test. */
+  openPage: (options?: PageOptions) => Promise<Page>;
+}
+
+export async function newUserContext(browser: Browser, options: PageOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: options.viewport ?? { width: 1366, height: 860 },
+    locale: options.locale ?? 'en-US',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+  });
+}
+
+export const test = base.extend<Fixtures>({
+  openPage: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options) => {
+      const context = await newUserContext(browser, options);
+      contexts.push(context);
+      return context.newPage();
+    });
+    for (const context of contexts) await context.close().catch(() => undefined);
+  },
+});
+
+/** A built variant served by a fresh reference server (its own data folder and port) for this test file. */
+export interface ServedVariant {
+  readonly server: TestServer;
+  readonly url: string;
+}
+
+export function serveVariant(variant: string, env: Record<string, string> = {}, setUp?: (server: TestServer) => Promise<void>): ServedVariant {
+  let server: TestServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    const clientDir = await builtVariant(variant);
+    server = await startTestServer({ CLIENT_DIR: clientDir, VARIANT: variant, ...env });
+    await setUp?.(server);
+  });
+  test.afterAll(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  const current = (): TestServer => {
+    if (!server) throw new Error(`the ${variant} server is not running (used outside a test?)`);
+    return server;
+  };
+  return {
+    get server() {
+      return current();
+    },
+    get url() {
+      return current().url;
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
+}
+
+/** Fills and submits the login form of the CSD layout (labels shown). */
+export async function login(page: Page, baseUrl: string, loginName: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Login Name').fill(loginName);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+}
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function axeViolations(page: Page): Promise<{ id: string; impact: string | null; nodes: number }[]> {
+  const source = await readFile(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  const result = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
+    const outcome = await axe.run(document);
+    return outcome.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.length }));
+  });
+  return result.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}

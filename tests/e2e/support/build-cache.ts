@@ -1,0 +1,53 @@
+// Built variants for the browser tests: each variant is built once per run (on first use) into .tmp/e2e-dist,
+// one build at a time across workers (a directory lock), so every test file serves the same fresh build.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+export const buildRoot = path.join(repoRoot, '.tmp', 'e2e-dist');
+const lockDir = path.join(repoRoot, '.tmp', 'e2e-build.lock');
+
+async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
+  await mkdir(path.dirname(lockDir), { recursive: true });
+  const deadline = Date.now() + 5 * 60_000;
+  for (;;) {
+    try {
+      await mkdir(lockDir);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`browser tests: build lock ${lockDir} held for over 5 minutes`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(lockDir, { recursive: true, force: true });
+  }
+}
+
+/** The folder holding the production build of `variant` (built now if this run has not built it yet). */
+export async function builtVariant(variant: string): Promise<string> {
+  const clientDir = path.join(buildRoot, variant);
+  if (existsSync(path.join(clientDir, 'index.html'))) return clientDir;
+  return withBuildLock(async () => {
+    if (!existsSync(path.join(clientDir, 'index.html'))) {
+      await run(process.execPath, [path.join(repoRoot, 'generator/bin/chatgen.js'), 'build', variant, '--out', buildRoot], {
+        cwd: repoRoot,
+        env: { ...process.env, NODE_ENV: 'production' },
+        maxBuffer: 16 * 1024 * 1024,
+      });
+    }
+    return clientDir;
+  });
+}
+
+/** Called once before a run: builds from an earlier run are stale. */
+export async function clearBuilds(): Promise<void> {
+  await rm(buildRoot, { recursive: true, force: true });
+  await rm(lockDir, { recursive: true, force: true });
+}
