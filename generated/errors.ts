@@ -80,6 +80,11 @@ export const errorCatalogue = {
     httpStatus: 403,
     texts: { en_US: "This Feature Is Not Supported In Web Client.", zh_TW: "網頁版不支援此功能。", zh_CN: "网页版不支持此功能。" },
   },
+  UI_IM_E1014: {
+    name: "SERVICE_STARTING",
+    httpStatus: 503,
+    texts: { en_US: "The server is starting, please try again shortly", zh_TW: "伺服器正在啟動，請稍後再試", zh_CN: "服务器正在启动，请稍后再试" },
+  },
   UI_IM_E2001: {
     name: "LOGIN_FAILED",
     httpStatus: 401,
@@ -271,6 +276,7 @@ export const errorCodeByName = {
   ENVELOPE_REPLAYED: "UI_IM_E1011",
   INTERNAL_ERROR: "UI_IM_E1012",
   FEATURE_DISABLED: "UI_IM_E1013",
+  SERVICE_STARTING: "UI_IM_E1014",
   LOGIN_FAILED: "UI_IM_E2001",
   LOGIN_FAILED_HOSPITAL: "UI_IM_E2002",
   UPDATE_FAIL: "UI_IM_E2003",

@@ -1,5 +1,6 @@
 // Assembles the reference server: database, blob store, bus, HTTP dispatcher, STOMP endpoints, static client.
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import type { AddressInfo } from 'node:net';
 import { endpoints } from '../generated/api/endpoints.ts';
@@ -12,13 +13,16 @@ import { ApiError } from './http/api-error.ts';
 import { registerDispatcher, type Handler, type HandlerTable } from './http/dispatch.ts';
 import { createEnvelopeCodec } from './http/envelope-codec.ts';
 import { failureBody, httpStatusOf } from './http/failure.ts';
-import { registerStaticClient } from './http/static-client.ts';
+import type { CompressedAssets } from './http/asset-compression.ts';
+import { Readiness, refuseUpgradesUntilReady, registerProbes } from './http/readiness.ts';
+import { registerStaticClient, sendClientNotFound } from './http/static-client.ts';
 import type { RouteInfo } from './http/types.ts';
 import { validationOutcome } from './http/validation.ts';
 import { createSessionAuthenticator } from './services/sessions.ts';
 import { LocalBus, type Bus } from './realtime/broker.ts';
 import { attachStompServer, type StompServer } from './realtime/stomp-server.ts';
 import { createRealtimeHooks } from './services/realtime-hooks.ts';
+import { createUserKeyDirectory } from './services/identity/user-keys.ts';
 import { createNotifier } from './services/notifier.ts';
 import { allHandlers } from './routes/index.ts';
 import { loadVariantConfig } from './variant.ts';
@@ -34,6 +38,9 @@ import { archiveWorkerIdle, resumeArchiveJobs } from './services/messages/archiv
 export interface ServerApp {
   ctx: ServerContext;
   http: FastifyInstance;
+  readiness: Readiness;
+  /** Best-quality compressed copies of the client's hashed assets (made in the background). */
+  clientAssets: CompressedAssets;
   /** The address actually bound (port 0 picks a free one). */
   url: string;
   close(): Promise<void>;
@@ -44,6 +51,13 @@ export interface StartOptions {
   db?: Database;
   bus?: Bus;
   log?: (message: string, error?: unknown) => void;
+  /**
+   * Start-up work after the migrations and before the server is ready (the demo seed of `npm start`).
+   * Calls answer 503 with Retry-After until it has finished.
+   */
+  prepare?: (ctx: ServerContext) => Promise<void>;
+  /** Called once the port is open (probes answer), before the server is ready. */
+  onListening?: (url: string) => void;
 }
 
 /** By default the login, key and message calls travel in envelopes (docs/protocol.md). */
@@ -78,26 +92,32 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   // First, so an unknown VARIANT stops the start before anything is opened.
   const framePolicy = config.framePolicy ?? (await loadVariantConfig(config.variant)).server?.framePolicy ?? 'DENY';
   const db = options.db ?? (await openEmbeddedDatabase(config.dataDir));
-  await migrate(db);
-  // The built-in chatbot's menus and answers are reference data every server needs (once per database).
-  await seedChatbotData(db);
   const bus = options.bus ?? new LocalBus();
+  const readiness = new Readiness();
   let stomp: StompServer | null = null;
+  const dbRepos = repos(db);
 
   const ctx: ServerContext = {
     config,
     db,
-    repos: repos(db),
+    repos: dbRepos,
     blobs: new BlobStore(config.dataDir),
     bus,
     notifier: createNotifier(bus, config.mqSysName),
     replayGuard: new ReplayGuard(),
+    userKeys: createUserKeyDirectory(dbRepos),
     encryption: defaultEncryptionSettings(),
     kick: (target, message) => stomp?.kick(target, message) ?? 0,
     now: () => new Date(),
+    log,
   };
 
   const http = Fastify({ logger: false, bodyLimit: config.attachSizeBytes * 2, trustProxy: false });
+  registerProbes(http, readiness);
+  if (config.httpCompression) {
+    // Request bodies are never inflated (a small gzip body could expand without bound); responses are compressed.
+    await http.register(compress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], threshold: 1024 });
+  }
   await http.register(multipart);
   http.setErrorHandler((error, _request, reply) => {
     // Fastify's own refusals (malformed JSON, body too large, wrong content type) get the seed's envelope.
@@ -111,6 +131,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     if (statusCode >= 500) log('request failed', error);
     void reply.code(apiError.httpStatus ?? httpStatusOf(apiError.code)).send(failureBody(apiError));
   });
+  http.setNotFoundHandler((request, reply) =>
+    request.url.startsWith('/v3/')
+      ? reply.code(404).send(failureBody(new ApiError('UNKNOWN_CALL')))
+      : sendClientNotFound(reply, framePolicy),
+  );
 
   const handlers = allHandlers(ctx) as unknown as HandlerTable;
   registerDispatcher(http, {
@@ -126,34 +151,63 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     maxBodyBytes: config.attachSizeBytes * 2,
     log,
   });
-  registerStaticClient(http, config.clientDir, framePolicy);
+  const { assets: clientAssets } = await registerStaticClient(http, { clientDir: config.clientDir, framePolicy, precompress: config.httpCompression, log });
 
-  await http.listen({ port: config.port, host: config.host });
-  const hooks = createRealtimeHooks(ctx);
-  stomp = attachStompServer({
-    httpServer: http.server,
-    bus,
-    authenticate: hooks.authenticate,
-    authorise: hooks.authorise,
-    onClientSend: hooks.onClientSend,
-    log: (event, detail) => {
-      if (event.includes('error')) log(`stomp ${event}`, detail);
-    },
-  });
-  const stopHousekeeping = startHousekeeping(ctx);
-  resumeArchiveJobs(ctx);
+  // The port opens before the slow start-up work: liveness answers at once, calls get 503 until ready.
+  const stopRefusingUpgrades = refuseUpgradesUntilReady(http.server);
+  let stopHousekeeping = () => {};
+  try {
+    await http.listen({ port: config.port, host: config.host });
+    const address = http.server.address() as AddressInfo;
+    const url = `http://${config.host}:${address.port}`;
+    options.onListening?.(url);
 
-  const address = http.server.address() as AddressInfo;
-  return {
-    ctx,
-    http,
-    url: `http://${config.host}:${address.port}`,
-    async close() {
-      stopHousekeeping();
-      await stomp?.close();
-      await http.close();
-      await archiveWorkerIdle(ctx).catch(() => undefined);
-      if (!options.db) await db.close();
-    },
-  };
+    readiness.set('migrating');
+    await migrate(db);
+    readiness.set('seeding');
+    // The built-in chatbot's menus and answers are reference data every server needs (once per database).
+    await seedChatbotData(db);
+    await ctx.userKeys.prepare();
+    await options.prepare?.(ctx);
+
+    stopRefusingUpgrades();
+    const hooks = createRealtimeHooks(ctx);
+    stomp = attachStompServer({
+      httpServer: http.server,
+      bus,
+      authenticate: hooks.authenticate,
+      authorise: hooks.authorise,
+      onClientSend: hooks.onClientSend,
+      log: (event, detail) => {
+        if (event.includes('error')) log(`stomp ${event}`, detail);
+      },
+    });
+    stopHousekeeping = startHousekeeping(ctx);
+    resumeArchiveJobs(ctx);
+    readiness.set('ready');
+
+    return {
+      ctx,
+      http,
+      readiness,
+      clientAssets,
+      url,
+      async close() {
+        readiness.set('stopping');
+        stopHousekeeping();
+        await stomp?.close();
+        await http.close();
+        await archiveWorkerIdle(ctx).catch(() => undefined);
+        if (!options.db) await db.close();
+      },
+    };
+  } catch (error) {
+    // A start that fails half-way leaves nothing open behind it.
+    readiness.set('stopping');
+    stopHousekeeping();
+    await stomp?.close().catch(() => undefined);
+    await http.close().catch(() => undefined);
+    if (!options.db) await db.close().catch(() => undefined);
+    throw error;
+  }
 }

@@ -19,6 +19,8 @@ export interface ServerConfig {
   attachSizeBytes: number;
   /** X-Frame-Options of the served client; null: the variant's own (server.framePolicy of its config). */
   framePolicy: 'DENY' | 'SAMEORIGIN' | null;
+  /** Compress responses (brotli, gzip) in this process; off when a proxy in front does it. */
+  httpCompression: boolean;
   /** Base URL of the AI / speech / image provider service (docs/server-services.md); null: not configured. */
   providerUrl?: string | null;
 }
@@ -45,6 +47,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     sessionMaxIdleHours: integer(env.SESSION_MAX_IDLE_HOURS, 12, 'SESSION_MAX_IDLE_HOURS'),
     attachSizeBytes: integer(env.ATTACH_SIZE_BYTES, 25 * 1024 * 1024, 'ATTACH_SIZE_BYTES'),
     framePolicy,
+    httpCompression: !['off', '0', 'false'].includes((env.HTTP_COMPRESSION ?? 'on').toLowerCase()),
     providerUrl: env.PROVIDER_URL ? env.PROVIDER_URL : null,
   };
 }

@@ -3,6 +3,7 @@ import type { ServerConfig } from './config.ts';
 import type { ReplayGuard } from './crypto/replay-guard.ts';
 import type { Bus } from './realtime/broker.ts';
 import type { KickTarget } from './realtime/stomp-server.ts';
+import type { UserKeyDirectory } from './services/identity/user-keys.ts';
 import type { Notifier } from './services/notifier.ts';
 import type { Database } from './store/db.ts';
 import type { BlobStore } from './store/blobs.ts';
@@ -17,11 +18,15 @@ export interface ServerContext {
   bus: Bus;
   notifier: Notifier;
   replayGuard: ReplayGuard;
+  /** Each login name's user key pair (a decoy for names without an account). */
+  userKeys: UserKeyDirectory;
   /** Paths whose requests / responses travel in envelopes (getpublicapplicationprofile announces them). */
   encryption: EncryptionSettings;
   /** Closes the sockets of a session or account (forced logout, remote wipe). */
   kick(target: KickTarget, message?: string): number;
   now(): Date;
+  /** Operational log: events and fault summaries, never request bodies, passwords, keys or message text. */
+  log(message: string, error?: unknown): void;
 }
 
 export interface EncryptionSettings {

@@ -14,11 +14,9 @@ function loginNameOf(body: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-export function createEnvelopeCodec(ctx: Pick<ServerContext, 'repos' | 'replayGuard' | 'encryption'>): EnvelopeCodec {
-  const userKeyPairOf = async (loginName: string) => {
-    const account = await ctx.repos.accounts.findByLoginName(loginName);
-    return account ? ctx.repos.keys.getUserKeyPair(account.id) : null;
-  };
+export function createEnvelopeCodec(ctx: Pick<ServerContext, 'userKeys' | 'replayGuard' | 'encryption'>): EnvelopeCodec {
+  // An unknown login name opens with its decoy pair: the login then fails like a wrong password.
+  const userKeyPairOf = (loginName: string) => ctx.userKeys.keyPairFor(loginName);
 
   return {
     isRequestEncrypted: (path) => listed(ctx.encryption.requestEncrypted, path),
@@ -31,7 +29,6 @@ export function createEnvelopeCodec(ctx: Pick<ServerContext, 'repos' | 'replayGu
         throw new ApiError('ENVELOPE_INVALID', 'loginName does not match the session');
       }
       const pair = await userKeyPairOf(loginName);
-      if (!pair) throw new ApiError('ENVELOPE_INVALID', 'unknown login name');
       const deviceKey = session ? session.devicePublicKeyPem : devicePubKeyFromLoginPayload;
       const opened = openRequestEnvelope(
         wire,
@@ -52,7 +49,6 @@ export function createEnvelopeCodec(ctx: Pick<ServerContext, 'repos' | 'replayGu
       const devicePublicKeyPem = session?.devicePublicKeyPem ?? devicePubKeyFromLoginPayload(requestBody);
       if (!loginName || !devicePublicKeyPem) return null;
       const pair = await userKeyPairOf(loginName);
-      if (!pair) return null;
       return sealResponseEnvelope(body, pair.privateKeyPem, devicePublicKeyPem, ctx.encryption.defaultEncryptionAlgorithm);
     },
   };

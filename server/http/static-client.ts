@@ -1,22 +1,22 @@
-// Serves the built web client of one variant with security headers; unknown routes fall back to index.html
-// so client-side routes (/login, /chatroom) survive a reload.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+// Serves the built web client of one variant with @fastify/static (which keeps every path inside the client
+// folder) and the security headers. Hashed assets are cached for a year as immutable; index.html is revalidated
+// on every load so a new build reaches users at once. Only the seed's client routes (/, /login, /chatroom) and
+// deep links (/deeplink/...) answer with index.html; any other missing path is a 404, so a missing script is
+// never answered with HTML.
 import path from 'node:path';
+import type { Stats } from 'node:fs';
+import type { Readable } from 'node:stream';
+import fastifyStatic from '@fastify/static';
+import negotiate from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CompressedAssets, type AssetEncoding } from './asset-compression.ts';
 
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
+/** Routes of seed section 2 that the client's router handles, plus the deep-link prefix. */
+export const CLIENT_ROUTES = ['/', '/login', '/chatroom', '/deeplink/*'] as const;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Vite names built assets `<name>-<content hash>.<ext>` inside assets/. */
+const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
 export function clientSecurityHeaders(framePolicy: 'DENY' | 'SAMEORIGIN'): Record<string, string> {
   return {
@@ -39,30 +39,66 @@ export function clientSecurityHeaders(framePolicy: 'DENY' | 'SAMEORIGIN'): Recor
   };
 }
 
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
+export interface StaticClientOptions {
+  clientDir: string;
+  framePolicy: 'DENY' | 'SAMEORIGIN';
+  /** Keep best-quality compressed copies of hashed assets (when the server compresses at all). */
+  precompress: boolean;
+  log(message: string, error?: unknown): void;
 }
 
-function send(reply: FastifyReply, file: string, headers: Record<string, string>) {
-  const type = contentTypes[path.extname(file)] ?? 'application/octet-stream';
-  const cache = file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
-  return reply.headers({ ...headers, 'content-type': type, 'cache-control': cache }).send(createReadStream(file));
+interface ServedFile {
+  file: string;
+  stat: Stats;
 }
 
-export function registerStaticClient(app: FastifyInstance, clientDir: string, framePolicy: 'DENY' | 'SAMEORIGIN') {
-  const headers = clientSecurityHeaders(framePolicy);
-  const root = path.resolve(clientDir);
-  app.get('/*', async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    const candidate = path.resolve(root, `.${urlPath}`);
-    if (!candidate.startsWith(root)) return reply.code(404).send();
-    if (await isFile(candidate)) return send(reply, candidate, headers);
-    const index = path.join(root, 'index.html');
-    if (path.extname(urlPath) === '' && (await isFile(index))) return send(reply, index, headers);
-    return reply.code(404).headers(headers).type('text/plain').send('Not found');
+/** The static client answers a missing file the same way everywhere: 404 with the security headers. */
+export function sendClientNotFound(reply: FastifyReply, framePolicy: 'DENY' | 'SAMEORIGIN') {
+  return reply.code(404).headers(clientSecurityHeaders(framePolicy)).type('text/plain; charset=utf-8').send('Not found');
+}
+
+export async function registerStaticClient(app: FastifyInstance, options: StaticClientOptions): Promise<{ assets: CompressedAssets }> {
+  const root = path.resolve(options.clientDir);
+  const assetsDir = path.join(root, 'assets') + path.sep;
+  const security = clientSecurityHeaders(options.framePolicy);
+  const assets = new CompressedAssets(options.log);
+  /** What @fastify/static resolved for a reply: the real path, never one derived from the URL here. */
+  const served = new WeakMap<FastifyReply, ServedFile>();
+  const isHashedAsset = (file: string) => file.startsWith(assetsDir) && HASHED_ASSET.test(file);
+
+  await app.register(async (scope) => {
+    scope.addHook('onSend', async (request, reply, payload) => {
+      reply.headers(security);
+      const file = served.get(reply);
+      if (!options.precompress || !file || reply.statusCode !== 200 || !isHashedAsset(file.file) || request.headers.range) return payload;
+      const encoding = negotiate<AssetEncoding>(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+      if (!encoding) return payload;
+      const encoded = assets.get(file.file, file.stat.size, file.stat.mtimeMs, encoding);
+      if (!encoded) return payload; // compressed on the fly this time
+      (payload as Readable | null)?.destroy?.();
+      reply.header('content-encoding', encoding).header('content-length', String(encoded.length)).header('vary', 'accept-encoding');
+      return encoded;
+    });
+
+    // A bad path (traversal, odd segments) is answered like a missing file, with the same headers.
+    scope.setErrorHandler((_error, _request, reply) => sendClientNotFound(reply, options.framePolicy));
+
+    await scope.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      etag: true,
+      lastModified: true,
+      setHeaders(reply: FastifyReply, file: string, stat: Stats) {
+        reply.header('cache-control', isHashedAsset(file) ? IMMUTABLE : 'no-cache');
+        served.set(reply, { file, stat });
+      },
+    });
+
+    for (const route of CLIENT_ROUTES) scope.get(route, (_request, reply) => reply.sendFile('index.html'));
   });
+  return { assets };
 }

@@ -118,14 +118,20 @@ export interface SignedInClient {
 }
 
 /** The seed's login flow: user public key, a fresh device key pair, login, profile. */
-export async function signIn(baseUrl: string, loginName: string, password: string): Promise<SignedInClient> {
-  const transport = new NodeTransport(baseUrl);
+export async function signIn(
+  baseUrl: string,
+  loginName: string,
+  password: string,
+  options: { device?: DeviceKeys; transport?: NodeTransport } = {},
+): Promise<SignedInClient> {
+  const transport = options.transport ?? new NodeTransport(baseUrl);
   const api = createApiClient(transport);
   const key = await api.getUserPubKey({ loginName });
   if (!key.ok) throw new Error(`getuserpubkey failed: ${JSON.stringify(key.errMsgList)}`);
   transport.session.loginName = loginName;
   transport.session.userPublicKeyPem = key.data.userPubKey;
-  transport.session.device = await generateRsaKeyPair();
+  // A test signing in many accounts may reuse one device key pair (key generation dominates its run time).
+  transport.session.device = options.device ?? (await generateRsaKeyPair());
   const login = await api.login({
     loginName,
     password,

@@ -104,9 +104,8 @@ export function publicHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async getUserPubKey({ body }) {
-      const userPubKey = await ctx.repos.keys.getUserPublicKeyByLoginName(body.loginName);
-      if (!userPubKey) throw new ApiError('USER_KEY_UNAVAILABLE');
-      return { userPubKey };
+      // Known or not, every name gets a key (a decoy for unknown names), so the answer reveals no account.
+      return { userPubKey: (await ctx.userKeys.keyPairFor(body.loginName)).publicKeyPem };
     },
 
     async login({ body }) {

@@ -4,6 +4,7 @@ import { accountsRepo } from './accounts.ts';
 import { appVersionsRepo } from './appVersions.ts';
 import { auditRepo } from './audit.ts';
 import { blobsRepo } from './blobs.ts';
+import { decoysRepo } from './decoys.ts';
 import { eventsRepo } from './events.ts';
 import { jobsRepo } from './jobs.ts';
 import { keysRepo } from './keys.ts';
@@ -33,6 +34,7 @@ export function repos(q: Queryable) {
     blobs: blobsRepo(q),
     jobs: jobsRepo(q),
     appVersions: appVersionsRepo(q),
+    decoys: decoysRepo(q),
   };
 }
 
@@ -42,6 +44,7 @@ export * from './accounts.ts';
 export * from './appVersions.ts';
 export * from './audit.ts';
 export * from './blobs.ts';
+export * from './decoys.ts';
 export * from './events.ts';
 export * from './jobs.ts';
 export * from './keys.ts';

@@ -2,7 +2,7 @@
 // (one current key per room; retired keys stay readable for old messages) plus the common key.
 import type { Queryable, Row } from '../db.ts';
 import type { AesAlgorithm, AesKeyRecord } from '../../crypto/aes.ts';
-import { idArray, onlyRow, toDate, toDateOrNull, toIdOrNull } from './convert.ts';
+import { idArray, onlyRow, toDate, toDateOrNull, toId, toIdOrNull } from './convert.ts';
 
 export interface UserKeyPair {
   accountId: number;
@@ -35,6 +35,18 @@ function toStoredAesKey(r: Row): StoredAesKey {
 }
 
 export function keysRepo(q: Queryable) {
+  async function pairByLoginName(loginName: string): Promise<UserKeyPair | null> {
+    const { rows } = await q.query(
+      `SELECT k.account_id, k.public_key_pem, k.private_key_pem, k.created_at FROM user_key_pairs k JOIN accounts a ON a.id = k.account_id
+       WHERE lower(a.login_name) = lower($1) AND NOT a.disabled`,
+      [loginName],
+    );
+    const r = rows[0];
+    return r
+      ? { accountId: toId(r.account_id), publicKeyPem: String(r.public_key_pem), privateKeyPem: String(r.private_key_pem), createdAt: toDate(r.created_at) }
+      : null;
+  }
+
   return {
     /** Stores (or replaces) the user's key pair. */
     async saveUserKeyPair(accountId: number, pair: { publicKeyPem: string; privateKeyPem: string }): Promise<void> {
@@ -54,13 +66,11 @@ export function keysRepo(q: Queryable) {
 
     /** getuserpubkey: the public half by login name (case-insensitive), null if unknown or disabled. */
     async getUserPublicKeyByLoginName(loginName: string): Promise<string | null> {
-      const { rows } = await q.query(
-        `SELECT k.public_key_pem FROM user_key_pairs k JOIN accounts a ON a.id = k.account_id
-         WHERE lower(a.login_name) = lower($1) AND NOT a.disabled`,
-        [loginName],
-      );
-      return rows[0] ? String(rows[0].public_key_pem) : null;
+      return (await pairByLoginName(loginName))?.publicKeyPem ?? null;
     },
+
+    /** Both halves by login name, null if unknown or disabled: getuserpubkey and envelopes run this same query. */
+    getUserKeyPairByLoginName: pairByLoginName,
 
     /** Makes `record` the room's current key, retiring the previous one (re-keying). */
     async setRoomKey(roomId: number, record: AesKeyRecord): Promise<StoredAesKey> {

@@ -57,12 +57,6 @@ describe('login', () => {
     expect(error.errMsgList[0]?.errors[0]?.code).toBe('UI_IM_E2001');
   });
 
-  it('refuses an unknown login name at the key step', async () => {
-    const result = await post('/chat/pub/authentication/getuserpubkey', { loginName: 'nobody' });
-    expect(result.status).toBe(401);
-    expect(codeOf(result.body)).toBe('UI_IM_E2008');
-  });
-
   it('sends a must-change-password account to the password page, then lets it in', async () => {
     const attempt = (await signIn(server.url, 'carol', TEST_PASSWORD).catch((e: unknown) => e)) as LoginError;
     expect(attempt).toBeInstanceOf(LoginError);
