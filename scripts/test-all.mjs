@@ -1,10 +1,51 @@
 // Runs every suite (CLI gates, lint, typecheck, vitest, Playwright) and ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const results = [];
+
+// One full run at a time on a machine: the suites start servers, browsers and realtime checks that must not
+// compete with a second full run for the cores. A later run waits; a lock left by a dead run is taken over.
+function takeMachineLock() {
+  const lock = path.join(tmpdir(), 'chatgen-test-all.lock');
+  const owner = path.join(lock, 'pid');
+  let announced = false;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(owner, String(process.pid));
+      const release = () => rmSync(lock, { recursive: true, force: true });
+      process.on('exit', release);
+      for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+      return;
+    } catch {
+      let holder = NaN;
+      try {
+        holder = Number(readFileSync(owner, 'utf8'));
+      } catch {
+        // The holder is between mkdir and writing its pid.
+      }
+      let alive = true;
+      if (Number.isInteger(holder) && holder > 0) {
+        try {
+          process.kill(holder, 0);
+        } catch {
+          alive = false;
+        }
+      }
+      if (!alive) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (!announced) console.log(`waiting for another full test run on this machine (pid ${holder}) to finish ...`);
+      announced = true;
+      spawnSync('sleep', ['5']);
+    }
+  }
+}
+takeMachineLock();
 
 function gate(name, command, args) {
   const started = Date.now();
@@ -59,7 +100,7 @@ function playwright(name) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-gate('chatgen validate --all', 'node', ['generator/bin/chatgen.js', 'validate', '--all']);
+gate('chatgen validate --all --strict', 'node', ['generator/bin/chatgen.js', 'validate', '--all', '--strict']);
 gate('chatgen generate --check', 'node', ['generator/bin/chatgen.js', 'generate', '--check']);
 gate('eslint', 'npx', ['eslint', '.']);
 gate('tsc --noEmit', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);

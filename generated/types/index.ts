@@ -256,12 +256,12 @@ export type TopicType = ("TYPING" | "ONLINE" | "OFFLINE" | "REFRESH" | "VOTE_MES
  */
 export type SendAesMessageRequest = (SendMessagePayload | SendMessagePayloadWithoutKey)
 /**
- * A variant id of the seed.
+ * A variant id: the name of a file under variants/ (the seed's 20 and any customer added since).
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "VariantId".
  */
-export type VariantId = ("DEV" | "DEV_GRID_VERSION" | "DEV_GRID_CHILD" | "DEV_LITE_VERSION" | "TRIAL" | "PRD" | "HOSPITAL" | "HOSPITAL_GRID_VERSION" | "HOSPITAL_GRID_CHILD" | "HOSPITAL_LITE_VERSION" | "JUDI" | "EPD" | "EPD_UAT" | "RIPEN" | "HKMA" | "HKMA_UAT" | "HKP" | "HKP_UAT" | "CSD" | "CSDDS")
+export type VariantId = string
 /**
  * Response of room/viewroom
  *
@@ -5219,7 +5219,7 @@ status: "failed"
 errMsgList: ErrMsgList
 }
 /**
- * The default flag set. Each property is one IS_ALLOW_* or IS_SHOW_* feature switch; its default describes the full-featured product. A variant overrides some of them in its flags object.
+ * The default flag set. Each property is one IS_ALLOW_* or IS_SHOW_* feature switch; its default describes the full-featured product. A variant overrides some of them in its flags object. A flag with x-requires needs the flags it lists switched on: chatgen validate rejects a resolved variant that has it on and one of them off.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "FlagSet".
@@ -9661,7 +9661,7 @@ uuid: string
 token: string
 }
 /**
- * One build variant (variants/<ID>.json), see docs/variant-format.md. Everything except id is optional in a file: missing values come from the extends chain and then from the defaults of flags.json, theme.schema.json, constants.schema.json, wording.schema.json and the defaults of this schema (links, login, layout, server, chatbotPhone). Checks JSON Schema cannot express (id equals the file name, extends cycles, unknown flags, columns summing to 12, chatRoomWidth min <= max) are made by chatgen validate.
+ * One build variant (variants/<ID>.json), see docs/variant-format.md. Everything except id is optional in a file: missing values come from the extends chain and then from the defaults of flags.json, theme.schema.json, constants.schema.json, wording.schema.json and the defaults of this schema (links, login, layout, server, chatbotPhone); the fields of x-resolved-required have no default and must be set somewhere in the chain. The variant ids are the file names under variants/: adding a customer is adding a file. Checks JSON Schema cannot express (id equals the file name, extends names an existing variant without cycles, unknown flags, flag dependencies, columns summing to 12, chatRoomWidth min <= max) are made by chatgen validate.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "VariantDocument".

@@ -1,18 +1,26 @@
 /** The chatgen command line: commander wiring, exit codes (0 ok, 1 invalid or failed, 2 usage) and error output. */
 import { Command, CommanderError, Option } from 'commander';
-import { runBuild } from './commands/build.ts';
-import { runDiff } from './commands/diff.ts';
-import { runGenerate } from './commands/generate.ts';
-import { runList } from './commands/list.ts';
-import { runShow } from './commands/show.ts';
-import { runValidate } from './commands/validate.ts';
 import { ChatgenError, UsageError } from './errors.ts';
+import { isLogLevel, LOG_LEVELS, log, setLogLevel } from './log.ts';
 import { REPOSITORY_ROOT } from './paths.ts';
+import { formatProblem } from './problems.ts';
+import { CHATGEN_VERSION } from './version.ts';
+
+const EXIT_CODES = `
+Exit codes:
+  0  valid, up to date, built, printed (diff: also when the variants differ, unless --exit-code)
+  1  invalid config (validate; generate and build refuse it), generated/ stale (generate --check), a failed
+     or invalid variant in build (the others are still built), an unknown variant id, variants that differ
+     (diff --exit-code)
+  2  usage error: unknown command or option, no ids and no --all, ids together with --all, a bad --root`;
 
 const rootOption = (): Option =>
   new Option('--root <dir>', 'project root holding schema/ and variants/').default(REPOSITORY_ROOT, 'the repository root');
 
-/** Runs an action and turns its outcome into an exit code; user mistakes never print a stack. */
+/**
+ * Runs an action and turns its outcome into an exit code. Command modules are imported when their command
+ * runs, so that `chatgen --version` or `chatgen validate` does not load the bundler.
+ */
 function action<A extends unknown[]>(run: (...args: A) => number | Promise<number>) {
   return async (...args: A): Promise<void> => {
     process.exitCode = await run(...args);
@@ -22,60 +30,94 @@ function action<A extends unknown[]>(run: (...args: A) => number | Promise<numbe
 function buildProgram(): Command {
   const program = new Command('chatgen')
     .description('Validate variant configs, generate typed code into generated/ and build one web client per variant.')
-    .version('0.1.0')
+    .version(CHATGEN_VERSION, '-V, --version', 'print the chatgen version')
+    .addOption(new Option('--log-level <level>', 'what the log (stderr) shows').choices(LOG_LEVELS).default('info'))
+    .option('-q, --quiet', 'only errors in the log (same as --log-level error); results on stdout are unchanged')
     .exitOverride()
     .showSuggestionAfterError()
-    .configureOutput({ outputError: (text, write) => write(text.startsWith('error:') ? `chatgen: ${text}` : text) });
+    .configureOutput({ outputError: (text, write) => write(text.startsWith('error:') ? `chatgen: ${text}` : text) })
+    .addHelpText('after', EXIT_CODES)
+    .hook('preAction', (command) => {
+      const { logLevel, quiet } = command.opts<{ logLevel: string; quiet?: boolean }>();
+      setLogLevel(quiet ? 'error' : isLogLevel(logLevel) ? logLevel : 'info');
+    });
 
   program
     .command('validate')
-    .description('validate variant files against schema/variant.schema.json and check that all schema files compile')
+    .description('check that every schema file compiles and that the given variants (or all) are valid after extends and defaults')
     .argument('[ids...]', 'variant ids (file names under variants/ without .json)')
     .option('--all', 'validate every variant')
-    .option('--strict', 'treat flags missing from the default set as errors')
+    .option('--strict', 'treat warnings (a byte-order mark) as errors; CI runs this')
     .option('--json', 'print a machine-readable report')
     .addOption(rootOption())
-    .action(action((ids: string[], opts: { root: string; all?: boolean; strict?: boolean; json?: boolean }) => runValidate(ids, opts)));
+    .addHelpText('after', EXIT_CODES)
+    .action(
+      action(async (ids: string[], opts: { root: string; all?: boolean; strict?: boolean; json?: boolean }) =>
+        (await import('./commands/validate.ts')).runValidate(ids, opts),
+      ),
+    );
 
   program
     .command('generate')
-    .description('write generated/ from schema/ and variants/')
-    .option('--check', 'write nothing; exit 1 naming each stale, missing or extra file')
+    .description('write generated/ from schema/ and variants/ (refuses an invalid project)')
+    .option('--check', 'write nothing; exit 1 showing the diff of each stale file and naming missing and extra files')
+    .option('--json', 'print a machine-readable result')
     .addOption(rootOption())
-    .action(action((opts: { root: string; check?: boolean }) => runGenerate(opts)));
+    .addHelpText('after', EXIT_CODES)
+    .action(
+      action(async (opts: { root: string; check?: boolean; json?: boolean }) => (await import('./commands/generate.ts')).runGenerate(opts)),
+    );
 
   program
     .command('build')
-    .description('generate, then a Vite production build per variant into <out>/<ID>')
+    .description('generate, then a Vite production build per variant into <out>/<ID>/ with build-info.json, reusing unchanged builds')
     .argument('[ids...]', 'variant ids')
     .option('--all', 'build every variant')
     .option('--out <dir>', 'output directory (relative to the root)', 'dist')
-    .option('--base <path>', "URL path the build is served from, e.g. /webchat/ for a sub-path deployment", '/')
+    .option('--jobs <n>', 'variants built at the same time (default: the number of CPUs, at most 4)')
+    .option('--base <path>', 'URL path the build is served from, e.g. /webchat/ for a sub-path deployment', '/')
+    .option('--no-cache', 'bundle every variant again instead of reusing unchanged builds')
+    .option('--json', 'print the report as JSON instead of the table')
     .addOption(rootOption())
-    .action(action((ids: string[], opts: { root: string; all?: boolean; out: string; base: string }) => runBuild(ids, opts)));
+    .addHelpText('after', EXIT_CODES)
+    .action(
+      action(async (ids: string[], opts: { root: string; all?: boolean; out: string; jobs?: string; base?: string; cache: boolean; json?: boolean }) =>
+        (await import('./commands/build.ts')).runBuild(ids, opts),
+      ),
+    );
 
   program
     .command('list')
     .description('list variants with title, extends and environment')
     .option('--json', 'print JSON')
     .addOption(rootOption())
-    .action(action((opts: { root: string; json?: boolean }) => runList(opts)));
+    .action(action(async (opts: { root: string; json?: boolean }) => (await import('./commands/list.ts')).runList(opts)));
 
   program
     .command('show')
-    .description('print the fully resolved config of a variant (extends and defaults applied)')
+    .description('print the fully resolved config of a variant, each value with the file that set it')
     .argument('<id>', 'variant id')
-    .option('--json', 'print JSON instead of one line per value')
+    .option('--json', 'print the resolved config as JSON')
+    .option('--sources', 'with --json: print {id, chain, config, setBy} (setBy: path → file)')
     .addOption(rootOption())
-    .action(action((id: string, opts: { root: string; json?: boolean }) => runShow(id, opts)));
+    .action(
+      action(async (id: string, opts: { root: string; json?: boolean; sources?: boolean }) => (await import('./commands/show.ts')).runShow(id, opts)),
+    );
 
   program
     .command('diff')
-    .description('print flags, theme, wording, constants, links and layout that differ between two variants')
+    .description('print every resolved value that differs between two variants, with the file that set each side')
     .argument('<a>', 'first variant id')
     .argument('<b>', 'second variant id')
+    .option('--json', 'print {a, b, same, differences} as JSON')
+    .option('--exit-code', 'exit 1 when the variants differ')
     .addOption(rootOption())
-    .action(action((a: string, b: string, opts: { root: string }) => runDiff(a, b, opts)));
+    .addHelpText('after', EXIT_CODES)
+    .action(
+      action(async (a: string, b: string, opts: { root: string; json?: boolean; exitCode?: boolean }) =>
+        (await import('./commands/diff.ts')).runDiff(a, b, opts),
+      ),
+    );
 
   return program;
 }
@@ -92,11 +134,12 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (err instanceof ChatgenError) {
+      for (const p of err.problems) log.error(formatProblem(p));
       process.stderr.write(`chatgen: ${err.message}\n`);
       return 1;
     }
     const message = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`chatgen: internal error: ${message}\n`);
+    process.stderr.write(`chatgen: internal error: ${message.split('\n')[0]}\n`);
     if (process.env.CHATGEN_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
     else process.stderr.write('(set CHATGEN_DEBUG=1 for a stack trace)\n');
     return 1;

@@ -6,11 +6,25 @@ export interface Problem {
   /** JSON pointer inside the file (`/layout/columns/left`); empty for the whole file. */
   path: string;
   message: string;
+  /** Where in the file (1-based), when known: syntax errors always, other problems when the value is in the file. */
+  line?: number;
+  column?: number;
 }
 
+/** Every message is one line: a value quoted into a message must not break the report (or a CI log) apart. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+/**
+ * `file: /path: message`; a problem without a JSON path but with a position (a syntax error) is
+ * `file:line:column: message`, the form editors and CI annotations jump to.
+ */
 export function formatProblem(problem: Problem): string {
-  const where = problem.path ? `${problem.file}: ${problem.path}` : problem.file;
-  return `${where}: ${problem.message}`;
+  const message = oneLine(problem.message);
+  if (problem.path) return `${problem.file}: ${problem.path}: ${message}`;
+  if (problem.line !== undefined) return `${problem.file}:${problem.line}:${problem.column ?? 1}: ${message}`;
+  return `${problem.file}: ${message}`;
 }
 
 export function error(file: string, path: string, message: string): Problem {
@@ -25,6 +39,17 @@ export function warning(file: string, path: string, message: string): Problem {
 export function sortProblems(problems: Problem[]): Problem[] {
   const key = (p: Problem): string => `${p.file}\u0000${p.path}\u0000${p.message}`;
   return [...problems].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** Drops repeats: one mistake is reported once even when several checks (or several children) meet it. */
+export function uniqueProblems(problems: Problem[]): Problem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.severity}\u0000${p.file}\u0000${p.path}\u0000${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** JSON pointer escaping of one segment (RFC 6901). */

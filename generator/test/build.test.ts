@@ -1,9 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../src/build/fingerprint.ts';
 import { rewriteFlagImports } from '../src/build/inline-flags.ts';
+import { loadProject } from '../src/load/project.ts';
+import { resolveVariant } from '../src/resolve/variant.ts';
 import { listFiles } from '../src/util/fs.ts';
-import { cleanupCopies, copyFixture, runCli } from './helpers.ts';
+import { stableStringify } from '../src/util/json.ts';
+import { addBrokenVariants, cleanupCopies, copyFixture, freshCache, runCli } from './helpers.ts';
 
 afterAll(cleanupCopies);
 
@@ -13,16 +17,46 @@ function bundleText(dir: string): string {
     .join('\n');
 }
 
+interface Manifest {
+  status: string;
+  id: string;
+  version: string;
+  buildVersion: number;
+  environment: string;
+  configHash: string;
+  cacheKey: string;
+  git: { commit: string | null; dirty: boolean };
+  builtAt: string;
+  fromCache: boolean;
+  flags: { on: string[]; off: string[] };
+  routes: Record<string, { raw: number; gzip: number; files: number }>;
+  onDemand: Record<string, { raw: number; gzip: number; files: number }>;
+  files: Record<string, { raw: number; gzip: number }>;
+  errors?: Array<{ file: string; line: number; column: number; message: string }>;
+}
+
+const manifestOf = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, 'build-info.json'), 'utf8')) as Manifest;
+
+/** Status column of each variant in the build table. */
+function statuses(stdout: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const match of stdout.matchAll(/^([A-Z][A-Z0-9_]*)\s{2,}(built|from cache|up to date|FAILED|INVALID)\s/gm)) out[match[1]!] = match[2]!;
+  return out;
+}
+
 describe('chatgen build', () => {
   it('leaves the flag-gated feature out of the variant that switches it off', () => {
     const root = copyFixture();
     const out = join(root, 'out');
-    const result = runCli(['build', 'CSD', 'HOSPITAL', '--out', out, '--root', root]);
+    const result = runCli(['build', 'CSD', 'HOSPITAL', '--out', out, '--root', root], freshCache());
     expect(result.stderr).not.toContain('failed');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^VARIANT\s+RAW\s+GZIP\s+TIME\s+FLAGS ON\/OFF$/m);
-    expect(result.stdout).toMatch(/^CSD\s+[\d.]+ KiB\s+[\d.]+ KiB\s+[\d.]+ s\s+1\/2$/m);
-    expect(result.stdout).toMatch(/^HOSPITAL\s+[\d.]+ KiB\s+[\d.]+ KiB\s+[\d.]+ s\s+1\/2$/m);
+    expect(result.stdout).toMatch(/^VARIANT\s+STATUS\s+RAW\s+GZIP\s+TIME\s+FLAGS ON\/OFF$/m);
+    expect(result.stdout).toMatch(/^CSD\s+built\s+[\d.]+ KiB\s+[\d.]+ KiB\s+[\d.]+ s\s+1\/2$/m);
+    expect(result.stdout).toMatch(/^HOSPITAL\s+built\s+[\d.]+ KiB\s+[\d.]+ KiB\s+[\d.]+ s\s+1\/2$/m);
+    // Progress n/N on the log as each variant finishes.
+    expect(result.stderr).toMatch(/^\[[12]\/2\] CSD: built in [\d.]+ s$/m);
+    expect(result.stderr).toMatch(/^\[[12]\/2\] HOSPITAL: built in [\d.]+ s$/m);
 
     const csd = bundleText(join(out, 'CSD'));
     const hospital = bundleText(join(out, 'HOSPITAL'));
@@ -36,13 +70,15 @@ describe('chatgen build', () => {
     const html = readFileSync(join(out, 'CSD/index.html'), 'utf8');
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js">/);
     expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
-    // The variant's favicon, a file of its own in its accent colour.
+    // The variant's favicon, a file of its own.
     const icon = /<link rel="icon" type="image\/svg\+xml" href="(\/assets\/favicon-[^"]+\.svg)"/.exec(html)?.[1];
     expect(icon).toBeDefined();
     expect(readFileSync(join(out, 'CSD', icon!), 'utf8')).toContain('<svg');
-  }, 120_000);
+    // Nothing of the build's bookkeeping is left next to the bundles.
+    expect(listFiles(out).filter((f) => /staging|\.old-|\.vite\//.test(f))).toEqual([]);
+  }, 180_000);
 
-  it('builds for a sub-path with --base, and refuses a base that is not an absolute path', () => {
+  it('builds for a sub-path with --base (its own cache entry), and refuses a base that is not an absolute path', () => {
     const root = copyFixture();
     const out = join(root, 'out');
     const result = runCli(['build', 'CSD', '--out', out, '--root', root, '--base', '/webchat/']);
@@ -50,26 +86,167 @@ describe('chatgen build', () => {
     const html = readFileSync(join(out, 'CSD/index.html'), 'utf8');
     expect(html).toMatch(/src="\/webchat\/assets\/[^"]+\.js"/);
     expect(html).toMatch(/href="\/webchat\/assets\/favicon-[^"]+\.svg"/);
+    // The default base is another bundle, not the cached sub-path one.
+    expect(runCli(['build', 'CSD', '--out', out, '--root', root]).code).toBe(0);
+    expect(readFileSync(join(out, 'CSD/index.html'), 'utf8')).toMatch(/src="\/assets\//);
     for (const bad of ['./', 'webchat/', '/webchat', 'https://cdn.example/']) {
       const refused = runCli(['build', 'CSD', '--out', out, '--root', root, '--base', bad]);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain('--base must be a URL path');
     }
-  }, 120_000);
+  }, 180_000);
 
-  it('exits 1 when a build fails and still builds the others', () => {
+  it('writes build-info.json: identity, resolved-config hash, commit, flags on/off and sizes per route', () => {
     const root = copyFixture();
     const out = join(root, 'out');
+    expect(runCli(['build', 'HOSPITAL_UAT', 'CSD', '--out', out, '--root', root], freshCache()).code).toBe(0);
+    const project = loadProject(root);
+    for (const id of ['HOSPITAL_UAT', 'CSD']) {
+      const manifest = manifestOf(join(out, id));
+      const config = resolveVariant(project, id).config;
+      expect(manifest).toMatchObject({
+        status: 'ok',
+        id,
+        version: config.version,
+        buildVersion: config.buildVersion,
+        environment: config.environment,
+        configHash: `sha256:${sha256(stableStringify(config))}`,
+        git: { commit: null, dirty: false }, // the fixture copy is not a git work tree
+        fromCache: false,
+      });
+      expect(Date.parse(manifest.builtAt)).not.toBeNaN();
+      // Every file of the output is listed with its size (the manifest itself aside).
+      const files = listFiles(join(out, id)).filter((f) => f !== 'build-info.json');
+      expect(Object.keys(manifest.files).sort()).toEqual(files.sort());
+      for (const f of files) expect(manifest.files[f]!.raw).toBe(statSync(join(out, id, f)).size);
+      expect(Object.keys(manifest.routes)).toEqual(['/', '/login', '/chatroom']);
+      for (const route of Object.values(manifest.routes)) {
+        expect(route.raw).toBeGreaterThan(100_000); // React and the entry at least
+        expect(route.gzip).toBeLessThan(route.raw);
+      }
+    }
+    const uat = manifestOf(join(out, 'HOSPITAL_UAT'));
+    expect(uat).toMatchObject({ version: '1.0.16-rc.1', buildVersion: 19, environment: 'uat' });
+    expect(uat.flags).toEqual({ on: ['IS_ALLOW_QR_LOGIN'], off: ['IS_ALLOW_STICKER', 'IS_SHOW_GRID_MODE'] });
+    // QR login is an on-demand chunk where it is on, and absent where it is off.
+    expect(Object.keys(uat.onDemand)).toEqual(['src/features/feature-preview/index.ts']);
+    expect(manifestOf(join(out, 'CSD')).onDemand).toEqual({});
+    expect(manifestOf(join(out, 'CSD')).flags.on).toEqual(['IS_ALLOW_STICKER']);
+  }, 180_000);
+
+  it("prints the bundler's error with file:line:column, clears the variant's output and still builds the others", () => {
+    const root = copyFixture();
+    const out = join(root, 'out');
+    const cache = freshCache();
+    expect(runCli(['build', 'HOSPITAL', '--out', out, '--root', root], cache).code).toBe(0);
+    expect(existsSync(join(out, 'HOSPITAL/index.html'))).toBe(true);
     // Only HOSPITAL (QR login on) reaches the broken module; CSD must still be built.
     const hint = join(root, 'src/features/feature-preview/QrCodeHint.tsx');
     writeFileSync(hint, `import './does-not-exist.ts';\n${readFileSync(hint, 'utf8')}`);
-    const result = runCli(['build', 'HOSPITAL', 'CSD', '--out', out, '--root', root]);
+    const result = runCli(['build', 'HOSPITAL', 'CSD', '--out', out, '--root', root], cache);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('HOSPITAL: build failed:');
+    const error = "src/features/feature-preview/QrCodeHint.tsx:1:8: Could not resolve './does-not-exist.ts' [UNRESOLVED_IMPORT]";
+    const progress = result.stderr.split('\n').filter((l) => l.includes('HOSPITAL: build failed'));
+    expect(progress).toHaveLength(1);
+    expect(progress[0]).toMatch(/^\[[12]\/2\] HOSPITAL: build failed: /);
+    expect(progress[0]!.replace(/^\[[12]\/2\] HOSPITAL: build failed: /, '')).toBe(error);
     expect(result.stdout).toMatch(/^HOSPITAL\s+FAILED/m);
-    expect(result.stdout).toMatch(/^CSD\s+[\d.]+ KiB/m);
-    expect(result.stdout).toContain('1 built, 1 failed');
-  }, 120_000);
+    expect(result.stdout).toMatch(/^CSD\s+built\s+[\d.]+ KiB/m);
+    expect(result.stdout).toContain('2 variant(s): 1 built, 0 reused from the cache, 1 failed');
+    // The earlier HOSPITAL build is gone: nothing stale can be served or shipped; the manifest says why.
+    expect(listFiles(join(out, 'HOSPITAL'))).toEqual(['build-info.json']);
+    expect(manifestOf(join(out, 'HOSPITAL'))).toMatchObject({
+      status: 'failed',
+      id: 'HOSPITAL',
+      errors: [{ file: 'src/features/feature-preview/QrCodeHint.tsx', line: 1, column: 8, message: "Could not resolve './does-not-exist.ts'" }],
+    });
+
+    writeFileSync(join(root, 'src/features/feature-preview/QrLoginPreview.tsx'), 'export function QrLoginPreview() {\n  return <div>{;\n}\n');
+    const syntax = runCli(['build', 'HOSPITAL', '--out', out, '--root', root, '--quiet'], cache);
+    expect(syntax.code).toBe(1);
+    expect(syntax.stderr.trim()).toMatch(/^\[1\/1\] HOSPITAL: build failed: src\/features\/feature-preview\/(QrLoginPreview|QrCodeHint)\.tsx:\d+:\d+: \S.*$/);
+  }, 180_000);
+
+  it('reuses unchanged builds: a second build is all up to date and says so; one changed variant is the only one bundled', () => {
+    const root = copyFixture();
+    const out = join(root, 'out');
+    const cache = freshCache();
+    const first = runCli(['build', '--all', '--out', out, '--root', root], cache);
+    expect(first.code).toBe(0);
+    expect(statuses(first.stdout)).toEqual({ CSD: 'built', HOSPITAL: 'built', HOSPITAL_UAT: 'built' });
+    const builtAt = manifestOf(join(out, 'CSD')).builtAt;
+
+    const second = runCli(['build', '--all', '--out', out, '--root', root], cache);
+    expect(second.code).toBe(0);
+    expect(statuses(second.stdout)).toEqual({ CSD: 'up to date', HOSPITAL: 'up to date', HOSPITAL_UAT: 'up to date' });
+    expect(second.stdout).toContain('3 variant(s): 0 built, 3 reused from the cache, 0 failed');
+    expect(second.stderr).toContain('nothing changed since the last build: every variant came from the cache');
+    expect(manifestOf(join(out, 'CSD'))).toMatchObject({ builtAt, fromCache: true });
+
+    // One variant's config changes: only it is bundled again.
+    const uatFile = join(root, 'variants/HOSPITAL_UAT.json');
+    const uatText = readFileSync(uatFile, 'utf8');
+    writeFileSync(uatFile, uatText.replace('"Hospital Chat (UAT)"', '"Hospital Chat (UAT 2)"'));
+    const third = runCli(['build', '--all', '--out', out, '--root', root], cache);
+    expect(statuses(third.stdout)).toEqual({ CSD: 'up to date', HOSPITAL: 'up to date', HOSPITAL_UAT: 'built' });
+    expect(readFileSync(join(out, 'HOSPITAL_UAT/index.html'), 'utf8')).toContain('Hospital Chat (UAT 2)');
+
+    // A parent's change reaches its children; an unrelated variant stays.
+    const hospitalFile = join(root, 'variants/HOSPITAL.json');
+    writeFileSync(hospitalFile, readFileSync(hospitalFile, 'utf8').replace('"#00695C"', '"#00695D"'));
+    const fourth = runCli(['build', '--all', '--out', out, '--root', root], cache);
+    expect(statuses(fourth.stdout)).toEqual({ CSD: 'up to date', HOSPITAL: 'built', HOSPITAL_UAT: 'built' });
+
+    // A shared source changes: every variant is bundled again.
+    const start = join(root, 'src/app/start.tsx');
+    writeFileSync(start, `${readFileSync(start, 'utf8')}\n// touched\n`);
+    const fifth = runCli(['build', '--all', '--out', out, '--root', root], cache);
+    expect(statuses(fifth.stdout)).toEqual({ CSD: 'built', HOSPITAL: 'built', HOSPITAL_UAT: 'built' });
+
+    // Back to an earlier state: restored from the cache, not bundled, byte for byte what was built then.
+    writeFileSync(start, readFileSync(start, 'utf8').replace('\n// touched\n', ''));
+    writeFileSync(uatFile, uatText);
+    rmSync(out, { recursive: true });
+    const sixth = runCli(['build', 'CSD', 'HOSPITAL_UAT', '--out', out, '--root', root], cache);
+    expect(statuses(sixth.stdout)).toEqual({ CSD: 'from cache', HOSPITAL_UAT: 'built' }); // HOSPITAL_UAT under HOSPITAL's new colour is new
+    expect(readFileSync(join(out, 'CSD/index.html'), 'utf8')).toContain('<title>CSD Chat</title>');
+    expect(manifestOf(join(out, 'CSD'))).toMatchObject({ builtAt, fromCache: true });
+    // --no-cache bundles again.
+    const forced = runCli(['build', 'CSD', '--no-cache', '--out', out, '--root', root], cache);
+    expect(statuses(forced.stdout)).toEqual({ CSD: 'built' });
+  }, 300_000);
+
+  it('builds CSD while an unrelated variant is invalid; --all reports the invalid one and builds the rest', () => {
+    const root = copyFixture();
+    const out = join(root, 'out');
+    addBrokenVariants(root, 'COLUMNS', 'BROKEN');
+    const cache = freshCache();
+    const one = runCli(['build', 'CSD', '--out', out, '--root', root], cache);
+    expect(one.code).toBe(0);
+    expect(statuses(one.stdout)).toEqual({ CSD: 'built' });
+    expect(one.stderr).toContain('BROKEN: skipped, invalid (not asked for; chatgen validate BROKEN says why)');
+    expect(one.stderr).toContain('COLUMNS: skipped, invalid (not asked for; chatgen validate COLUMNS says why)');
+
+    const all = runCli(['build', '--all', '--json', '--out', out, '--root', root], cache);
+    expect(all.code).toBe(1);
+    const report = JSON.parse(all.stdout) as { ok: boolean; results: Array<{ id: string; status: string; errors: string[] }> };
+    expect(report.ok).toBe(false);
+    expect(Object.fromEntries(report.results.map((r) => [r.id, r.status]))).toEqual({
+      BROKEN: 'invalid',
+      COLUMNS: 'invalid',
+      CSD: 'up-to-date',
+      HOSPITAL: 'built',
+      HOSPITAL_UAT: 'built',
+    });
+    expect(report.results.find((r) => r.id === 'COLUMNS')!.errors).toEqual([
+      'variants/COLUMNS.json: /layout/columns: left + main + right must be 12 (4 + 8 + 2 = 14)',
+    ]);
+    expect(manifestOf(join(out, 'COLUMNS'))).toMatchObject({
+      status: 'invalid',
+      errors: [{ file: 'variants/COLUMNS.json', path: '/layout/columns', message: 'left + main + right must be 12 (4 + 8 + 2 = 14)' }],
+    });
+    expect(all.stderr).toContain('COLUMNS: invalid: variants/COLUMNS.json: /layout/columns: left + main + right must be 12 (4 + 8 + 2 = 14)');
+  }, 180_000);
 });
 
 describe('flag import inlining', () => {

@@ -85,6 +85,19 @@ describe('chatgen generate', () => {
     expect(stale.code).toBe(1);
     expect(stale.stdout).toContain('stale: generated/types/index.ts');
     expect(stale.stdout).toContain('extra: generated/leftover.ts');
+    // The diff of what generate would change, not only the file name.
+    expect(stale.stdout).toContain('--- a/generated/types/index.ts\n+++ b/generated/types/index.ts\n');
+    expect(stale.stdout).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@$/m);
+    expect(stale.stdout).toMatch(/^-messageId: number$/m);
+    expect(stale.stdout).toMatch(/^\+messageId: string$/m);
+    expect(stale.stderr).toContain('generated/ is out of date (1 stale, 0 missing, 1 extra): run chatgen generate');
+    const json = runCli(['generate', '--check', '--json', '--root', root]);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as { upToDate: boolean; stale: Array<{ file: string; diff: string[] }>; missing: string[]; extra: string[] };
+    expect(report.upToDate).toBe(false);
+    expect(report.stale.map((f) => f.file)).toEqual(['generated/types/index.ts']);
+    expect(report.stale[0]!.diff).toContain('+messageId: string');
+    expect(report.extra).toEqual(['generated/leftover.ts']);
     expect(snapshot(root)).toEqual(before); // --check writes nothing
 
     expect(runCli(['generate', '--root', root]).code).toBe(0);

@@ -36,9 +36,16 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[]): CliResult {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: REPO, timeout: 120_000 });
+export function runCli(args: string[], env: Record<string, string> = {}): CliResult {
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: REPO, timeout: 300_000, env: { ...process.env, ...env } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A private chatgen cache directory (builds, schema check), removed with the copies. */
+export function freshCache(): { CHATGEN_CACHE_DIR: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'chatgen-cache-'));
+  created.push(dir);
+  return { CHATGEN_CACHE_DIR: dir };
 }
 
 /** A stack trace line, which a user mistake must never print. */

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadProject } from '../src/load/project.ts';
 import { validateVariants } from '../src/validate/variants.ts';
-import { addBrokenVariants, BASIC, cleanupCopies, copyFixture, runCli, STACK_LINE } from './helpers.ts';
+import { addBrokenVariants, BASIC, cleanupCopies, copyFixture, REPO, runCli, STACK_LINE } from './helpers.ts';
 
 afterAll(cleanupCopies);
 
@@ -20,10 +20,10 @@ describe('chatgen validate', () => {
     const result = runCli(['validate', 'BROKEN', '--root', root]);
     expect(result.code).toBe(1);
     expect(result.stdout.trim().split('\n')).toEqual([
-      'variants/BROKEN.json: /colour: unknown property',
-      'variants/BROKEN.json: /environment: must be one of "production", "uat", "development", "trial"',
+      'variants/BROKEN.json: /colour: unknown property colour',
+      'variants/BROKEN.json: /environment: must be one of "production", "uat", "development", "trial", not "prod" (did you mean "production"?)',
       'variants/BROKEN.json: /layout/columns: left + main + right must be 12 (13 + 8 + 0 = 21)',
-      'variants/BROKEN.json: /layout/columns/left: must be <= 12',
+      'variants/BROKEN.json: /layout/columns/left: must be <= 12, not 13',
       'variants/BROKEN.json: /wording/en_US/noSuchText: unknown wording key noSuchText',
     ]);
     expect(result.stderr).not.toMatch(STACK_LINE);
@@ -38,16 +38,42 @@ describe('chatgen validate', () => {
     expect(result.stdout).toContain('variants/COLUMNS.json: /layout/columns: left + main + right must be 12 (4 + 8 + 2 = 14)');
   });
 
-  it('reports an unknown flag as missing from the default set: a warning, an error with --strict', () => {
+  it('fails on a flag missing from the default set, without --strict, and generate and build refuse it', () => {
     const root = copyFixture();
     addBrokenVariants(root, 'UNKNOWN_FLAG');
     const line = 'variants/UNKNOWN_FLAG.json: /flags/IS_ALLOW_FOO: IS_ALLOW_FOO is missing from the default set';
-    const lenient = runCli(['validate', 'UNKNOWN_FLAG', '--root', root]);
-    expect(lenient.code).toBe(0);
-    expect(lenient.stderr).toContain(line);
-    const strict = runCli(['validate', 'UNKNOWN_FLAG', '--strict', '--root', root]);
-    expect(strict.code).toBe(1);
-    expect(strict.stdout).toContain(line);
+    const result = runCli(['validate', 'UNKNOWN_FLAG', '--root', root]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.trim()).toBe(line);
+    const generate = runCli(['generate', '--root', root]);
+    expect(generate.code).toBe(1);
+    expect(generate.stderr).toContain(line);
+    const build = runCli(['build', 'UNKNOWN_FLAG', '--out', `${root}/out`, '--root', root]);
+    expect(build.code).toBe(1);
+    expect(build.stderr).toContain(`UNKNOWN_FLAG: invalid: ${line}`);
+    expect(build.stdout).toMatch(/^UNKNOWN_FLAG\s+INVALID/m);
+  });
+
+  it('checks flag dependencies declared in flags.json, and the declarations themselves', () => {
+    const root = copyFixture();
+    const flagsFile = `${root}/schema/flags.json`;
+    const flags = JSON.parse(readFileSync(flagsFile, 'utf8')) as { properties: Record<string, Record<string, unknown>> };
+    flags.properties.IS_SHOW_GRID_MODE!['x-requires'] = ['IS_ALLOW_STICKER'];
+    writeFileSync(flagsFile, JSON.stringify(flags));
+    writeFileSync(`${root}/variants/GRID.json`, JSON.stringify({ id: 'GRID', extends: 'HOSPITAL', flags: { IS_SHOW_GRID_MODE: true } }));
+    const result = runCli(['validate', '--all', '--root', root]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.trim().split('\n')).toEqual([
+      'variants/GRID.json: /flags/IS_SHOW_GRID_MODE: IS_SHOW_GRID_MODE needs IS_ALLOW_STICKER switched on, and it is off',
+    ]);
+    flags.properties.IS_ALLOW_STICKER!['x-requires'] = ['IS_ALLOW_STICKERS', 'IS_SHOW_GRID_MODE'];
+    writeFileSync(flagsFile, JSON.stringify(flags));
+    const schema = runCli(['validate', 'CSD', '--root', root]);
+    expect(schema.code).toBe(1);
+    expect(schema.stdout.trim().split('\n')).toEqual([
+      'schema/flags.json: /properties/IS_ALLOW_STICKER/x-requires: IS_ALLOW_STICKER is on by default but needs IS_SHOW_GRID_MODE, which is off by default',
+      'schema/flags.json: /properties/IS_ALLOW_STICKER/x-requires: IS_ALLOW_STICKERS is not a flag of this file (did you mean IS_ALLOW_STICKER?)',
+    ]);
   });
 
   it('reports extends cycles, unknown parents and unknown ids as errors', () => {
@@ -69,7 +95,7 @@ describe('chatgen validate', () => {
     writeFileSync(`${root}/variants/BAD.json`, '{ "id": ');
     const result = runCli(['validate', '--all', '--root', root]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^variants\/BAD\.json: invalid JSON: /m);
+    expect(result.stdout.trim()).toBe('variants/BAD.json:1:9: invalid JSON: unexpected end of the file: a value is missing (is a } or ] missing?)');
     expect(result.stdout + result.stderr).not.toMatch(STACK_LINE);
   });
 
@@ -78,13 +104,15 @@ describe('chatgen validate', () => {
     addBrokenVariants(root, 'UNKNOWN_FLAG', 'COLUMNS');
     const result = runCli(['validate', '--all', '--json', '--root', root]);
     expect(result.code).toBe(1);
-    const report = JSON.parse(result.stdout) as { ok: boolean; checked: string[]; errors: unknown[]; warnings: unknown[] };
+    const report = JSON.parse(result.stdout) as { ok: boolean; checked: string[]; invalid: string[]; errors: unknown[]; warnings: unknown[] };
     expect(report.ok).toBe(false);
     expect(report.checked).toEqual(['COLUMNS', 'CSD', 'HOSPITAL', 'HOSPITAL_UAT', 'UNKNOWN_FLAG']);
     expect(report.errors).toEqual([
-      { severity: 'error', file: 'variants/COLUMNS.json', path: '/layout/columns', message: 'left + main + right must be 12 (4 + 8 + 2 = 14)' },
+      { severity: 'error', file: 'variants/COLUMNS.json', path: '/layout/columns', message: 'left + main + right must be 12 (4 + 8 + 2 = 14)', line: 1, column: 61 },
+      { severity: 'error', file: 'variants/UNKNOWN_FLAG.json', path: '/flags/IS_ALLOW_FOO', message: 'IS_ALLOW_FOO is missing from the default set', line: 5, column: 30 },
     ]);
-    expect(report.warnings).toHaveLength(1);
+    expect(report.invalid).toEqual(['COLUMNS', 'UNKNOWN_FLAG']);
+    expect(report.warnings).toEqual([]);
   });
 
   it('reports schema files that do not compile in strict mode', () => {
@@ -103,6 +131,8 @@ describe('chatgen validate', () => {
     [['frobnicate'], "unknown command 'frobnicate'"],
     [['validate', '--all', '--root', '/no/such/dir'], 'no such directory'],
     [['build', '--root', BASIC], 'give variant ids or --all'],
+    [['build', 'CSD', '--jobs', '0', '--root', BASIC], '--jobs 0: give a whole number of at least 1'],
+    [['validate', '--all', '--log-level', 'loud', '--root', BASIC], "argument 'loud' is invalid"],
   ])('exits 2 on a usage error: %j', (args, message) => {
     const result = runCli(args);
     expect(result.code).toBe(2);
@@ -110,8 +140,38 @@ describe('chatgen validate', () => {
     expect(result.stderr).not.toMatch(STACK_LINE);
   });
 
+  it('prints its version from package.json and lists the exit codes in --help', () => {
+    const version = (JSON.parse(readFileSync(`${REPO}/package.json`, 'utf8')) as { version: string }).version;
+    const result = runCli(['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(version);
+    for (const args of [['--help'], ['validate', '--help'], ['build', '--help']]) {
+      const help = runCli(args);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/^Exit codes:$/m);
+      expect(help.stdout).toMatch(/^ {2}0 {2}valid/m);
+      expect(help.stdout).toMatch(/^ {2}1 {2}invalid config/m);
+      expect(help.stdout).toMatch(/^ {2}2 {2}usage error/m);
+    }
+  });
+
+  it('keeps the log to errors with --quiet and --log-level error; the result on stdout is unchanged', () => {
+    const root = copyFixture();
+    addBrokenVariants(root, 'COLUMNS');
+    for (const flag of [['--quiet'], ['--log-level', 'error'], ['-q']]) {
+      const valid = runCli(['validate', 'CSD', ...flag, '--root', root]);
+      expect(valid.code).toBe(0);
+      expect(valid.stderr).toBe('');
+      const invalid = runCli(['validate', 'COLUMNS', ...flag, '--root', root]);
+      expect(invalid.code).toBe(1);
+      expect(invalid.stdout.trim()).toBe('variants/COLUMNS.json: /layout/columns: left + main + right must be 12 (4 + 8 + 2 = 14)');
+      expect(invalid.stderr).toBe('');
+    }
+    expect(runCli(['validate', 'CSD', '--root', root]).stderr).toBe('1 variant(s) valid\n');
+  });
+
   it('is available as a function', () => {
     const report = validateVariants(loadProject(BASIC), { all: true });
-    expect(report).toMatchObject({ ok: true, checked: ['CSD', 'HOSPITAL', 'HOSPITAL_UAT'], errors: [], warnings: [] });
+    expect(report).toMatchObject({ ok: true, checked: ['CSD', 'HOSPITAL', 'HOSPITAL_UAT'], invalid: [], errors: [], warnings: [] });
   });
 });

@@ -1,4 +1,4 @@
-/** Raw and gzip size of a build output directory. */
+/** Raw and gzip sizes of a build output directory, per file and in total. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,16 +10,36 @@ export interface Sizes {
   files: number;
 }
 
-export function measure(dir: string): Sizes {
+export interface FileSize {
+  raw: number;
+  gzip: number;
+}
+
+/** Every file of `dir` (relative, `/`-separated) with its sizes. */
+export function measureFiles(dir: string, skip: (rel: string) => boolean = () => false): Map<string, FileSize> {
+  const out = new Map<string, FileSize>();
+  for (const file of listFiles(dir)) {
+    if (skip(file)) continue;
+    const bytes = readFileSync(join(dir, file));
+    out.set(file, { raw: bytes.length, gzip: gzipSync(bytes).length });
+  }
+  return out;
+}
+
+export function total(files: Iterable<FileSize>, count?: number): Sizes {
   let raw = 0;
   let gzip = 0;
-  const files = listFiles(dir);
-  for (const file of files) {
-    const bytes = readFileSync(join(dir, file));
-    raw += bytes.length;
-    gzip += gzipSync(bytes).length;
+  let n = 0;
+  for (const f of files) {
+    raw += f.raw;
+    gzip += f.gzip;
+    n += 1;
   }
-  return { raw, gzip, files: files.length };
+  return { raw, gzip, files: count ?? n };
+}
+
+export function measure(dir: string): Sizes {
+  return total(measureFiles(dir).values());
 }
 
 export function formatBytes(bytes: number): string {

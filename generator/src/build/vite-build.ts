@@ -1,7 +1,9 @@
 /** One Vite production build of one variant from generated/variants/<ID>/. */
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { build as viteBuild } from 'vite';
+import { build as viteBuild, type Logger } from 'vite';
+import { log } from '../log.ts';
 import { inlineFlagsPlugin } from './inline-flags.ts';
 
 export interface VariantBuildInput {
@@ -22,15 +24,45 @@ export interface VariantBuildInput {
  */
 export const DEFAULT_BASE = '/';
 
-export async function buildVariant(input: VariantBuildInput): Promise<void> {
-  const variantDir = join(input.root, 'generated', 'variants', input.id);
+/** Vite's `build.manifest`: source module → emitted chunk, with its static and dynamic imports. */
+export type ViteManifest = Record<
+  string,
+  { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] }
+>;
+
+export function variantSourceDir(root: string, id: string): string {
+  return join(root, 'generated', 'variants', id);
+}
+
+/** Vite's own console output goes to the debug log; its errors reach the caller as the thrown error. */
+function quietLogger(id: string): Logger {
+  const warned = new Set<string>();
+  const debug = (msg: string): void => log.debug(`${id}: ${msg}`);
+  return {
+    info: debug,
+    warn: (msg) => log.warn(`${id}: ${msg}`),
+    warnOnce: (msg) => {
+      if (!warned.has(msg)) log.warn(`${id}: ${msg}`);
+      warned.add(msg);
+    },
+    error: debug,
+    clearScreen: () => undefined,
+    hasErrorLogged: () => false,
+    hasWarned: false,
+  };
+}
+
+/** Builds into `outDir` (emptied first) and returns Vite's manifest; the manifest file itself is not left behind. */
+export async function buildVariant(input: VariantBuildInput): Promise<ViteManifest> {
+  const variantDir = variantSourceDir(input.root, input.id);
   await viteBuild({
     configFile: false,
-    envFile: false,
+    envDir: false, // no .env files: a variant's settings come from its config only
     root: variantDir,
     base: input.base ?? DEFAULT_BASE,
     mode: 'production',
-    logLevel: 'error',
+    logLevel: 'warn',
+    customLogger: quietLogger(input.id),
     clearScreen: false,
     publicDir: false,
     plugins: [inlineFlagsPlugin(input.flags), react()],
@@ -47,8 +79,13 @@ export async function buildVariant(input: VariantBuildInput): Promise<void> {
       outDir: input.outDir,
       emptyOutDir: true,
       reportCompressedSize: false,
+      manifest: true,
       // The favicon stays a file (browsers and bookmarks fetch it); other small assets may be inlined.
       assetsInlineLimit: (file: string) => (file.endsWith('favicon.svg') ? false : undefined),
     },
   });
+  const manifestDir = join(input.outDir, '.vite');
+  const manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as ViteManifest;
+  rmSync(manifestDir, { recursive: true, force: true });
+  return manifest;
 }

@@ -1,39 +1,87 @@
-/** `chatgen build [ID...] [--all] [--out dist] [--base /]` */
-import { build } from '../build/index.ts';
+/** `chatgen build [ID...] [--all] [--out dist] [--jobs N] [--base /] [--no-cache] [--json]` */
+import { build, type VariantBuildResult } from '../build/index.ts';
 import { formatBytes } from '../build/sizes.ts';
 import { UsageError } from '../errors.ts';
+import { log, out } from '../log.ts';
 import { formatTable } from './list.ts';
+import { requireIds } from './validate.ts';
+
+export interface BuildCommandOptions {
+  root: string;
+  all?: boolean;
+  out: string;
+  jobs?: string;
+  /** URL path the build is served from (default '/'). */
+  base?: string;
+  cache: boolean;
+  json?: boolean;
+}
+
+const STATUS_TEXT: Record<VariantBuildResult['status'], string> = {
+  built: 'built',
+  cached: 'from cache',
+  'up-to-date': 'up to date',
+  failed: 'FAILED',
+  invalid: 'INVALID',
+};
+
+function parseJobs(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const jobs = Number(text);
+  if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs ${text}: give a whole number of at least 1`);
+  return jobs;
+}
 
 /** An absolute URL path ending in '/': '/', '/webchat/', '/a/b/'. */
 const BASE_PATH = /^\/(?:[A-Za-z0-9._~-]+\/)*$/;
 
-export async function runBuild(ids: string[], options: { root: string; all?: boolean; out: string; base?: string }): Promise<number> {
-  if (ids.length === 0 && !options.all) throw new UsageError('give variant ids or --all');
-  if (ids.length > 0 && options.all) throw new UsageError('give variant ids or --all, not both');
-  const base = options.base ?? '/';
+function parseBase(text: string | undefined): string {
+  const base = text ?? '/';
   if (!BASE_PATH.test(base)) throw new UsageError(`--base must be a URL path that starts and ends with '/' (like /webchat/), not '${base}'`);
+  return base;
+}
+
+export async function runBuild(ids: string[], options: BuildCommandOptions): Promise<number> {
+  requireIds(ids, options.all);
+  const base = parseBase(options.base);
   const report = await build({
     root: options.root,
     ids,
     all: options.all,
     out: options.out,
+    jobs: parseJobs(options.jobs),
     base,
-    onProgress: ({ id, phase, message }) => {
-      if (phase === 'start') process.stderr.write(`building ${id} ...\n`);
-      if (phase === 'failed') process.stderr.write(`${id}: build failed: ${message}\n`);
+    cache: options.cache,
+    onProgress: ({ index, total, result }) => {
+      const width = String(total).length;
+      const counter = `[${String(index).padStart(width)}/${total}]`;
+      const time = `${(result.ms / 1000).toFixed(2)} s`;
+      if (result.ok) log.info(`${counter} ${result.id}: ${STATUS_TEXT[result.status]} in ${time}`);
+      else for (const line of result.errors) log.error(`${counter} ${result.id}: ${result.status === 'invalid' ? 'invalid' : 'build failed'}: ${line}`);
     },
   });
-  const rows = report.results.map((r) => [
-    r.id,
-    r.ok ? formatBytes(r.rawBytes) : 'FAILED',
-    r.ok ? formatBytes(r.gzipBytes) : '-',
-    `${(r.ms / 1000).toFixed(2)} s`,
-    `${r.flagsOn}/${r.flagsOff}`,
-  ]);
-  process.stdout.write(`${formatTable(['VARIANT', 'RAW', 'GZIP', 'TIME', 'FLAGS ON/OFF'], rows)}\n`);
+  for (const id of report.skipped) log.warn(`${id}: skipped, invalid (not asked for; chatgen validate ${id} says why)`);
+  const built = report.results.filter((r) => r.status === 'built').length;
+  const reused = report.results.filter((r) => r.status === 'cached' || r.status === 'up-to-date').length;
   const failed = report.results.filter((r) => !r.ok).length;
-  process.stdout.write(
-    `${report.results.length - failed} built, ${failed} failed in ${(report.totalMs / 1000).toFixed(1)} s (generate included)\n`,
-  );
+  if (options.json) {
+    out(JSON.stringify(report, null, 2));
+  } else {
+    const rows = report.results.map((r) => [
+      r.id,
+      STATUS_TEXT[r.status],
+      r.ok ? formatBytes(r.rawBytes) : '-',
+      r.ok ? formatBytes(r.gzipBytes) : '-',
+      `${(r.ms / 1000).toFixed(2)} s`,
+      r.ok ? `${r.flagsOn}/${r.flagsOff}` : '-',
+    ]);
+    out(formatTable(['VARIANT', 'STATUS', 'RAW', 'GZIP', 'TIME', 'FLAGS ON/OFF'], rows));
+  }
+  const summary =
+    `${report.results.length} variant(s): ${built} built, ${reused} reused from the cache, ${failed} failed ` +
+    `in ${(report.totalMs / 1000).toFixed(1)} s (generate ${(report.generateMs / 1000).toFixed(1)} s)`;
+  if (options.json) log.info(summary);
+  else out(summary);
+  if (reused === report.results.length && reused > 0) log.info('nothing changed since the last build: every variant came from the cache');
   return report.ok ? 0 : 1;
 }

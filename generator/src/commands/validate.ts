@@ -1,6 +1,7 @@
 /** `chatgen validate [ID...] [--all] [--strict] [--json]` */
 import { UsageError } from '../errors.ts';
 import { loadProject } from '../load/project.ts';
+import { log, out } from '../log.ts';
 import { formatProblem } from '../problems.ts';
 import { validateVariants } from '../validate/variants.ts';
 
@@ -11,21 +12,24 @@ export interface ValidateCommandOptions {
   json?: boolean;
 }
 
+export function requireIds(ids: string[], all: boolean | undefined): void {
+  if (ids.length === 0 && !all) throw new UsageError('give variant ids or --all');
+  if (ids.length > 0 && all) throw new UsageError('give variant ids or --all, not both');
+}
+
 export function runValidate(ids: string[], options: ValidateCommandOptions): number {
-  if (ids.length === 0 && !options.all) throw new UsageError('give variant ids or --all');
-  if (ids.length > 0 && options.all) throw new UsageError('give variant ids or --all, not both');
+  requireIds(ids, options.all);
   const project = loadProject(options.root);
   const report = validateVariants(project, { ids, all: options.all, strict: options.strict });
   if (options.json) {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  } else {
-    for (const p of report.errors) process.stdout.write(`${formatProblem(p)}\n`);
-    // Warnings are log lines (stderr) in the same one-line format; errors are the command's result (stdout).
-    for (const p of report.warnings) process.stderr.write(`${formatProblem(p)}\n`);
-    const summary = report.ok
-      ? `${report.checked.length} variant(s) valid${report.warnings.length ? `, ${report.warnings.length} warning(s)` : ''}`
-      : `${report.errors.length} error(s), ${report.warnings.length} warning(s) in ${report.checked.length} variant(s)`;
-    process.stderr.write(`${summary}\n`);
+    out(JSON.stringify(report, null, 2));
+    return report.ok ? 0 : 1;
   }
+  // Errors are the command's result (stdout); warnings are log lines (stderr), in the same one-line format.
+  for (const p of report.errors) out(formatProblem(p));
+  for (const p of report.warnings) log.warn(formatProblem(p));
+  const warnings = report.warnings.length ? `, ${report.warnings.length} warning(s)` : '';
+  if (report.ok) log.info(`${report.checked.length} variant(s) valid${warnings}`);
+  else log.info(`${report.errors.length} error(s)${warnings} in ${report.checked.length} variant(s) checked; invalid: ${report.invalid.join(', ') || '(schema/)'}`);
   return report.ok ? 0 : 1;
 }

@@ -4,10 +4,9 @@ import { dirname, join } from 'node:path';
 import { ChatgenError } from '../errors.ts';
 import { type Contract, readContract } from '../load/contract.ts';
 import type { Project } from '../load/project.ts';
-import { formatProblem } from '../problems.ts';
 import { resolveVariant } from '../resolve/variant.ts';
 import { listFiles } from '../util/fs.ts';
-import { validateVariants } from '../validate/variants.ts';
+import { type ValidationReport, validateVariants } from '../validate/variants.ts';
 import { emitApi } from './api.ts';
 import { emitErrors } from './errors.ts';
 import { emitFlagTypes, emitVariantFlags } from './flags.ts';
@@ -18,12 +17,27 @@ import { emitVariant, emitVariantTypes } from './variant.ts';
 
 export const GENERATED_DIR = 'generated';
 
+export interface RenderOptions {
+  /** The validation of all variants, when the caller has it already. */
+  report?: ValidationReport;
+  /**
+   * Invalid variants to leave out (`chatgen build CSD` while an unrelated variant is broken); their files in
+   * generated/ are left as they are (see `keepFilesOf`). Any other invalid variant still refuses the project.
+   */
+  skip?: readonly string[];
+}
+
 /** All files of generated/, keyed by path relative to generated/, in sorted order. Refuses an invalid project. */
-export async function renderGenerated(project: Project, contract: Contract = readContract(project)): Promise<Map<string, string>> {
-  const report = validateVariants(project, { all: true }, contract);
-  if (!report.ok) {
-    const lines = report.errors.map(formatProblem).join('\n');
-    throw new ChatgenError(`cannot generate: the project is invalid\n${lines}`);
+export async function renderGenerated(
+  project: Project,
+  contract: Contract = readContract(project),
+  options: RenderOptions = {},
+): Promise<Map<string, string>> {
+  const report = options.report ?? validateVariants(project, { all: true }, contract);
+  const skip = new Set(options.skip ?? []);
+  const schemaBroken = contract.problems.some((p) => p.severity === 'error');
+  if (schemaBroken || report.invalid.some((id) => !skip.has(id)) || (!report.ok && report.invalid.length === 0)) {
+    throw new ChatgenError(`cannot generate: ${report.errors.length} error(s) in schema/ or variants/ (chatgen validate --all lists them)`, report.errors);
   }
   const files = new Map<string, string>();
   const add = (part: Map<string, string>): void => {
@@ -36,7 +50,7 @@ export async function renderGenerated(project: Project, contract: Contract = rea
   add(emitFlagTypes(contract));
   const ids = [...project.variants.keys()].sort();
   add(emitVariantTypes(contract, ids));
-  for (const id of ids) {
+  for (const id of ids.filter((i) => !skip.has(i))) {
     const variant = resolveVariant(project, id, contract.defaults);
     add(emitVariantFlags(contract, variant));
     add(emitVariant(project, contract, variant));
@@ -65,9 +79,15 @@ export function compareGenerated(root: string, files: Map<string, string>): Chec
   return { upToDate: stale.length + missing.length + extra.length === 0, stale, missing, extra };
 }
 
-/** Writes only files whose content changed and removes files generated/ should no longer hold. */
-export function writeGenerated(root: string, files: Map<string, string>): CheckResult {
-  const result = compareGenerated(root, files);
+/** A predicate for writeGenerated: the files of variants left out of the render stay as they are. */
+export function keepFilesOf(ids: readonly string[]): (path: string) => boolean {
+  return (path) => ids.some((id) => path === `${GENERATED_DIR}/flags/${id}.ts` || path.startsWith(`${GENERATED_DIR}/variants/${id}/`));
+}
+
+/** Writes only files whose content changed and removes files generated/ should no longer hold (except `keep`). */
+export function writeGenerated(root: string, files: Map<string, string>, keep: (path: string) => boolean = () => false): CheckResult {
+  const found = compareGenerated(root, files);
+  const result = { ...found, extra: found.extra.filter((f) => !keep(f)) };
   for (const file of [...result.stale, ...result.missing]) {
     const path = join(root, file);
     mkdirSync(dirname(path), { recursive: true });

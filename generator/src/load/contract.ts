@@ -1,6 +1,8 @@
 /** Everything derived from schema/ that validation and emission share, read once per run. */
 import type { Ajv } from 'ajv';
 import { createAjv, compileAll } from '../validate/ajv.ts';
+import { flagRequirementProblems } from '../validate/rules.ts';
+import { cachedSchemaCheck } from '../validate/schema-check-cache.ts';
 import type { Problem } from '../problems.ts';
 import { type Defaults, readDefaults } from './defaults.ts';
 import { type DefinitionIndex, indexDefinitions } from './definitions.ts';
@@ -43,11 +45,12 @@ export function readContract(project: Project): Contract {
   const realtime = readRealtime(project);
   const errors = readErrorCatalogue(project);
   const { ajv, problems: ajvProblems } = createAjv(project);
-  const compileProblems = ajvProblems.length === 0 ? compileAll(project, ajv) : [];
+  const compileProblems = ajvProblems.length === 0 ? cachedSchemaCheck(project, () => compileAll(project, ajv)) : [];
   problems.push(
     ...index.problems,
     ...endpointProblems,
     ...defaults.problems.filter((p) => !problems.some((q) => q.file === p.file && q.message === p.message)),
+    ...flagRequirementProblems(project, defaults),
     ...realtime.problems,
     ...errors.problems,
     ...ajvProblems,

@@ -2,9 +2,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
-import { error, type Problem } from '../problems.ts';
+import { error, type Problem, warning } from '../problems.ts';
 import { isDirectory, listFiles } from '../util/fs.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
+import { parseJsonText, type TextPosition } from './json-text.ts';
 
 export const SCHEMA_ID_BASE = 'https://chatgen.dev/schema/';
 
@@ -23,6 +24,8 @@ export interface VariantFile {
   id: string;
   file: string;
   json: JsonObject;
+  /** JSON pointer → where its value starts in the file (for line numbers in reports). */
+  positions: Map<string, TextPosition>;
 }
 
 export interface Project {
@@ -33,7 +36,15 @@ export interface Project {
   loadProblems: Problem[];
 }
 
-function readJson(abs: string, file: string, problems: Problem[]): JsonObject | undefined {
+interface ReadJson {
+  json: JsonObject;
+  positions: Map<string, TextPosition>;
+}
+
+const BOM_WARNING =
+  'starts with a UTF-8 byte-order mark (accepted; other JSON tools may reject it: save the file as UTF-8 without BOM)';
+
+function readJson(abs: string, file: string, problems: Problem[]): ReadJson | undefined {
   let text: string;
   try {
     text = readFileSync(abs, 'utf8');
@@ -41,17 +52,19 @@ function readJson(abs: string, file: string, problems: Problem[]): JsonObject | 
     problems.push(error(file, '', `cannot read file (${(cause as Error).message})`));
     return undefined;
   }
-  try {
-    const json: unknown = JSON.parse(text);
-    if (!isObject(json)) {
-      problems.push(error(file, '', 'must contain a JSON object'));
-      return undefined;
-    }
-    return json;
-  } catch (cause) {
-    problems.push(error(file, '', `invalid JSON: ${(cause as Error).message}`));
+  const parsed = parseJsonText(text);
+  if (parsed.bom) problems.push({ ...warning(file, '', BOM_WARNING), line: 1, column: 1 });
+  if (parsed.syntaxError) {
+    const { line, column, message } = parsed.syntaxError;
+    problems.push({ ...error(file, '', `invalid JSON: ${message}`), line, column });
     return undefined;
   }
+  for (const d of parsed.duplicates) problems.push({ ...error(file, d.pointer, d.message), line: d.line, column: d.column });
+  if (!isObject(parsed.value)) {
+    problems.push({ ...error(file, '', 'must contain a JSON object'), line: 1, column: 1 });
+    return undefined;
+  }
+  return { json: parsed.value, positions: parsed.positions };
 }
 
 export function loadProject(rootDir = process.cwd()): Project {
@@ -64,7 +77,7 @@ export function loadProject(rootDir = process.cwd()): Project {
   const schemas = new Map<string, SchemaFile>();
   for (const rel of listFiles(join(root, 'schema')).filter((f) => f.endsWith('.json'))) {
     const file = `schema/${rel}`;
-    const json = readJson(join(root, 'schema', rel), file, loadProblems);
+    const json = readJson(join(root, 'schema', rel), file, loadProblems)?.json;
     if (!json) continue;
     const id = SCHEMA_ID_BASE + rel;
     if (json.$id !== id) loadProblems.push(error(file, '/$id', `must be "${id}"`));
@@ -75,8 +88,9 @@ export function loadProject(rootDir = process.cwd()): Project {
   if (existsSync(variantDir)) {
     for (const rel of listFiles(variantDir).filter((f) => f.endsWith('.json') && !f.includes('/'))) {
       const file = `variants/${rel}`;
-      const json = readJson(join(variantDir, rel), file, loadProblems);
-      if (json) variants.set(rel.slice(0, -'.json'.length), { id: rel.slice(0, -'.json'.length), file, json });
+      const read = readJson(join(variantDir, rel), file, loadProblems);
+      const id = rel.slice(0, -'.json'.length);
+      if (read) variants.set(id, { id, file, json: read.json, positions: read.positions });
     }
   }
   return { root, schemas, variants, loadProblems };

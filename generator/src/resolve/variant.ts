@@ -5,6 +5,7 @@ import type { Project } from '../load/project.ts';
 import { isObject, type JsonObject, sortKeys } from '../util/json.ts';
 import { extendsChain } from './chain.ts';
 import { deepMerge } from './merge.ts';
+import { valueSources } from './provenance.ts';
 
 export interface ResolvedVariant {
   id: string;
@@ -16,6 +17,8 @@ export interface ResolvedVariant {
   wordingOverrides: JsonObject;
   /** Flags set by the chain that the default set lacks. */
   unknownFlags: string[];
+  /** JSON pointer of every leaf of `config` → the file that set it (a variant file, or the schema file of its default). */
+  setBy: Record<string, string>;
 }
 
 function objectAt(doc: JsonObject, key: string): JsonObject {
@@ -70,10 +73,12 @@ export function resolveVariant(project: Project, id: string, defaults: Defaults 
   }
   merged.wording = wording;
 
+  const config = sortKeys(merged) as JsonObject;
   return {
     id,
     chain: chain.chain,
-    config: sortKeys(merged) as JsonObject,
+    config,
+    setBy: valueSources(project, chain.chain, config),
     wordingOverrides: sortKeys(overrides) as JsonObject,
     unknownFlags: Object.keys(setFlags).filter((name) => !defaults.flags.has(name)).sort(),
   };

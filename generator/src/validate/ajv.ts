@@ -1,5 +1,5 @@
 /** The one ajv set-up shared by validation, server validators and tests (docs/schema-conventions.md). */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { Project } from '../load/project.ts';
 import { error, type Problem, pointerSegment } from '../problems.ts';
@@ -11,10 +11,25 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
   addFormatsModule) as typeof addFormatsModule;
 
 /**
- * Documentation keywords of the contract: annotations only, they never fail validation. `codes` is the
+ * Documentation keywords of the contract: annotations only, they never fail validation (chatgen reads
+ * `x-requires`, `x-expected` and `x-resolved-required` itself, see docs/schema-conventions.md). `codes` is the
  * top-level error catalogue map of schema/errors.json (docs/api.md).
  */
-export const EXTRA_KEYWORDS = ['x-inferred', 'x-seed', 'x-endpoints', 'x-group', 'x-realtime', 'x-flag-group', 'x-defaults', 'x-error', 'x-error-missing', 'codes'];
+export const EXTRA_KEYWORDS = [
+  'x-inferred',
+  'x-seed',
+  'x-endpoints',
+  'x-group',
+  'x-realtime',
+  'x-flag-group',
+  'x-defaults',
+  'x-error',
+  'x-error-missing',
+  'x-requires',
+  'x-expected',
+  'x-resolved-required',
+  'codes',
+];
 
 export interface AjvSetup {
   ajv: Ajv;
@@ -27,6 +42,8 @@ export function createAjv(project: Project, options: { standalone?: boolean } = 
     // Nullable fields (`["string","null"]`) are common in responses; strictTypes would reject them.
     allowUnionTypes: true,
     allErrors: true,
+    // Errors carry the failing schema and value, so that messages can quote both (validate/schema-errors.ts).
+    verbose: !options.standalone,
     ...(options.standalone ? { code: { source: true, esm: true, lines: true } } : {}),
   });
   addFormats(ajv);
@@ -68,25 +85,5 @@ export function getValidator(ajv: Ajv, ref: string): ValidateFunction | undefine
     return ajv.getSchema(ref);
   } catch {
     return undefined;
-  }
-}
-
-/** One readable line per ajv error, with the JSON path pointing at the offending value. */
-export function describeAjvError(err: ErrorObject): { path: string; message: string } {
-  const params = err.params as Record<string, unknown>;
-  switch (err.keyword) {
-    case 'additionalProperties':
-      return { path: `${err.instancePath}/${pointerSegment(String(params.additionalProperty))}`, message: 'unknown property' };
-    case 'required':
-      return { path: `${err.instancePath}/${pointerSegment(String(params.missingProperty))}`, message: 'is required' };
-    case 'enum':
-      return {
-        path: err.instancePath,
-        message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
-      };
-    case 'const':
-      return { path: err.instancePath, message: `must be ${JSON.stringify(params.allowedValue)}` };
-    default:
-      return { path: err.instancePath, message: err.message ?? `fails ${err.keyword}` };
   }
 }

@@ -1,0 +1,63 @@
+/**
+ * Sizes per route of a built variant, from Vite's manifest. The seed's three routes: `/` (browser check) and
+ * `/login` are in the entry bundle; `/chatroom` is loaded on demand. A route costs what the browser fetches to
+ * show it: index.html, the entry chunk with its static imports and CSS, plus the on-demand chunk of its
+ * feature (src/features/<feature>/) when there is one. Other on-demand chunks (QR login, ...) are listed apart,
+ * by source module, with what they add.
+ */
+import { type FileSize, type Sizes, total } from './sizes.ts';
+import type { ViteManifest } from './vite-build.ts';
+
+/** The seed's routes and the feature folder each one shows. */
+export const SEED_ROUTES = [
+  { path: '/', feature: 'browser-check' },
+  { path: '/login', feature: 'login' },
+  { path: '/chatroom', feature: 'chatroom' },
+] as const;
+
+export interface RouteSizes {
+  routes: Record<string, Sizes>;
+  /** On-demand chunks no route loads at once, by source module (relative to the project root). */
+  onDemand: Record<string, Sizes>;
+}
+
+/** Files a chunk needs: itself, its CSS and assets, and the same for its static imports. */
+function closure(manifest: ViteManifest, key: string, seen = new Set<string>(), files = new Set<string>()): Set<string> {
+  if (seen.has(key)) return files;
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) return files;
+  files.add(chunk.file);
+  for (const f of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(f);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, seen, files);
+  return files;
+}
+
+/** `../../../src/features/chatroom/index.ts` → `src/features/chatroom/index.ts`. */
+function sourcePath(key: string): string {
+  return key.replace(/^(\.\.\/)+/, '');
+}
+
+export function routeSizes(manifest: ViteManifest, files: Map<string, FileSize>): RouteSizes {
+  const sizeOf = (set: Set<string>): Sizes => total([...set].map((f) => files.get(f) ?? { raw: 0, gzip: 0 }));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry) ?? 'index.html';
+  const initial = closure(manifest, entryKey);
+  if (files.has('index.html')) initial.add('index.html');
+  const dynamic = Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry).sort();
+  const routes: Record<string, Sizes> = {};
+  const routed = new Set<string>();
+  for (const route of SEED_ROUTES) {
+    const own = dynamic.find((k) => sourcePath(k).startsWith(`src/features/${route.feature}/`));
+    const set = new Set(initial);
+    if (own) {
+      routed.add(own);
+      for (const f of closure(manifest, own)) set.add(f);
+    }
+    routes[route.path] = sizeOf(set);
+  }
+  const onDemand: Record<string, Sizes> = {};
+  for (const key of dynamic.filter((k) => !routed.has(k))) {
+    onDemand[sourcePath(key)] = sizeOf(new Set([...closure(manifest, key)].filter((f) => !initial.has(f))));
+  }
+  return { routes, onDemand };
+}

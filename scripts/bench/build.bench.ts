@@ -1,0 +1,80 @@
+/**
+ * `chatgen build --all` on a copy of the repository, four ways side by side in one run:
+ *   cold          empty chatgen cache and output: every variant bundled, schema/ compiled
+ *   no change     the same command again: every variant up to date
+ *   one variant   one variant's title edited: that variant bundled, the others up to date
+ *   cold, 1 job   like cold, one variant at a time (what --jobs buys)
+ * Prints wall-clock seconds, what chatgen reported (built / reused), the ratios to the cold run, and the load
+ * average before and after (the machine's 2 cores are shared: a load well above 0 means the numbers are high).
+ *
+ *   node --import tsx scripts/bench/build.bench.ts [--jobs N]
+ *
+ * The repository itself is not touched: the copy holds schema/, variants/, src/, generated/ and links
+ * node_modules. Numbers compare runs on one machine; nothing asserts them.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(REPO, 'generator/bin/chatgen.js');
+const jobsArg = process.argv.indexOf('--jobs');
+const jobs = jobsArg > 0 ? process.argv[jobsArg + 1] : undefined;
+
+interface Run {
+  name: string;
+  seconds: number;
+  summary: string;
+}
+
+function copyTree(): string {
+  const root = mkdtempSync(join(tmpdir(), 'chatgen-bench-'));
+  for (const dir of ['schema', 'variants', 'src', 'generated']) cpSync(join(REPO, dir), join(root, dir), { recursive: true });
+  for (const file of ['package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(REPO, file), join(root, file));
+  symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
+  return root;
+}
+
+function build(name: string, root: string, cache: string, extra: string[] = []): Run {
+  const started = performance.now();
+  const jobsOption = extra.includes('--jobs') || !jobs ? [] : ['--jobs', jobs];
+  const result = spawnSync(process.execPath, [BIN, 'build', '--all', '--root', root, '--quiet', ...jobsOption, ...extra], {
+    encoding: 'utf8',
+    env: { ...process.env, CHATGEN_CACHE_DIR: cache },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`${name}: chatgen build failed\n${result.stdout}\n${result.stderr}`);
+  const summary = result.stdout.trim().split('\n').at(-1) ?? '';
+  return { name, seconds, summary };
+}
+
+const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+const loadBefore = load();
+const root = copyTree();
+const cache = mkdtempSync(join(tmpdir(), 'chatgen-bench-cache-'));
+const runs: Run[] = [];
+try {
+  runs.push(build('cold', root, cache));
+  runs.push(build('no change', root, cache));
+  const file = join(root, 'variants', 'HKMA_UAT.json');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('"HKMA Chat (UAT)"', '"HKMA Chat (UAT, bench)"'));
+  runs.push(build('one variant', root, cache));
+  rmSync(join(root, 'dist'), { recursive: true, force: true });
+  const coldOne = mkdtempSync(join(tmpdir(), 'chatgen-bench-cache-'));
+  try {
+    runs.push(build('cold, 1 job', root, coldOne, ['--jobs', '1']));
+  } finally {
+    rmSync(coldOne, { recursive: true, force: true });
+  }
+} finally {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(cache, { recursive: true, force: true });
+}
+
+const cold = runs[0]!.seconds;
+console.log(`load average before: ${loadBefore}; after: ${load()} (2 cores)`);
+console.log(`${'run'.padEnd(12)}  ${'wall s'.padStart(7)}  ${'× cold'.padStart(7)}  chatgen says`);
+for (const r of runs) console.log(`${r.name.padEnd(12)}  ${r.seconds.toFixed(1).padStart(7)}  ${(r.seconds / cold).toFixed(2).padStart(7)}  ${r.summary}`);
