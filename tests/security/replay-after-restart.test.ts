@@ -1,63 +1,32 @@
 // Finding 2: an envelope accepted just before a kill -9 is refused after the restart on the same data folder
 // (it used to be accepted again and stored a duplicate message).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encryptAes } from '../../server/crypto/aes.ts';
 import { openResponseOrFailed } from '../../server/crypto/envelope.ts';
 import { createApiClient } from '../../generated/api/client.ts';
 import { errorCodeByName } from '../../generated/errors.ts';
 import { NodeTransport, signIn } from '../support/node-transport.ts';
+import { exited, killAllServerProcesses, startServerProcess } from '../support/server-process.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 
-const SERVER = fileURLToPath(new URL('../server/messages/durability.server.ts', import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatgen-replay-restart-'));
-const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killAllServerProcesses();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startServerProcess(setup: boolean): Promise<{ child: ChildProcess; url: string; roomId?: string; loginName?: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER, dataDir, ...(setup ? ['setup'] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let out = '';
-    let err = '';
-    let made: { roomId?: string; loginName?: string } = {};
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const lines = out.split('\n');
-      out = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line.startsWith('SETUP ')) made = JSON.parse(line.slice(6)) as typeof made;
-        if (line.startsWith('URL ')) resolve({ child, url: line.slice(4), ...made });
-      }
-    });
-    child.on('exit', (code, signal) => reject(new Error(`server process ended (code ${code}, signal ${signal}): ${err}`)));
-  });
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-
 describe('replay protection across a restart', () => {
   it('refuses an envelope replayed after kill -9 and start on the same data folder', async () => {
-    const first = await startServerProcess(true);
-    const { api, transport, apiKey } = await signIn(first.url, first.loginName!, TEST_PASSWORD);
-    const key = await api.getAesKeyByRoomId({ roomId: first.roomId! });
+    const first = await startServerProcess(dataDir, true);
+    const { api, transport, apiKey } = await signIn(first.url, first.setup!.loginName, TEST_PASSWORD);
+    const key = await api.getAesKeyByRoomId({ roomId: first.setup!.roomId });
     if (!key.ok) throw new Error(JSON.stringify(key.errMsgList));
     const sent = await api.sendAesMessage({
-      roomId: first.roomId!,
+      roomId: first.setup!.roomId,
       messageKeyUuid: key.data.aesKey.messageKeyUuid,
       type: 'TEXT',
       checksum: randomUUID(),
@@ -66,9 +35,9 @@ describe('replay protection across a restart', () => {
     expect(sent.ok).toBe(true);
     const captured = transport.sentBodies.findLast((entry) => entry.path === 'chat/sec/message/sendaesmessage');
     expect(captured).toBeDefined();
-    await killed(first.child);
+    await exited(first.child, true);
 
-    const second = await startServerProcess(false);
+    const second = await startServerProcess(dataDir, false);
     const replay = await fetch(`${second.url}/v3/chat/sec/message/sendaesmessage`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'Api-Key': apiKey, 'Build-Version': '18', 'Device-Type': 'WEB', Platform: 'WEB', 'Push-Platform': 'WS' },
@@ -87,9 +56,9 @@ describe('replay protection across a restart', () => {
     // And no duplicate was stored: the room holds the one message.
     const again = new NodeTransport(second.url);
     Object.assign(again.session, transport.session);
-    const page = await createApiClient(again).receiveAesMessages({ roomId: first.roomId!, batchSize: 50, upOrDown: 'DOWN' });
+    const page = await createApiClient(again).receiveAesMessages({ roomId: first.setup!.roomId, batchSize: 50, upOrDown: 'DOWN' });
     if (!page.ok) throw new Error(JSON.stringify(page.errMsgList));
     expect(page.data.messages.filter((m) => m.messageType === 'TEXT')).toHaveLength(1);
-    await killed(second.child);
+    await exited(second.child, true);
   }, 120_000);
 });
