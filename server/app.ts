@@ -8,7 +8,7 @@ import { routes as generatedRoutes } from '../generated/server/routes.ts';
 import { validators } from '../generated/server/validators.js';
 import type { ServerConfig } from './config.ts';
 import type { EncryptionSettings, ServerContext } from './context.ts';
-import { ReplayGuard } from './crypto/replay-guard.ts';
+import { createDurableReplayGuard } from './crypto/replay-guard-store.ts';
 import { ApiError } from './http/api-error.ts';
 import { registerDispatcher, type Handler, type HandlerTable } from './http/dispatch.ts';
 import { createEnvelopeCodec } from './http/envelope-codec.ts';
@@ -104,7 +104,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     blobs: new BlobStore(config.dataDir),
     bus,
     notifier: createNotifier(bus, config.mqSysName),
-    replayGuard: new ReplayGuard(),
+    replayGuard: createDurableReplayGuard(dbRepos.nonces, { log }),
     userKeys: createUserKeyDirectory(dbRepos),
     encryption: defaultEncryptionSettings(),
     kick: (target, message) => stomp?.kick(target, message) ?? 0,

@@ -70,17 +70,21 @@ export function sealRequestEnvelope(
   return { loginName, ...seal(requestObject, devicePrivateKeyPem, userPublicKeyPem, algorithm, options) };
 }
 
+/**
+ * Opens and verifies a request. With `replayGuard: null` the caller checks ts and nonce itself (the server's
+ * guard is asynchronous: its nonces live in the database).
+ */
 export function openRequestEnvelope(
   wire: unknown,
   userPrivateKeyPem: string,
   devicePublicKey: string | DeviceKeyResolver,
-  replayGuard: ReplayGuard,
+  replayGuard: ReplayGuard | null,
   algorithm: AesAlgorithm,
 ): OpenedEnvelope {
   if (!isRecord(wire) || typeof wire.loginName !== 'string') {
     return { ok: false, error: 'decrypt_failed', message: 'envelope needs loginName, key and body' };
   }
-  return open(wire, userPrivateKeyPem, devicePublicKey, algorithm, replayGuard);
+  return open(wire, userPrivateKeyPem, devicePublicKey, algorithm, replayGuard ?? undefined);
 }
 
 export function sealResponseEnvelope(

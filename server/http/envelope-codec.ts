@@ -30,18 +30,12 @@ export function createEnvelopeCodec(ctx: Pick<ServerContext, 'userKeys' | 'repla
       }
       const pair = await userKeyPairOf(loginName);
       const deviceKey = session ? session.devicePublicKeyPem : devicePubKeyFromLoginPayload;
-      const opened = openRequestEnvelope(
-        wire,
-        pair.privateKeyPem,
-        deviceKey,
-        ctx.replayGuard,
-        ctx.encryption.defaultEncryptionAlgorithm,
-      );
-      if (opened.ok) return opened.payload;
-      if (opened.error === 'stale_timestamp' || opened.error === 'replayed_nonce') {
-        throw new ApiError('ENVELOPE_REPLAYED', opened.error);
-      }
-      throw new ApiError('ENVELOPE_INVALID', opened.error);
+      const opened = openRequestEnvelope(wire, pair.privateKeyPem, deviceKey, null, ctx.encryption.defaultEncryptionAlgorithm);
+      if (!opened.ok) throw new ApiError('ENVELOPE_INVALID', opened.error);
+      // Only a verified envelope may spend a nonce, or anyone could burn the nonces of others.
+      const verdict = await ctx.replayGuard.check(opened.ts, opened.nonce);
+      if (verdict !== 'ok') throw new ApiError('ENVELOPE_REPLAYED', verdict);
+      return opened.payload;
     },
 
     async sealResponse(body, _route, session: AuthenticatedSession | null, requestBody) {
