@@ -15,10 +15,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  /** Receives the server's operational log (tests that check what it holds); silent by default. */
+  log: (message: string, error?: unknown) => void = () => undefined,
+): Promise<TestServer> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'chatgen-server-')));
   const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, CHATGEN_TEST_MODE: '1', ...env });
-  const app = await startServer(config, { log: () => undefined });
+  const app = await startServer(config, { log });
   return {
     app,
     url: app.url,
