@@ -8,7 +8,7 @@ import { routes as generatedRoutes } from '../generated/server/routes.ts';
 import { validators } from '../generated/server/validators.js';
 import type { ServerConfig } from './config.ts';
 import type { EncryptionSettings, ServerContext } from './context.ts';
-import { ReplayGuard } from './crypto/replay-guard.ts';
+import { createDurableReplayGuard } from './crypto/replay-guard-store.ts';
 import { ApiError } from './http/api-error.ts';
 import { registerDispatcher, type Handler, type HandlerTable } from './http/dispatch.ts';
 import { createEnvelopeCodec } from './http/envelope-codec.ts';
@@ -103,7 +103,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     blobs: openBlobStore(db, config.dataDir),
     bus,
     notifier: createNotifier(bus, config.mqSysName),
-    replayGuard: new ReplayGuard(),
+    replayGuard: createDurableReplayGuard(dbRepos.nonces, { log }),
     userKeys: createUserKeyDirectory(dbRepos),
     encryption: defaultEncryptionSettings(),
     kick: (target, message) => stomp?.kick(target, message) ?? 0,
@@ -163,6 +163,10 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
 
     readiness.set('migrating');
     await migrate(db);
+    for (const accountId of await dbRepos.accounts.fillMissingLoginKeys()) {
+      // Two accounts whose names are one name after normalisation: the later one cannot log in until renamed.
+      log(`account ${accountId}: its login name is another account's after normalisation; it cannot log in until renamed`);
+    }
     readiness.set('seeding');
     // The built-in chatbot's menus and answers are reference data every server needs (once per database).
     await seedChatbotData(db);

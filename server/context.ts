@@ -1,6 +1,6 @@
 // Everything a route handler may use; built once per process by app.ts.
 import type { ServerConfig } from './config.ts';
-import type { ReplayGuard } from './crypto/replay-guard.ts';
+import type { AsyncReplayGuard } from './crypto/replay-guard-store.ts';
 import type { Bus } from './realtime/broker.ts';
 import type { KickTarget } from './realtime/stomp-server.ts';
 import type { UserKeyDirectory } from './services/identity/user-keys.ts';
@@ -17,7 +17,8 @@ export interface ServerContext {
   blobs: BlobStore;
   bus: Bus;
   notifier: Notifier;
-  replayGuard: ReplayGuard;
+  /** Seen envelope nonces, durable and shared by every server process. */
+  replayGuard: AsyncReplayGuard;
   /** Each login name's user key pair (a decoy for names without an account). */
   userKeys: UserKeyDirectory;
   /** Paths whose requests / responses travel in envelopes (getpublicapplicationprofile announces them). */
@@ -31,7 +32,7 @@ export interface ServerContext {
 
 export interface EncryptionSettings {
   defaultEncryptionAlgorithm: 'CBC' | 'CTR' | 'GCM';
-  /** Paths without the leading slash, as PROTOCOL.md lists them: `chat/sec/message/sendaesmessage`. */
+  /** Paths without the leading slash, as docs/protocol.md lists them: `chat/sec/message/sendaesmessage`. */
   requestEncrypted: ReadonlySet<string>;
   responseEncrypted: ReadonlySet<string>;
 }

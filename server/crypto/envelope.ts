@@ -1,5 +1,5 @@
 /**
- * Envelopes on encrypted paths (PROTOCOL.md "Envelopes on encrypted paths").
+ * Envelopes on encrypted paths (docs/protocol.md "Envelopes on encrypted paths").
  * Sealing: sign `ts.nonce.payload` with the sender's key (PKCS#1 v1.5 SHA-256), wrap
  * {payload, ts, nonce, signature} as JSON, AES-encrypt it with a fresh 32-byte key, and RSA-OAEP the raw
  * key to the recipient. Requests go device → user key pair, responses user → device key pair.
@@ -70,17 +70,21 @@ export function sealRequestEnvelope(
   return { loginName, ...seal(requestObject, devicePrivateKeyPem, userPublicKeyPem, algorithm, options) };
 }
 
+/**
+ * Opens and verifies a request. With `replayGuard: null` the caller checks ts and nonce itself (the server's
+ * guard is asynchronous: its nonces live in the database).
+ */
 export function openRequestEnvelope(
   wire: unknown,
   userPrivateKeyPem: string,
   devicePublicKey: string | DeviceKeyResolver,
-  replayGuard: ReplayGuard,
+  replayGuard: ReplayGuard | null,
   algorithm: AesAlgorithm,
 ): OpenedEnvelope {
   if (!isRecord(wire) || typeof wire.loginName !== 'string') {
     return { ok: false, error: 'decrypt_failed', message: 'envelope needs loginName, key and body' };
   }
-  return open(wire, userPrivateKeyPem, devicePublicKey, algorithm, replayGuard);
+  return open(wire, userPrivateKeyPem, devicePublicKey, algorithm, replayGuard ?? undefined);
 }
 
 export function sealResponseEnvelope(

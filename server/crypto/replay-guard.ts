@@ -1,5 +1,6 @@
 /**
- * Freshness check for envelopes: a `ts` more than the window away from now is stale, and a nonce
+ * In-memory freshness check for envelopes (the server uses the durable one in replay-guard-store.ts; this one
+ * serves single-process tools and tests): a `ts` more than the window away from now is stale, and a nonce
  * seen within the window is a replay. Memory is bounded: expired nonces are evicted as they age out,
  * and beyond `maxEntries` the oldest are forgotten early (refusing everyone instead would let one
  * flooding client lock every user out).
@@ -8,6 +9,13 @@ export const REPLAY_WINDOW_MS = 5 * 60 * 1000;
 const MAX_NONCE_LENGTH = 128;
 
 export type ReplayVerdict = 'ok' | 'stale_timestamp' | 'replayed_nonce';
+
+/** What can be said without remembering anything: a ts outside the window is stale, a malformed nonce unusable. */
+export function freshnessVerdict(ts: number, nonce: string, now: number, windowMs: number): ReplayVerdict {
+  if (!Number.isSafeInteger(ts) || Math.abs(now - ts) > windowMs) return 'stale_timestamp';
+  if (typeof nonce !== 'string' || nonce.length === 0 || nonce.length > MAX_NONCE_LENGTH) return 'replayed_nonce';
+  return 'ok';
+}
 
 export interface ReplayGuardOptions {
   windowMs?: number;
@@ -32,10 +40,8 @@ export class ReplayGuard {
   /** Checks and, when fresh, records the nonce. Call only after the signature has been verified. */
   check(ts: number, nonce: string): ReplayVerdict {
     const now = this.now();
-    if (!Number.isSafeInteger(ts) || Math.abs(now - ts) > this.windowMs) return 'stale_timestamp';
-    if (typeof nonce !== 'string' || nonce.length === 0 || nonce.length > MAX_NONCE_LENGTH) {
-      return 'replayed_nonce';
-    }
+    const fresh = freshnessVerdict(ts, nonce, now, this.windowMs);
+    if (fresh !== 'ok') return fresh;
     this.evictExpired(now);
     const expiry = this.seen.get(nonce);
     if (expiry !== undefined && expiry >= now) return 'replayed_nonce';

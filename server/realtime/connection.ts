@@ -19,7 +19,13 @@ export interface ConnectionConfig {
   heartbeat: { outgoingMs: number; incomingMs: number };
   missedHeartbeats: number;
   connectTimeoutMs: number;
+  /** subscriptions one connection may hold (a client needs its queue, account topic and open rooms) */
   maxSubscriptions: number;
+  /**
+   * Whether an authenticated connection may join: null when it may, else the ERROR message (the caps on
+   * connections per session). Runs in the same tick as the connection turns connected, so it sees every other.
+   */
+  admit: (session: AuthenticatedSession) => string | null;
   /** frames received but not yet handled (a client flooding while authorisation is slow) */
   maxQueuedFrames: number;
   /** unsent bytes on the socket before the client is dropped as too slow */
@@ -40,6 +46,8 @@ export class StompConnection {
   private state: State = 'awaiting-connect';
   private readonly decoder: FrameDecoder;
   private readonly subscriptions = new Map<string, { destination: string; unsubscribe: Unsubscribe }>();
+  /** destinations this connection subscribes to: one subscription each, so a message is one frame here */
+  private readonly subscribed = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private messageCounter = 0;
@@ -192,6 +200,11 @@ export class StompConnection {
         return;
       }
       this.session.user = user;
+      const refusal = this.config.admit(this.session as AuthenticatedSession);
+      if (refusal !== null) {
+        this.fail(refusal, CLOSE.refused, frame);
+        return;
+      }
     }
     this.state = 'connected';
     const { outgoingMs, incomingMs } = this.config.heartbeat;
@@ -242,8 +255,12 @@ export class StompConnection {
       this.fail('only ack:auto subscriptions are supported', CLOSE.protocol, frame);
       return;
     }
+    if (this.subscribed.has(destination)) {
+      this.fail(`already subscribed to ${destination} on this connection`, CLOSE.refused, frame);
+      return;
+    }
     if (this.subscriptions.size >= this.config.maxSubscriptions) {
-      this.fail('too many subscriptions', CLOSE.refused, frame);
+      this.fail(`too many subscriptions: at most ${this.config.maxSubscriptions} on one connection`, CLOSE.refused, frame);
       return;
     }
     if (!(await this.mayReceive(destination))) {
@@ -253,6 +270,7 @@ export class StompConnection {
     if (this.state !== 'connected') return;
     const unsubscribe = this.config.bus.subscribe(destination, (message) => this.deliver(id, message));
     this.subscriptions.set(id, { destination, unsubscribe });
+    this.subscribed.add(destination);
     this.receipt(frame);
   }
 
@@ -274,9 +292,16 @@ export class StompConnection {
       this.fail('UNSUBSCRIBE needs id', CLOSE.protocol, frame);
       return;
     }
-    this.subscriptions.get(id)?.unsubscribe();
-    this.subscriptions.delete(id);
+    this.dropSubscription(id);
     this.receipt(frame);
+  }
+
+  private dropSubscription(id: string): void {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) return;
+    subscription.unsubscribe();
+    this.subscriptions.delete(id);
+    this.subscribed.delete(subscription.destination);
   }
 
   private async send(frame: StompFrame): Promise<void> {
@@ -359,6 +384,7 @@ export class StompConnection {
     this.timers.length = 0;
     for (const { unsubscribe } of this.subscriptions.values()) unsubscribe();
     this.subscriptions.clear();
+    this.subscribed.clear();
     this.onClosed(this);
   }
 }

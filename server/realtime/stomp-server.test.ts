@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import WebSocket from 'ws';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { membershipAuthoriser } from './authorise.ts';
 import { LocalBus } from './broker.ts';
 import { destinations } from './destinations.ts';
@@ -407,5 +407,78 @@ describe('byte level, with a raw WebSocket', () => {
     alice.client.subscribe('/topic/account.1', () => undefined);
     await alice.closed;
     expect(alice.errors[0]?.headers.message).toMatch(/not allowed/);
+  });
+});
+
+describe('caps against subscription amplification (issue 9, finding 6)', () => {
+  /** A raw connection of alice, CONNECTED. */
+  async function connectedAlice(h: Harness) {
+    const raw = await rawClient(h.url());
+    raw.ws.send(encodeFrame('CONNECT', { 'accept-version': '1.2', 'Api-Key': 'key-alice' }));
+    await raw.next('CONNECTED');
+    return raw;
+  }
+
+  it('refuses a second subscription to the same destination on one connection, so one message is one frame', async () => {
+    const h = await start();
+    const raw = await connectedAlice(h);
+    const room = destinations.room('r1');
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'a', destination: room, receipt: '1' }));
+    await raw.next('RECEIPT');
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'b', destination: room, receipt: '2' }));
+    const error = await raw.next('ERROR');
+    expect(error.headers.message).toBe(`already subscribed to ${room} on this connection`);
+    expect(await raw.closed).toBe(1008);
+    await vi.waitFor(() => expect(h.bus.destinationCount).toBe(0)); // the server side closes after the client sees it
+  });
+
+  it('a destination unsubscribed may be subscribed again', async () => {
+    const h = await start();
+    const raw = await connectedAlice(h);
+    const room = destinations.room('r1');
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'a', destination: room, receipt: '1' }));
+    raw.ws.send(encodeFrame('UNSUBSCRIBE', { id: 'a', receipt: '2' }));
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'b', destination: room, receipt: '3' }));
+    for (const id of ['1', '2', '3']) expect((await raw.next('RECEIPT')).headers['receipt-id']).toBe(id);
+    await h.bus.publish(room, '{"type":"TYPING"}');
+    expect((await raw.next('MESSAGE')).headers.subscription).toBe('b');
+  });
+
+  it('caps subscriptions per connection with a clear ERROR', async () => {
+    const h = await start({ maxSubscriptions: 2, authorise: () => true });
+    const raw = await connectedAlice(h);
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'a', destination: '/topic/account.1', receipt: '1' }));
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'b', destination: '/queue/chatsys.1', receipt: '2' }));
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'c', destination: destinations.room('r1'), receipt: '3' }));
+    await raw.next('RECEIPT');
+    await raw.next('RECEIPT');
+    expect((await raw.next('ERROR')).headers.message).toBe('too many subscriptions: at most 2 on one connection');
+  });
+
+  it('the default cap is 100 subscriptions per connection', async () => {
+    const h = await start({ authorise: () => true });
+    const raw = await connectedAlice(h);
+    const frames = Array.from({ length: 101 }, (_, i) => encodeFrame('SUBSCRIBE', { id: `s${i}`, destination: destinations.room(`r${i}`) }));
+    raw.ws.send(Buffer.concat(frames));
+    expect((await raw.next('ERROR')).headers.message).toBe('too many subscriptions: at most 100 on one connection');
+    await raw.closed;
+    await vi.waitFor(() => expect(h.bus.destinationCount).toBe(0)); // the server side closes after the client sees it
+  });
+
+  it('caps connections per session: the ninth socket of one session is refused, another session is not', async () => {
+    const h = await start();
+    const open = [];
+    for (let i = 0; i < 8; i += 1) open.push(await connectedAlice(h));
+    const ninth = await rawClient(h.url());
+    ninth.ws.send(encodeFrame('CONNECT', { 'accept-version': '1.2', 'Api-Key': 'key-alice' }));
+    expect((await ninth.next('ERROR')).headers.message).toBe('too many connections: at most 8 for one session');
+    expect(await ninth.closed).toBe(1008);
+    const bob = stompClient(h.url(), { 'Api-Key': 'key-bob' });
+    await bob.connected;
+    // A closed socket frees its place.
+    open[0]?.ws.close();
+    await open[0]?.closed;
+    const again = await connectedAlice(h);
+    expect(again.ws.readyState).toBe(WebSocket.OPEN);
   });
 });

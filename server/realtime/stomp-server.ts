@@ -21,7 +21,10 @@ export interface StompServerOptions {
   /** default 3 */
   missedHeartbeats?: number;
   connectTimeoutMs?: number;
+  /** default REALTIME_LIMITS.maxSubscriptionsPerConnection */
   maxSubscriptions?: number;
+  /** default REALTIME_LIMITS.maxConnectionsPerSession */
+  maxConnectionsPerSession?: number;
   maxQueuedFrames?: number;
   maxOutgoingBufferBytes?: number;
   limits?: Partial<DecoderLimits>;
@@ -30,6 +33,16 @@ export interface StompServerOptions {
   rejectOtherPaths?: boolean;
   log?: (event: string, detail: Record<string, unknown>) => void;
 }
+
+/**
+ * Caps against subscription amplification (issue 9, finding 6; docs/server.md "Realtime limits"). A client
+ * holds its reply queue, its account topic and the topics of the rooms it shows, on one socket per tab.
+ */
+export const REALTIME_LIMITS = {
+  maxSubscriptionsPerConnection: 100,
+  /** per server process; a session is one login of one device, shared by its tabs */
+  maxConnectionsPerSession: 8,
+} as const;
 
 export type KickTarget = { sessionId: string } | { accountId: string };
 
@@ -45,6 +58,7 @@ export interface StompServer {
 
 export function attachStompServer(options: StompServerOptions): StompServer {
   const limits: DecoderLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const connections = new Set<StompConnection>();
   const config: ConnectionConfig = {
     bus: options.bus,
     authenticate: options.authenticate,
@@ -53,7 +67,15 @@ export function attachStompServer(options: StompServerOptions): StompServer {
     heartbeat: options.heartbeat ?? { outgoingMs: 15000, incomingMs: 15000 },
     missedHeartbeats: options.missedHeartbeats ?? 3,
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
-    maxSubscriptions: options.maxSubscriptions ?? 2000,
+    maxSubscriptions: options.maxSubscriptions ?? REALTIME_LIMITS.maxSubscriptionsPerConnection,
+    admit: (session) => {
+      const cap = options.maxConnectionsPerSession ?? REALTIME_LIMITS.maxConnectionsPerSession;
+      let open = 0;
+      for (const connection of connections) {
+        if (connection.isConnected && connection.session.user?.sessionId === session.user.sessionId) open += 1;
+      }
+      return open >= cap ? `too many connections: at most ${cap} for one session` : null;
+    },
     maxQueuedFrames: options.maxQueuedFrames ?? 256,
     maxOutgoingBufferBytes: options.maxOutgoingBufferBytes ?? 4 * 1024 * 1024,
     limits,
@@ -64,7 +86,6 @@ export function attachStompServer(options: StompServerOptions): StompServer {
     [options.paths?.wslogin ?? '/v3/wslogin']: 'wslogin',
   };
   const rejectOtherPaths = options.rejectOtherPaths ?? true;
-  const connections = new Set<StompConnection>();
 
   const wss = new WebSocketServer({
     noServer: true,

@@ -10,6 +10,7 @@ import { jobsRepo } from './jobs.ts';
 import { keysRepo } from './keys.ts';
 import { membersRepo } from './members.ts';
 import { messagesRepo } from './messages.ts';
+import { noncesRepo } from './nonces.ts';
 import { policiesRepo } from './policies.ts';
 import { receiptsRepo } from './receipts.ts';
 import { roomsRepo } from './rooms.ts';
@@ -35,6 +36,7 @@ export function repos(q: Queryable) {
     jobs: jobsRepo(q),
     appVersions: appVersionsRepo(q),
     decoys: decoysRepo(q),
+    nonces: noncesRepo(q),
   };
 }
 
@@ -50,6 +52,7 @@ export * from './jobs.ts';
 export * from './keys.ts';
 export * from './members.ts';
 export * from './messages.ts';
+export * from './nonces.ts';
 export * from './policies.ts';
 export * from './receipts.ts';
 export * from './rooms.ts';

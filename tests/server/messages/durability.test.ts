@@ -1,51 +1,20 @@
 // Every message the server acknowledged survives a SIGKILL of the server process mid-burst.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../generated/api/client.ts';
 import { encryptAes } from '../../../server/crypto/aes.ts';
 import { NodeTransport, signIn } from '../../support/node-transport.ts';
+import { exited, killAllServerProcesses, startServerProcess } from '../../support/server-process.ts';
 import { TEST_PASSWORD } from '../../support/test-server.ts';
 
-const SERVER = fileURLToPath(new URL('./durability.server.ts', import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatgen-message-durability-'));
-const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killAllServerProcesses();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-interface Started {
-  child: ChildProcess;
-  url: string;
-  setup?: { roomId: string; loginName: string };
-}
-
-function startServerProcess(setup: boolean): Promise<Started> {
-  return new Promise((resolve, reject) => {
-    const args = ['--import', 'tsx', SERVER, dataDir, ...(setup ? ['setup'] : [])];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let out = '';
-    let err = '';
-    let parsedSetup: Started['setup'];
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const lines = out.split('\n');
-      out = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line.startsWith('SETUP ')) parsedSetup = JSON.parse(line.slice(6)) as Started['setup'];
-        if (line.startsWith('URL ')) resolve({ child, url: line.slice(4), setup: parsedSetup });
-      }
-    });
-    child.on('exit', (code, signal) => reject(new Error(`server process ended (code ${code}, signal ${signal}): ${err}`)));
-  });
-}
 
 /** A client on an existing session (api key and device key), pointed at another server process. */
 function clientFor(url: string, session: NodeTransport['session']) {
@@ -56,7 +25,7 @@ function clientFor(url: string, session: NodeTransport['session']) {
 
 describe('message durability', () => {
   it('keeps every acknowledged message when the server is killed mid-burst', async () => {
-    const first = await startServerProcess(true);
+    const first = await startServerProcess(dataDir, true);
     const setup = first.setup!;
     const { api, transport } = await signIn(first.url, setup.loginName, TEST_PASSWORD);
     const key = await api.getAesKeyByRoomId({ roomId: setup.roomId });
@@ -88,12 +57,12 @@ describe('message durability', () => {
       }
     };
     await Promise.all([0, 1, 2, 3].map(sender));
-    await new Promise<void>((resolve) => (first.child.exitCode !== null || first.child.signalCode !== null ? resolve() : first.child.once('exit', () => resolve())));
+    await exited(first.child);
     expect(first.child.signalCode).toBe('SIGKILL');
     expect(acknowledged.length).toBeGreaterThanOrEqual(TARGET);
 
     // The session survives the crash too: the same api key and device key work on the new process.
-    const second = await startServerProcess(false);
+    const second = await startServerProcess(dataDir, false);
     const again = clientFor(second.url, transport.session);
     const present = new Set<string>();
     let lastMessageId: string | undefined;
