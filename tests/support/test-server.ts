@@ -6,7 +6,7 @@ import { startServer, type ServerApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
 import { hashPassword } from '../../server/identity/passwords.ts';
 import { generateRsaKeyPair } from '../../server/crypto/rsa.ts';
-import type { FunctionRole } from '../../server/store/repos/accounts.ts';
+import type { FunctionRoleType } from '../../server/store/repos/accounts.ts';
 import type { Database } from '../../server/store/db.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import { createScratchDatabase } from '../../server/store/scratch.ts';
@@ -78,7 +78,7 @@ export interface TestAccountOptions {
   loginName: string;
   password?: string;
   fullName?: string;
-  roles?: FunctionRole[];
+  roles?: FunctionRoleType[];
   mustChangePassword?: boolean;
   tenantId?: number;
 }
