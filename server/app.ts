@@ -164,6 +164,10 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
 
     readiness.set('migrating');
     await migrate(db);
+    for (const accountId of await dbRepos.accounts.fillMissingLoginKeys()) {
+      // Two accounts whose names are one name after normalisation: the later one cannot log in until renamed.
+      log(`account ${accountId}: its login name is another account's after normalisation; it cannot log in until renamed`);
+    }
     readiness.set('seeding');
     // The built-in chatbot's menus and answers are reference data every server needs (once per database).
     await seedChatbotData(db);

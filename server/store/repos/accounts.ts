@@ -1,5 +1,6 @@
 // Accounts: directory data, display settings, privacy, do-not-disturb, presence, favourites, synonyms.
 // The password hash never leaves this module except through getCredentials (login, password change).
+import { normaliseLoginName } from '../../identity/login-name.ts';
 import type { Queryable, Row } from '../db.ts';
 import { idArray, onlyRow, textOrNull, toDate, toDateOrNull, toId, toIdOrNull, toStrings } from './convert.ts';
 
@@ -173,8 +174,8 @@ export function accountsRepo(q: Queryable) {
     async create(input: NewAccount): Promise<Account> {
       const { rows } = await q.query(
         `INSERT INTO accounts (tenant_id, login_name, user_fullname, email_addr, fax_no, tel_no, office_addr, post_title,
-           account_object_class, is_local, lang_id, function_roles, password_hash, must_change_password, password_changed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text[], $13, $14, CASE WHEN $13::text IS NULL THEN NULL ELSE now() END)
+           account_object_class, is_local, lang_id, function_roles, password_hash, must_change_password, password_changed_at, login_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text[], $13, $14, CASE WHEN $13::text IS NULL THEN NULL ELSE now() END, $15)
          RETURNING ${COLUMNS}`,
         [
           input.tenantId,
@@ -191,9 +192,28 @@ export function accountsRepo(q: Queryable) {
           input.functionRoles ?? ['IM_USER'],
           input.passwordHash ?? null,
           input.mustChangePassword ?? false,
+          normaliseLoginName(input.loginName),
         ],
       );
       return toAccount(onlyRow(rows));
+    },
+
+    /**
+     * Start-up: gives rows written before 082_login_name_key.sql their login key. Returns the ids of accounts
+     * that could not get one because another account already has the same normalised name (they cannot log in).
+     */
+    async fillMissingLoginKeys(): Promise<number[]> {
+      const { rows } = await q.query('SELECT id, login_name FROM accounts WHERE login_key IS NULL ORDER BY id');
+      const clashes: number[] = [];
+      for (const r of rows) {
+        const { rowCount } = await q.query(
+          `UPDATE accounts SET login_key = $2 WHERE id = $1
+             AND NOT EXISTS (SELECT 1 FROM accounts other WHERE other.login_key = $2)`,
+          [r.id, normaliseLoginName(String(r.login_name))],
+        );
+        if (rowCount === 0) clashes.push(toId(r.id));
+      }
+      return clashes;
     },
 
     async findById(id: number): Promise<Account | null> {
@@ -202,7 +222,7 @@ export function accountsRepo(q: Queryable) {
     },
 
     async findByLoginName(loginName: string): Promise<Account | null> {
-      const { rows } = await q.query(`SELECT ${COLUMNS} FROM accounts WHERE lower(login_name) = lower($1)`, [loginName]);
+      const { rows } = await q.query(`SELECT ${COLUMNS} FROM accounts WHERE login_key = $1`, [normaliseLoginName(loginName)]);
       return rows[0] ? toAccount(rows[0]) : null;
     },
 
@@ -241,8 +261,8 @@ export function accountsRepo(q: Queryable) {
 
     async getCredentials(loginName: string): Promise<Credentials | null> {
       const { rows } = await q.query(
-        'SELECT id, login_name, password_hash, must_change_password, disabled FROM accounts WHERE lower(login_name) = lower($1)',
-        [loginName],
+        'SELECT id, login_name, password_hash, must_change_password, disabled FROM accounts WHERE login_key = $1',
+        [normaliseLoginName(loginName)],
       );
       const r = rows[0];
       if (!r) return null;
