@@ -6,7 +6,7 @@ import { startServer, type ServerApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
 import { hashPassword } from '../../server/identity/passwords.ts';
 import { generateRsaKeyPair } from '../../server/crypto/rsa.ts';
-import type { FunctionRole } from '../../server/store/repos/accounts.ts';
+import type { FunctionRoleType } from '../../server/store/repos/accounts.ts';
 
 export interface TestServer {
   app: ServerApp;
@@ -34,7 +34,7 @@ export interface TestAccountOptions {
   loginName: string;
   password?: string;
   fullName?: string;
-  roles?: FunctionRole[];
+  roles?: FunctionRoleType[];
   mustChangePassword?: boolean;
   tenantId?: number;
 }
