@@ -18,7 +18,7 @@ let server: TestServer;
 let user: SignedInClient;
 
 beforeAll(async () => {
-  server = await startTestServer({}, undefined, (message, error) => logged.push(`${message} ${String(error ?? '')}`));
+  server = await startTestServer({}, undefined, { log: (message, error) => logged.push(`${message} ${String(error ?? '')}`) });
   await createTestAccount(server, { loginName: 'fuzzer' });
   user = await signIn(server.url, 'fuzzer', TEST_PASSWORD);
 });

@@ -4,14 +4,14 @@ import { normaliseLoginName } from '../../identity/login-name.ts';
 import type { Queryable, Row } from '../db.ts';
 import { idArray, onlyRow, textOrNull, toDate, toDateOrNull, toId, toIdOrNull, toStrings } from './convert.ts';
 
-export type FunctionRole = 'IM_USER' | 'ADMIN';
-export type Visibility = 'ALL' | 'FAVOURITE' | 'NONE';
-export type ReadReceipt = 'YES' | 'NO';
+import type { FunctionRoleType, PrivacyVisibility, ReadReceiptSetting } from '../../../generated/types/index.ts';
+
+export type { FunctionRoleType, PrivacyVisibility, ReadReceiptSetting };
 
 export interface PrivacySettings {
-  viewPresence: Visibility;
-  viewProfile: Visibility;
-  readReceipt: ReadReceipt;
+  viewPresence: PrivacyVisibility;
+  viewProfile: PrivacyVisibility;
+  readReceipt: ReadReceiptSetting;
   isShowNameToGrpAcc: boolean;
   isShowNotiAtMention: boolean;
 }
@@ -38,7 +38,7 @@ export interface Account {
   customDisplayName: string | null;
   searchName: string | null;
   langId: string;
-  functionRoles: FunctionRole[];
+  functionRoles: FunctionRoleType[];
   mustChangePassword: boolean;
   disabled: boolean;
   dlAttach: boolean;
@@ -64,7 +64,7 @@ export interface NewAccount {
   accountObjectClass?: string | null;
   isLocal?: boolean;
   langId?: string;
-  functionRoles?: FunctionRole[];
+  functionRoles?: FunctionRoleType[];
   passwordHash?: string | null;
   mustChangePassword?: boolean;
 }
@@ -137,14 +137,14 @@ function toAccount(r: Row): Account {
     customDisplayName: textOrNull(r.custom_display_name),
     searchName: textOrNull(r.search_name),
     langId: String(r.lang_id),
-    functionRoles: toStrings(r.function_roles) as FunctionRole[],
+    functionRoles: toStrings(r.function_roles) as FunctionRoleType[],
     mustChangePassword: r.must_change_password === true,
     disabled: r.disabled === true,
     dlAttach: r.dl_attach === true,
     privacy: {
-      viewPresence: String(r.view_presence) as Visibility,
-      viewProfile: String(r.view_profile) as Visibility,
-      readReceipt: String(r.read_receipt) as ReadReceipt,
+      viewPresence: String(r.view_presence) as PrivacyVisibility,
+      viewProfile: String(r.view_profile) as PrivacyVisibility,
+      readReceipt: String(r.read_receipt) as ReadReceiptSetting,
       isShowNameToGrpAcc: r.is_show_name_to_grp_acc === true,
       isShowNotiAtMention: r.is_show_noti_at_mention === true,
     },
@@ -292,7 +292,7 @@ export function accountsRepo(q: Queryable) {
     setLangId: (id: number, langId: string) => update(id, { lang_id: langId }),
     setDlAttach: (id: number, dlAttach: boolean) => update(id, { dl_attach: dlAttach }),
     setDisabled: (id: number, disabled: boolean) => update(id, { disabled }),
-    setFunctionRoles: (id: number, roles: FunctionRole[]) => update(id, { function_roles: roles }),
+    setFunctionRoles: (id: number, roles: FunctionRoleType[]) => update(id, { function_roles: roles }),
 
     updatePrivacy(id: number, changes: Partial<PrivacySettings>): Promise<Account | null> {
       const columns: Record<string, unknown> = {};
