@@ -1,7 +1,8 @@
 // Publishes the seed's notifications (section 4) to the destinations schema/realtime.json assigns them.
 import { accountTopic, authenticatorTopic, broadcastTopic, replyQueue, roomTopic } from '../../generated/realtime/index.ts';
 import type { NotifyType } from '../../generated/realtime/index.ts';
-import type { Bus } from '../realtime/broker.ts';
+import { ROOM_ID_HEADER, type Bus } from '../realtime/broker.ts';
+import { publishRevocation, type Revocation } from '../realtime/revocation.ts';
 
 export interface Notification {
   notifyType: NotifyType;
@@ -24,11 +25,20 @@ export interface Notifier {
   toAuthenticator(loginName: string, notification: Notification): Promise<void>;
   /** A topic message (TYPING, ONLINE, OFFLINE, REFRESH, VOTE_MESSAGE, UNVOTE_MESSAGE) on a room topic. */
   topicMessage(roomId: number | string, body: { roomId: string; accountName: string; type: string }): Promise<void>;
+  /**
+   * Ends what an account or session may no longer hold on every connection of every process (server/realtime/
+   * revocation.ts). Publish it after the notifications that tell the account why, before answering the call.
+   */
+  revoke(revocation: Revocation): Promise<void>;
 }
 
 export function createNotifier(bus: Bus, mqSysName: string): Notifier {
-  const publish = (destination: string, body: object) =>
-    bus.publish(destination, JSON.stringify(body), { 'content-type': 'application/json' });
+  // Frames about a room carry its id, so a connection whose account was removed from it drops late ones.
+  const publish = (destination: string, body: { roomId?: string | number }) =>
+    bus.publish(destination, JSON.stringify(body), {
+      'content-type': 'application/json',
+      ...(body.roomId !== undefined ? { [ROOM_ID_HEADER]: String(body.roomId) } : {}),
+    });
   const unique = (ids: readonly (number | string)[]) => [...new Set(ids.map(String))];
   return {
     async toAccounts(accountIds, notification) {
@@ -52,5 +62,6 @@ export function createNotifier(bus: Bus, mqSysName: string): Notifier {
     async topicMessage(roomId, body) {
       await publish(roomTopic(roomId), body);
     },
+    revoke: (revocation) => publishRevocation(bus, revocation),
   };
 }
