@@ -265,7 +265,7 @@ export function buildVectors(keys: VectorKeys): VectorFiles {
     },
     'envelopes.json': {
       description:
-        'Envelopes (PROTOCOL.md). Requests: signed by device, key wrapped to user. Responses: signed by user, key wrapped to device. Check freshness against `now`. valid=false must be refused with expectedError.',
+        'Envelopes (docs/protocol.md). Requests: signed by device, key wrapped to user. Responses: signed by user, key wrapped to device. Check freshness against `now`. valid=false must be refused with expectedError.',
       vectors: envelopeVectors(keys),
     },
   };

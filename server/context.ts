@@ -35,7 +35,7 @@ export interface ServerContext {
 
 export interface EncryptionSettings {
   defaultEncryptionAlgorithm: 'CBC' | 'CTR' | 'GCM';
-  /** Paths without the leading slash, as PROTOCOL.md lists them: `chat/sec/message/sendaesmessage`. */
+  /** Paths without the leading slash, as docs/protocol.md lists them: `chat/sec/message/sendaesmessage`. */
   requestEncrypted: ReadonlySet<string>;
   responseEncrypted: ReadonlySet<string>;
 }

@@ -4547,6 +4547,10 @@ datePickerMax?: string
  */
 errorDateFormat?: string
 /**
+ * Longest text message; a longer one shows the maximum-text-exceeded notice and is not sent (characters, code points).
+ */
+messageTextMaxLength?: number
+/**
  * Longest room name (characters).
  */
 roomNameMaxLength?: number

@@ -1,5 +1,5 @@
 /**
- * Envelopes on encrypted paths (PROTOCOL.md "Envelopes on encrypted paths").
+ * Envelopes on encrypted paths (docs/protocol.md "Envelopes on encrypted paths").
  * Sealing: sign `ts.nonce.payload` with the sender's key (PKCS#1 v1.5 SHA-256), wrap
  * {payload, ts, nonce, signature} as JSON, AES-encrypt it with a fresh 32-byte key, and RSA-OAEP the raw
  * key to the recipient. Requests go device → user key pair, responses user → device key pair.

@@ -1,4 +1,4 @@
-// The envelope rules of PROTOCOL.md bound to the store: which user key opens a request, which device key
+// The envelope rules of docs/protocol.md bound to the store: which user key opens a request, which device key
 // seals a response.
 import type { ServerContext } from '../context.ts';
 import { devicePubKeyFromLoginPayload, openRequestEnvelope, sealResponseEnvelope } from '../crypto/envelope.ts';

@@ -1,5 +1,5 @@
 // Builds the seed's failure envelope: {status:'failed', errMsgList:[{locale, errors:[{code, message}]}]},
-// with the en_US and zh_TW groups PROTOCOL.md asks for (zh_CN texts stay available to the client catalogue).
+// with the en_US and zh_TW groups docs/protocol.md asks for (zh_CN texts stay available to the client catalogue).
 import { errorCatalogue, errorCodeByName, type ErrorName } from '../../generated/errors.ts';
 import type { ApiError } from './api-error.ts';
 

@@ -1,4 +1,4 @@
-// Reads a multipart call: the JSON part named "payload" and the file parts named "file" (PROTOCOL.md).
+// Reads a multipart call: the JSON part named "payload" and the file parts named "file" (docs/protocol.md).
 import type {} from '@fastify/multipart'; // brings request.parts() and isMultipart() into the request type
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.ts';

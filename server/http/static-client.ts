@@ -15,6 +15,11 @@ import { CompressedAssets, type AssetEncoding } from './asset-compression.ts';
 export const CLIENT_ROUTES = ['/', '/login', '/chatroom', '/deeplink/*'] as const;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Files a build leaves beside the client that are for build engineers and CI, never for the public: the build
+ * manifest names the git commit, the resolved-config hash and every flag (chatgen build writes it).
+ */
+const PRIVATE_BUILD_FILES = new Set(['/build-info.json']);
 /** Vite names built assets `<name>-<content hash>.<ext>` inside assets/. */
 const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
@@ -89,6 +94,7 @@ export async function registerStaticClient(app: FastifyInstance, options: Static
       index: false,
       wildcard: true,
       dotfiles: 'ignore',
+      allowedPath: (pathName: string) => !PRIVATE_BUILD_FILES.has(pathName),
       cacheControl: false,
       etag: true,
       lastModified: true,

@@ -58,6 +58,8 @@ export function createRealtimeHooks(ctx: ServerContext) {
       }
       case '/app/logoutothersessions': {
         const closed = await ctx.repos.sessions.logoutOthers(accountId, session.user.sessionId);
+        // As the HTTP call does: the account's live login tokens and QR grants die too (docs/security.md).
+        await ctx.repos.tokens.revokeForAccount(accountId);
         for (const sessionId of closed) ctx.kick({ sessionId }, 'Logged out by another session');
         return true;
       }

@@ -1,12 +1,14 @@
-// Loads every JSON Schema under schema/ into one strict ajv instance.
-import fs from 'node:fs';
+// The contract tests' view of schema/: read and compiled by the generator's loader (never a second loader), plus
+// the raw `x-endpoints` entries the seed-coverage checks read field by field.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
+import type { Ajv } from 'ajv';
+import { loadProject, SCHEMA_ID_BASE, type Project } from '../../generator/src/load/project.ts';
+import { atPointer as atJsonPointer } from '../../generator/src/load/refs.ts';
+import { createAjv } from '../../generator/src/validate/ajv.ts';
 
 export const SCHEMA_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
-export const SCHEMA_BASE = 'https://chatgen.dev/schema/';
+export const SCHEMA_BASE = SCHEMA_ID_BASE;
 
 /** Files written by the flags/theme/variant work: compiled, but not part of the API contract checks. */
 export const NON_API_FILES = new Set([
@@ -16,9 +18,6 @@ export const NON_API_FILES = new Set([
   'wording.schema.json',
   'variant.schema.json',
 ]);
-
-/** Extra keywords of docs/schema-conventions.md, plus `codes` (the error catalogue map of errors.json). */
-export const CONVENTION_KEYWORDS = ['x-inferred', 'x-seed', 'x-endpoints', 'x-group', 'x-realtime', 'x-flag-group', 'x-error', 'x-error-missing', 'codes'];
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -48,57 +47,33 @@ export interface Endpoint {
 export interface LoadedSchemas {
   ajv: Ajv;
   docs: SchemaDoc[];
-  /** Keywords starting with x- found in the files beyond the conventions (registered so strict mode accepts them). */
-  extraKeywords: string[];
 }
 
 export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function listJson(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listJson(full));
-    else if (entry.isFile() && entry.name.endsWith('.json')) out.push(full);
-  }
-  return out.sort();
-}
-
-function collectXKeys(node: unknown, into: Set<string>): void {
-  if (Array.isArray(node)) {
-    for (const v of node) collectXKeys(v, into);
-  } else if (isObject(node)) {
-    for (const [k, v] of Object.entries(node)) {
-      if (k.startsWith('x-')) into.add(k);
-      collectXKeys(v, into);
-    }
-  }
+/** schema/ read by the generator's own loader, so the tests see exactly what `chatgen` sees. */
+function loadSchemaProject(root: string): Project {
+  const project = loadProject(path.dirname(root));
+  const errors = project.loadProblems.filter((problem) => problem.severity === 'error' && problem.file.startsWith('schema/'));
+  if (errors.length > 0) throw new Error(errors.map((problem) => `${problem.file}${problem.path}: ${problem.message}`).join('\n'));
+  return project;
 }
 
 export function readSchemaDocs(root: string = SCHEMA_ROOT): SchemaDoc[] {
-  return listJson(root).map((file) => {
-    const rel = path.relative(root, file).split(path.sep).join('/');
-    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    if (!isObject(parsed)) throw new Error(`${rel}: not a JSON object`);
-    return { rel, doc: parsed };
-  });
+  return [...loadSchemaProject(root).schemas.values()]
+    .map((schema) => ({ rel: schema.rel, doc: schema.json as JsonObject }))
+    .sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
 }
 
+/** The generator's ajv set-up (the one the server's validators are compiled with) over every schema file. */
 export function loadSchemas(root: string = SCHEMA_ROOT): LoadedSchemas {
-  const docs = readSchemaDocs(root);
-  const ajv = new Ajv({ strict: true, allErrors: true });
-  addFormats(ajv);
-  const found = new Set<string>();
-  for (const { doc } of docs) collectXKeys(doc, found);
-  const extraKeywords = [...found].filter((k) => !CONVENTION_KEYWORDS.includes(k)).sort();
-  for (const keyword of [...CONVENTION_KEYWORDS, ...extraKeywords]) ajv.addKeyword({ keyword });
-  for (const { rel, doc } of docs) {
-    const id = typeof doc.$id === 'string' ? doc.$id : SCHEMA_BASE + rel;
-    ajv.addSchema(doc, id);
-  }
-  return { ajv, docs, extraKeywords };
+  const project = loadSchemaProject(root);
+  const { ajv, problems } = createAjv(project);
+  if (problems.length > 0) throw new Error(problems.map((problem) => `${problem.file}: ${problem.message}`).join('\n'));
+  const docs = [...project.schemas.values()].map((schema) => ({ rel: schema.rel, doc: schema.json as JsonObject }));
+  return { ajv, docs };
 }
 
 export function schemaId(rel: string): string {
@@ -132,11 +107,5 @@ export function resolveRef(ref: string, rel: string): { rel: string; pointer: st
 }
 
 export function atPointer(doc: JsonObject, pointer: string): unknown {
-  let node: unknown = doc;
-  for (const raw of pointer.split('/').filter((p) => p !== '')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isObject(node)) return undefined;
-    node = node[key];
-  }
-  return node;
+  return atJsonPointer(doc, pointer);
 }

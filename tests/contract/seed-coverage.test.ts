@@ -382,7 +382,7 @@ describe('seed section 3: entities', () => {
     expect(def('TokenType').enum).toContain('AUTH_OTP');
   });
 
-  it('the envelope matches PROTOCOL.md', () => {
+  it('the envelope matches docs/protocol.md', () => {
     const failed = validatorFor('entities/envelope.json', 'FailedEnvelope');
     expect(failed({
       status: 'failed',
@@ -403,7 +403,7 @@ describe('realtime contract', () => {
   const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
   const types = list<{ notifyType: string; payload: string; destination: string }>(xr.notificationTypes);
 
-  it('has the destinations of PROTOCOL.md', () => {
+  it('has the destinations of docs/protocol.md', () => {
     const patterns = list<{ pattern: string }>(xr.destinations).map((d) => d.pattern);
     expect(patterns).toEqual(expect.arrayContaining([
       '/queue/{mqSysName}.{accountId}', '/topic/account.{accountId}', '/topic/room.{roomId}',

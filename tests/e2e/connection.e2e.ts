@@ -2,12 +2,12 @@
 // and refuses new ones): the seed's three tries every 10 s, then the lost state with a Reconnect button; the
 // browser coming back online also reconnects; every reconnect fills the gap, so nothing another member sent
 // during the outage is missing. Online dots are grey while the connection is lost.
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { encryptText, person, roomKey, type Person } from '../support/people.ts';
+import { person, type Person } from '../support/people.ts';
 import { createTestAccount, TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
 import { startOutageProxy, type OutageProxy } from './support/outage-proxy.ts';
+import { roomTexts, sendTexts } from './support/room-helpers.ts';
 
 let proxy: OutageProxy;
 let bob: Person;
@@ -25,34 +25,7 @@ test.afterAll(async () => {
 
 /** Bob (a client of his own, straight to the server) sends texts to the room. */
 async function bobSends(roomId: string, texts: string[]): Promise<void> {
-  const key = await roomKey(bob, roomId);
-  for (const text of texts) {
-    const result = await bob.api.sendAesMessage({
-      roomId,
-      messageKeyUuid: key.messageKeyUuid,
-      type: 'TEXT',
-      checksum: randomUUID(),
-      aesMessage: encryptText(key, text),
-    });
-    if (!result.ok) throw new Error(`Bob could not send: ${JSON.stringify(result.errMsgList)}`);
-  }
-}
-
-/** The text of every bubble of the open room's (virtualised) list, read by scrolling it from the bottom to the top. */
-async function roomTexts(page: Page): Promise<string[]> {
-  const list = page.getByTestId('message-list');
-  const seen = new Set<string>();
-  for (let step = 0; step < 200; step += 1) {
-    for (const text of await page.getByTestId('message').allInnerTexts()) seen.add(text);
-    const atTop = await list.evaluate((element) => {
-      const before = element.scrollTop;
-      element.scrollTop = Math.max(0, before - element.clientHeight / 2);
-      return before === 0;
-    });
-    if (atTop) break;
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  }
-  return [...seen];
+  await sendTexts(bob, roomId, texts);
 }
 
 async function setUp(page: Page, first: string): Promise<{ roomId: string }> {

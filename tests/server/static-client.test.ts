@@ -39,6 +39,7 @@ beforeAll(async () => {
     await writeFile(path.join(distDir, variant, 'assets', SCRIPT_NAME), script);
   }
   await writeFile(path.join(distDir, 'CSDDS', 'secret.txt'), 'CSDDS only');
+  await writeFile(path.join(distDir, 'CSD', 'build-info.json'), '{"commit":"BUILD-MANIFEST"}');
   await writeFile(path.join(distDir, 'outside.txt'), 'outside the client');
   csd = await serve({ VARIANT: 'CSD' });
 });
@@ -122,6 +123,15 @@ describe('the served client', () => {
       const response = await raw(csd, attempt);
       expect(response.status, attempt).toBe(404);
       expect(response.body.toString(), attempt).not.toMatch(/CSDDS only|outside the client/);
+    }
+  });
+
+  it('keeps the build manifest (commit, config hash, flags) private, however its name is spelt', async () => {
+    for (const attempt of ['/build-info.json', '/build-info.json?x=1', '/%62uild-info.json', '/build-info%2Ejson', '/assets/../build-info.json', '/./build-info.json']) {
+      const response = await raw(csd, attempt);
+      expect(response.status, attempt).toBe(404);
+      expect(response.body.toString(), attempt).not.toContain('BUILD-MANIFEST');
+      expectSecurityHeaders(response);
     }
   });
 

@@ -147,6 +147,26 @@ export async function signIn(
   return { api, transport, accountId, apiKey: login.data.apiKey };
 }
 
+export type WireTokenType = 'SSO' | 'OTP' | 'JWT' | 'NEXTOKEN' | 'AUTH_OTP';
+
+/** A token login as the client does it: user key, a fresh device key, loginwithtoken. */
+export async function loginWithToken(baseUrl: string, loginName: string, token: string, type?: WireTokenType) {
+  const transport = new NodeTransport(baseUrl);
+  const client = createApiClient(transport);
+  const key = await client.getUserPubKey({ loginName });
+  if (!key.ok) throw new LoginError(key.errMsgList, key.httpStatus);
+  transport.session.loginName = loginName;
+  transport.session.userPublicKeyPem = key.data.userPubKey;
+  transport.session.device = await generateRsaKeyPair();
+  return client.loginWithToken({
+    loginName,
+    devicePubKey: transport.session.device.publicKeyPem,
+    deviceID: crypto.randomUUID(),
+    isTokenBasedAuth: true,
+    tokenData: { token, ...(type ? { type } : {}) },
+  });
+}
+
 export class LoginError extends Error {
   constructor(
     readonly errMsgList: ErrMsgList,

@@ -25,6 +25,7 @@ export const constants = {
     "datePickerMax": "2090-12-31",
     "datePickerMin": "1970-01-01",
     "errorDateFormat": "YYYY/MM/DD HH:mm:ss",
+    "messageTextMaxLength": 10000,
     "muteMaxHours": 336,
     "pollOptionsMax": 8,
     "pollOptionsMin": 2,

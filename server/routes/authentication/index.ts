@@ -67,16 +67,16 @@ export function authenticationHandlers(ctx: ServerContext): HandlerMap {
 
     async generateToken({ session }) {
       const me = sessionOf(session);
-      const result = await tokens.loginToken(me.accountId);
+      const result = await tokens.loginToken(me);
       return result;
     },
 
     async generateOtp({ session, body }) {
-      return tokens.otp(sessionOf(session).accountId, body.type, body.refreshType);
+      return tokens.otp(sessionOf(session), body.type, body.refreshType);
     },
 
     async getNexToken({ session }) {
-      return tokens.nextToken(sessionOf(session).accountId);
+      return tokens.nextToken(sessionOf(session));
     },
 
     /**
@@ -86,7 +86,7 @@ export function authenticationHandlers(ctx: ServerContext): HandlerMap {
     async sendNexToken({ session, body }) {
       const me = sessionOf(session);
       if (!QR_TOKEN_PATTERN.test(body.token)) throw new ApiError('TOKEN_INVALID', 'not a QR login token');
-      const { otp } = await tokens.authOtp(me.accountId, body.token);
+      const { otp } = await tokens.authOtp(me, body.token);
       await ctx.bus.publish(
         qrTokenTopic(body.token),
         JSON.stringify({
@@ -102,7 +102,7 @@ export function authenticationHandlers(ctx: ServerContext): HandlerMap {
 
     async getJwt({ session }) {
       const me = sessionOf(session);
-      const { jwt, jwtExpiredInSeconds } = await tokens.jwt(me.accountId, me.loginName);
+      const { jwt, jwtExpiredInSeconds } = await tokens.jwt(me, me.loginName);
       // The QR token view of the same secret: how long it lives and how many refreshes the page has left.
       return { jwt, jwtExpiredInSeconds, token: jwt, ttl: TOKEN_TTL_SECONDS.JWT, remainingCount: QR_REMAINING_COUNT };
     },

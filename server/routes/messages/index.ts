@@ -1,5 +1,5 @@
-// Handlers of the messages group (schema/endpoints). broadcast, operatemessage, voicetotextmessage and
-// savetranslation belong to a later issue and answer NOT_IMPLEMENTED.
+// Handlers of the messages group (schema/endpoints). The provider-backed calls of the group (voicetotextmessage,
+// operatemessage, savetranslation) are served by routes/providers; broadcast sends by routes/broadcast.
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { archiveHandlers } from './archive.ts';

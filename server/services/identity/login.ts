@@ -1,5 +1,5 @@
 // Login by password or by token: checks the caller, then opens a session bound to the device key the login
-// carried (PROTOCOL.md "Keys"). The api key is handed out once and stored only as a hash.
+// carried (docs/protocol.md "Keys"). The api key is handed out once and stored only as a hash.
 import { randomBytes } from 'node:crypto';
 import type { ServerContext } from '../../context.ts';
 import { importRsaPublicKey } from '../../crypto/rsa.ts';

@@ -5,6 +5,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenData } from '../../../generated/types/index.ts';
 import type { ServerContext } from '../../context.ts';
+import type { AuthenticatedSession } from '../../http/types.ts';
 import type { AuthToken, TokenType } from '../../store/repos/tokens.ts';
 
 export const TOKEN_TTL_SECONDS = {
@@ -40,41 +41,52 @@ function randomOtp(length = 12): string {
   return text;
 }
 
+/** The signed-in session asking for a token: the token belongs to its account and dies with its logout. */
+export type TokenIssuer = Pick<AuthenticatedSession, 'accountId' | 'sessionId'>;
+
 const base64url = (value: Buffer | string) => Buffer.from(value).toString('base64url');
 
 export function createTokenService(ctx: ServerContext) {
   // Signs the QR JWTs; what makes a JWT usable is its stored hash, the signature only proves origin.
   const jwtSecret = randomBytes(32);
 
-  async function issue(kind: keyof typeof TOKEN_TTL_SECONDS, token: string, accountId: number, data: Record<string, unknown> = {}) {
-    return ctx.repos.tokens.issue({ token, tokenType: kind, accountId, data, ttlSeconds: TOKEN_TTL_SECONDS[kind], now: ctx.now() });
+  async function issue(kind: keyof typeof TOKEN_TTL_SECONDS, token: string, issuer: TokenIssuer, data: Record<string, unknown> = {}) {
+    return ctx.repos.tokens.issue({
+      token,
+      tokenType: kind,
+      accountId: issuer.accountId,
+      issuedBySession: issuer.sessionId,
+      data,
+      ttlSeconds: TOKEN_TTL_SECONDS[kind],
+      now: ctx.now(),
+    });
   }
 
   return {
-    async loginToken(accountId: number) {
+    async loginToken(issuer: TokenIssuer) {
       const token = randomBytes(32).toString('hex');
-      await issue('LOGIN_TOKEN', token, accountId);
+      await issue('LOGIN_TOKEN', token, issuer);
       return { token, tokenExpiredInSeconds: TOKEN_TTL_SECONDS.LOGIN_TOKEN };
     },
 
-    async otp(accountId: number, type: string, refreshType?: string) {
+    async otp(issuer: TokenIssuer, type: string, refreshType?: string) {
       const otp = randomOtp();
-      await issue('OTP', otp, accountId, { type, ...(refreshType ? { refreshType } : {}) });
+      await issue('OTP', otp, issuer, { type, ...(refreshType ? { refreshType } : {}) });
       return { otp, type };
     },
 
-    async nextToken(accountId: number) {
+    async nextToken(issuer: TokenIssuer) {
       const token = randomBytes(32).toString('hex');
-      await issue('NEXT_TOKEN', token, accountId);
+      await issue('NEXT_TOKEN', token, issuer);
       return { token, tokenRefreshTimeInSecond: TOKEN_TTL_SECONDS.NEXT_TOKEN };
     },
 
-    async jwt(accountId: number, loginName: string) {
+    async jwt(issuer: TokenIssuer, loginName: string) {
       const now = ctx.now().getTime();
       const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
       const payload = base64url(
         JSON.stringify({
-          sub: String(accountId),
+          sub: String(issuer.accountId),
           name: loginName,
           jti: randomUUID(),
           iat: Math.floor(now / 1000),
@@ -83,13 +95,13 @@ export function createTokenService(ctx: ServerContext) {
       );
       const signature = base64url(createHmac('sha256', jwtSecret).update(`${header}.${payload}`).digest());
       const jwt = `${header}.${payload}.${signature}`;
-      await issue('JWT', jwt, accountId);
+      await issue('JWT', jwt, issuer);
       return { jwt, jwtExpiredInSeconds: TOKEN_TTL_SECONDS.JWT };
     },
 
-    async authOtp(accountId: number, qrToken: string) {
+    async authOtp(issuer: TokenIssuer, qrToken: string) {
       const otp = randomOtp();
-      await issue('AUTH_OTP', otp, accountId, { qrToken });
+      await issue('AUTH_OTP', otp, issuer, { qrToken });
       return { otp, ttlSeconds: TOKEN_TTL_SECONDS.AUTH_OTP };
     },
 

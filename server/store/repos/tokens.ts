@@ -7,7 +7,7 @@ import { onlyRow, textOrNull, toDate, toDateOrNull, toId, toIdOrNull, toJson } f
 
 /** Open list: the login flows name their own kinds (AUTH_OTP for QR login, for example). */
 export type TokenType = 'LOGIN_TOKEN' | 'OTP' | 'AUTH_OTP' | 'QR' | 'NEXT_TOKEN' | 'JWT' | (string & {});
-export type TokenStatus = 'PENDING' | 'SCANNED' | 'USED' | 'EXPIRED' | 'FAILED' | (string & {});
+export type TokenStatus = 'PENDING' | 'SCANNED' | 'USED' | 'EXPIRED' | 'FAILED' | 'REVOKED' | (string & {});
 
 export interface AuthToken {
   id: number;
@@ -33,6 +33,8 @@ export interface NewAuthToken {
   ttlSeconds: number;
   remainingCount?: number;
   now?: Date;
+  /** The session that asked for it; its logout revokes the token (081_token_revocation.sql). */
+  issuedBySession?: string | null;
 }
 
 export function hashToken(token: string): string {
@@ -60,8 +62,8 @@ export function tokensRepo(q: Queryable) {
     async issue(input: NewAuthToken): Promise<AuthToken> {
       const now = input.now ?? new Date();
       const { rows } = await q.query(
-        `INSERT INTO auth_tokens (token_hash, token_type, account_id, system_id, data, ttl_seconds, remaining_count, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9) RETURNING *`,
+        `INSERT INTO auth_tokens (token_hash, token_type, account_id, system_id, data, ttl_seconds, remaining_count, created_at, expires_at, issued_by_session)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10) RETURNING *`,
         [
           hashToken(input.token),
           input.tokenType,
@@ -72,6 +74,7 @@ export function tokensRepo(q: Queryable) {
           input.remainingCount ?? 1,
           now,
           new Date(now.getTime() + input.ttlSeconds * 1000),
+          input.issuedBySession ?? null,
         ],
       );
       return toAuthToken(onlyRow(rows));
@@ -108,6 +111,27 @@ export function tokensRepo(q: Queryable) {
         [id, status, accountId ?? null],
       );
       return rows[0] ? toAuthToken(rows[0]) : null;
+    },
+
+    /** Every live token of the account stops working (password change, logout of all sessions, disable, wipe). */
+    async revokeForAccount(accountId: number): Promise<number> {
+      const { rowCount } = await q.query(
+        `UPDATE auth_tokens SET status = 'REVOKED', remaining_count = 0
+         WHERE account_id = $1 AND status IN ('PENDING', 'SCANNED')`,
+        [accountId],
+      );
+      return rowCount;
+    },
+
+    /** The live tokens these sessions asked for stop working (their logout). */
+    async revokeIssuedBy(sessionIds: readonly string[]): Promise<number> {
+      if (sessionIds.length === 0) return 0;
+      const { rowCount } = await q.query(
+        `UPDATE auth_tokens SET status = 'REVOKED', remaining_count = 0
+         WHERE issued_by_session = ANY($1::text[]) AND status IN ('PENDING', 'SCANNED')`,
+        [sessionIds],
+      );
+      return rowCount;
     },
 
     /** Housekeeping: drops tokens that expired before `now`; returns how many. */

@@ -1,4 +1,4 @@
-// AES-256 content encryption exactly as PROTOCOL.md: CBC/CTR key = SHA-256(UTF-8 of the aesKey text) with a
+// AES-256 content encryption exactly as docs/protocol.md: CBC/CTR key = SHA-256(UTF-8 of the aesKey text) with a
 // 16-byte IV; GCM key = base64-decoded aesKey with a 12-byte IV and a 128-bit tag. Output base64(IV ‖ ct(‖tag)).
 import type { AesAlgorithm, AesKeyRecord } from '@generated/types/index';
 import { fromBase64, randomBytes, randomUuid, subtle, toBase64, utf8Decode, utf8Encode, concatBytes, type Bytes } from './bytes.ts';

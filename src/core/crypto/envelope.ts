@@ -1,4 +1,4 @@
-// Envelopes on encrypted paths (PROTOCOL.md), byte-compatible with the reference server: sign
+// Envelopes on encrypted paths (docs/protocol.md), byte-compatible with the reference server: sign
 // `ts.nonce.payload` (PKCS#1 v1.5 SHA-256), wrap {payload, ts, nonce, signature} as JSON, AES it with a fresh
 // 32-byte key K, RSA-OAEP K to the recipient. The client seals requests (device key signs, user key receives)
 // and opens responses (user key signed, device key receives).

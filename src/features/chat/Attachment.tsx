@@ -6,8 +6,9 @@ import { Download, FileText } from 'lucide-react';
 import { IS_ALLOW_DOWNLOAD_ATTACHMENT } from '@variant/flags';
 import { theme } from '@variant/theme';
 import { IconButton, ProgressBar, showToast } from '../../ui/index.ts';
-import { sizeParts, thumbnailBox } from './attachments.ts';
+import { plaintextSize, sizeParts, thumbnailBox } from './attachments.ts';
 import { downloadFile, type ChatMessage } from './data.ts';
+import { plainFileName, realExtension } from '../../core/messages/text.ts';
 import styles from './Chat.module.scss';
 
 // The seed's thumbnail box (at most 300 x 500 px) from the theme, so the space can be reserved before loading.
@@ -30,7 +31,7 @@ function useDownload(message: ChatMessage) {
   const run = async () => {
     setBusy(true);
     try {
-      saveBlob(await downloadFile(message), message.aesMessageFilename ?? `file-${message.messageId}`);
+      saveBlob(await downloadFile(message), message.aesMessageFilename ? plainFileName(message.aesMessageFilename) : `file-${message.messageId}`);
     } catch {
       showToast(t('errors.downloadFailed'));
     } finally {
@@ -45,7 +46,7 @@ export function ImageContent({ message }: { message: ChatMessage }) {
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const box = thumbnailBox(message.fileMetadata?.width, message.fileMetadata?.height, THUMB_MAX_WIDTH, THUMB_MAX_HEIGHT);
-  const name = message.aesMessageFilename ?? '';
+  const name = plainFileName(message.aesMessageFilename ?? '');
   const download = useDownload(message);
   const pending = message.messageId.startsWith('local-');
 
@@ -85,16 +86,21 @@ export function ImageContent({ message }: { message: ChatMessage }) {
 
 export function FileContent({ message, uploading }: { message: ChatMessage; uploading: boolean }) {
   const { t } = useTranslation();
-  const name = message.aesMessageFilename ?? '';
-  const size = message.aesMessageFilesize ?? message.fileMetadata?.size;
+  // Shown without bidi controls, with its real type beside it: 'x\u202Efdp.exe' cannot pass for a PDF.
+  const name = plainFileName(message.aesMessageFilename ?? '');
+  const extension = realExtension(name);
+  const size = plaintextSize(message);
   const parts = size !== undefined ? sizeParts(size) : null;
   const download = useDownload(message);
   return (
     <div className={styles.file}>
       <FileText className={styles.fileIcon} aria-hidden="true" />
       <div className={styles.fileText}>
-        <span className={styles.fileName}>{name}</span>
-        {parts ? <span className={styles.fileSize}>{t(`size.${parts.unit}`, { value: parts.value })}</span> : null}
+        <span className={styles.fileNameLine}>
+          <bdi className={styles.fileName} data-testid="file-name">{name}</bdi>
+          {extension ? <span className={styles.fileExt} data-testid="file-type" aria-label={t('chat.fileType', { ext: extension })}>{extension}</span> : null}
+        </span>
+        {parts ? <span className={styles.fileSize} data-testid="file-size">{t(`size.${parts.unit}`, { value: parts.value })}</span> : null}
         {uploading ? <ProgressBar label={t('chat.uploading', { name })} value={message.uploadProgress ?? null} /> : null}
         {download.busy ? <ProgressBar label={t('chat.download', { name })} value={null} /> : null}
       </div>

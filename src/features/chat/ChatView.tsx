@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Info, X } from 'lucide-react';
 import type { Account, Room } from '@generated/types/index';
-import { Button, Dialog, IconButton, showToast } from '../../ui/index.ts';
+import { Button, Dialog, IconButton, confirmAction, showToast } from '../../ui/index.ts';
 import { roomTitle, useRooms } from '../roomlist/index.ts';
 import { Composer } from './Composer.tsx';
 import { deleteForMe, forward, imageSize, recall, setStarred, useRoomMembers, type ChatMessage } from './data.ts';
@@ -69,10 +69,18 @@ export function ChatView({ room, onClose, onShowRoomInfo, onShowMessageInfo }: C
           if (message.messageId.startsWith('local-') || (await deleteForMe(room.roomId, message.messageId))) remove(message.messageId);
           else failed();
           return;
-        case 'recall':
+        case 'recall': {
+          const confirmed = await confirmAction({
+            title: t('chat.recallTitle'),
+            message: t('chat.recallMessage'),
+            confirmLabel: t('chat.recall'),
+            tone: 'danger',
+          });
+          if (!confirmed) return;
           if (await recall(room.roomId, message.messageId)) patch(message.messageId, { messageStatus: 'ALL_DELETED', text: undefined });
           else failed();
           return;
+        }
       }
     },
     [onShowMessageInfo, patch, remove, resend, room.roomId, t],

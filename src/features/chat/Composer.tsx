@@ -1,17 +1,21 @@
 // Message input: Enter sends, Shift+Enter breaks the line, @ opens the member picker, files and images are
-// checked against the constants and the server's client config before they are sent.
+// checked against the constants and the server's client config before they are sent; a text over the variant's
+// length limit shows the maximum-text-exceeded notice and stays in the input, unsent.
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImagePlus, Paperclip, SendHorizontal, X } from 'lucide-react';
 import type { Account } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { IS_ALLOW_MENTION, IS_ALLOW_MSG_TYPE_FILE, IS_ALLOW_MSG_TYPE_IMAGE } from '@variant/flags';
+import { IS_ALLOW_MENTION, IS_ALLOW_MSG_TYPE_FILE, IS_ALLOW_MSG_TYPE_IMAGE, IS_SHOW_ENLARGED_EMOJI } from '@variant/flags';
 import { IconButton, showToast } from '../../ui/index.ts';
+import { characterCount, isEmojiOnly } from '../../core/messages/text.ts';
 import { chatServices } from '../session/index.ts';
 import { checkAttachment, sizeParts } from './attachments.ts';
 import type { ChatMessage } from './data.ts';
 import { insertMention, mentionQuery, mentionedIds, type PickedMention } from './mentions.ts';
 import styles from './Chat.module.scss';
+
+const MAX_TEXT = constants.limits.messageTextMaxLength;
 
 export interface ComposerProps {
   members: Account[];
@@ -24,7 +28,8 @@ export interface ComposerProps {
 }
 
 export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText, onSendFile }: ComposerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language.replace('_', '-');
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
   const [picked, setPicked] = useState<PickedMention[]>([]);
@@ -33,6 +38,7 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
   const fileRef = useRef<HTMLInputElement>(null);
   const imageRef = useRef<HTMLInputElement>(null);
   const listId = useId();
+  const tooLongId = useId();
   const myId = chatServices().accountId;
 
   const query = IS_ALLOW_MENTION ? mentionQuery(text, caret) : null;
@@ -59,8 +65,11 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
     });
   };
 
+  const length = characterCount(text);
+  const tooLong = length > MAX_TEXT;
+
   const send = () => {
-    if (text.trim() === '') return;
+    if (text.trim() === '' || tooLong) return;
     onSendText(text, mentionedIds(text, picked));
     setText('');
     setCaret(0);
@@ -169,7 +178,9 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
         ) : null}
         <textarea
           ref={inputRef}
-          className={styles.input}
+          className={[styles.input, IS_SHOW_ENLARGED_EMOJI && isEmojiOnly(text) ? styles.emojiInput : ''].join(' ')}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={tooLong ? tooLongId : undefined}
           rows={1}
           value={text}
           aria-label={t('chat.composerLabel')}
@@ -188,8 +199,13 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
           onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
         />
-        <IconButton icon={SendHorizontal} label={t('chat.send')} tone="accent" onClick={send} disabled={text.trim() === ''} />
+        <IconButton icon={SendHorizontal} label={t('chat.send')} tone="accent" onClick={send} disabled={text.trim() === '' || tooLong} />
       </div>
+      {tooLong ? (
+        <p id={tooLongId} className={styles.tooLong} role="alert" data-testid="text-too-long">
+          {t('chat.textTooLong', { max: MAX_TEXT.toLocaleString(locale), count: length.toLocaleString(locale) })}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { IconButton } from '../../ui/index.ts';
 import { FileContent, ImageContent } from './Attachment.tsx';
 import type { ChatMessage } from './data.ts';
 import { MessageText } from './MessageText.tsx';
+import { clampCombiningMarks, plainFileName } from '../../core/messages/text.ts';
 import styles from './Chat.module.scss';
 
 export type MessageAction = 'reply' | 'forward' | 'star' | 'unstar' | 'deleteForMe' | 'recall' | 'resend' | 'info';
@@ -43,6 +44,12 @@ function StatusTick({ status }: { status: ChatMessage['messageStatus'] }) {
       {icon}
     </span>
   );
+}
+
+/** The quoted message's text or file name, as safe to show as the message itself. */
+function quoted(message: ChatMessage): string {
+  if (message.text !== undefined) return clampCombiningMarks(message.text);
+  return plainFileName(message.aesMessageFilename ?? '');
 }
 
 function Content({ message }: { message: ChatMessage }) {
@@ -86,12 +93,16 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
       data-own={own ? 'true' : 'false'}
     >
       <article className={[styles.bubble, own ? styles.bubbleOwn : styles.bubbleOther].join(' ')} aria-label={message.messageUsername ?? undefined}>
-        {firstOfGroup && !own ? <header className={styles.sender}>{message.messageUsername}</header> : null}
+        {firstOfGroup && !own ? (
+          <header className={styles.sender}>
+            <bdi>{message.messageUsername}</bdi>
+          </header>
+        ) : null}
         {message.isForwardMessage ? <p className={styles.meta}>{t('chat.forwarded')}</p> : null}
         {message.replyToMessage ? (
           <blockquote className={styles.quote}>
-            <span className={styles.quoteName}>{message.replyToMessage.messageUsername}</span>
-            <span className={styles.quoteText}>{message.replyToMessage.text ?? message.replyToMessage.aesMessageFilename ?? ''}</span>
+            <bdi className={styles.quoteName}>{message.replyToMessage.messageUsername}</bdi>
+            <bdi className={styles.quoteText}>{quoted(message.replyToMessage)}</bdi>
           </blockquote>
         ) : null}
         <div className={styles.content}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { constants } from '@variant/constants';
-import { checkAttachment, sizeParts, thumbnailBox } from './attachments.ts';
+import { checkAttachment, plaintextSize, sizeParts, thumbnailBox } from './attachments.ts';
 
 const rules = { imageTypes: constants.upload.imageTypes, supportedFileTypes: ['pdf', 'docx', 'txt'], attachSize: 1000 };
 
@@ -25,5 +25,13 @@ describe('attachment checks', () => {
     expect(thumbnailBox(600, 400, 300, 500)).toEqual({ width: 300, height: 200 });
     expect(thumbnailBox(400, 2000, 300, 500)).toEqual({ width: 100, height: 500 });
     expect(thumbnailBox(100, 50, 300, 500)).toEqual({ width: 100, height: 50 });
+  });
+});
+
+describe('attachment size label', () => {
+  it('is the plaintext size from the metadata, not the ciphertext size the server counts', () => {
+    expect(plaintextSize({ fileMetadata: { size: 45 }, aesMessageFilesize: 73 })).toBe(45);
+    expect(plaintextSize({ aesMessageFilesize: 73 })).toBe(73);
+    expect(plaintextSize({})).toBeUndefined();
   });
 });

@@ -52,3 +52,11 @@ export function thumbnailBox(width: number | undefined, height: number | undefin
   const scale = Math.min(1, maxWidth / width, maxHeight / height);
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
+
+/**
+ * The size to show for an attachment: the plaintext size the sender put in the (encrypted) metadata; the server's
+ * aesMessageFilesize counts the ciphertext (IV and padding included), so it is only the fallback.
+ */
+export function plaintextSize(file: { fileMetadata?: { size?: number }; aesMessageFilesize?: number }): number | undefined {
+  return file.fileMetadata?.size ?? file.aesMessageFilesize;
+}

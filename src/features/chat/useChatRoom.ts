@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { constants } from '@variant/constants';
 import { showToast } from '../../ui/index.ts';
-import { markRoomReadInCache } from '../roomlist/index.ts';
+import { roomReadHere } from '../roomlist/index.ts';
 import { chatServices, displayNameOf, useProfile } from '../session/index.ts';
 import { fetchMessages, markRead, sendMessage, type ChatMessage, type OutgoingMessage } from './data.ts';
 import { emptyWindow, mergeMessages, removeMessages, updateMessage, type MessageWindow } from './messageWindow.ts';
@@ -43,7 +43,7 @@ export function useChatRoom(roomId: string) {
       if (unread.length === 0) return;
       void markRead(roomId, unread).then(() => {
         apply((s) => ({ ...s, window: unread.reduce((w, id) => updateMessage(w, id, { isReadByYou: true }), s.window) }));
-        markRoomReadInCache(chatServices().queryClient, roomId);
+        void roomReadHere(chatServices().queryClient, roomId).catch(() => undefined);
       });
     },
     [apply, roomId],

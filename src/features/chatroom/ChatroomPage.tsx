@@ -1,5 +1,5 @@
-// Route `/chatroom`: the three panels on the variant's 12-column grid (CSD 4/8/0); the right panel slides in
-// over the main panel when the variant gives it no columns.
+// Route `/chatroom`: the three panels on the variant's 12-column grid (CSD 4/8/0). When the variant gives the right
+// panel no columns it narrows the main panel where the room is wide enough, and slides in over it otherwise.
 import { useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -102,7 +102,11 @@ function Chatroom() {
   return (
     <div className={styles.page}>
       <ConnectionBanner />
-      <div className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : ''].join(' ')} style={gridStyle}>
+      <div
+        className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', right ? styles.rightShown : ''].join(' ')}
+        style={gridStyle}
+        data-testid="chatroom-grid"
+      >
         <aside className={styles.left} aria-label={t('panel.left')}>
           <RoomList selectedRoomId={room?.roomId ?? null} onSelect={select} onLogout={() => void logout()} />
         </aside>

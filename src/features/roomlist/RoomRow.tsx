@@ -5,6 +5,7 @@ import { AtSign, BellOff, Pin } from 'lucide-react';
 import type { Room } from '@generated/types/index';
 import { Avatar, Badge } from '../../ui/index.ts';
 import type { DecryptedMessage } from '../../core/messages/crypto.ts';
+import { clampCombiningMarks, isEmojiOnly, plainFileName } from '../../core/messages/text.ts';
 import { roomTitle } from './rooms.ts';
 import styles from './RoomList.module.scss';
 
@@ -18,15 +19,17 @@ export interface RoomRowProps {
 function usePreviewText(preview: DecryptedMessage | undefined): string {
   const { t } = useTranslation();
   if (!preview) return '';
+  // A recalled message reads the same for its sender and the others (no blank 'You:').
+  if (preview.messageStatus === 'ALL_DELETED') return t('chat.recalled');
   if (preview.failure) return t(preview.failure.key, { id: preview.failure.id });
   const who = preview.isSendFromYou ? `${t('roomList.you')}: ` : '';
   switch (preview.messageType) {
     case 'TEXT':
-      return who + (preview.text ?? '');
+      return who + clampCombiningMarks(preview.text ?? '');
     case 'IMAGE':
       return who + t('roomList.image');
     case 'FILE':
-      return who + t('roomList.file', { name: preview.aesMessageFilename ?? '' });
+      return who + t('roomList.file', { name: plainFileName(preview.aesMessageFilename ?? '') });
     case 'SYSTEM':
       return preview.text ?? t('roomList.system');
     default:
@@ -63,11 +66,16 @@ export const RoomRow = memo(function RoomRow({ room, preview, selected, onSelect
       <Avatar name={title} group={room.roomType !== 'SINGLE'} />
       <span className={styles.rowBody}>
         <span className={styles.rowTop}>
-          <span className={styles.rowName}>{title}</span>
+          <bdi className={styles.rowName}>{title}</bdi>
           <span className={styles.rowTime}>{formatTime(room.lastUpdateTime, locale)}</span>
         </span>
         <span className={styles.rowBottom}>
-          <span className={styles.preview}>{previewText}</span>
+          <bdi
+            className={[styles.preview, preview?.messageType === 'TEXT' && isEmojiOnly(preview.text ?? '') ? styles.emojiPreview : ''].join(' ')}
+            data-testid="room-preview"
+          >
+            {previewText}
+          </bdi>
           {room.isPin ? <Pin className={styles.flagIcon} aria-label={t('roomList.pinned')} role="img" /> : null}
           {room.isMute ? <BellOff className={styles.flagIcon} aria-label={t('roomList.muted')} role="img" /> : null}
           {mentioned > 0 ? (

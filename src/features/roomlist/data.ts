@@ -8,7 +8,8 @@ import type { Account, Message, Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { decryptIncomingList, type DecryptedMessage } from '../../core/messages/crypto.ts';
 import { chatServices } from '../session/index.ts';
-import { allRooms, findRoom, markRoomRead, setPreview, upsertRoom, type RoomPage, type RoomPages } from './roomPages.ts';
+import { announceRoomRead } from './readChannel.ts';
+import { allRooms, findRoom, setCounts, setPreview, upsertRoom, type RoomPage, type RoomPages } from './roomPages.ts';
 
 function roomListBody(pageNo: number) {
   return { pageInfo: { pageNo, pageSize: constants.pageSizes.roomList }, withTotalUnreadRoomCount: true, withTotalUnreadMsgCount: true };
@@ -63,8 +64,13 @@ export function updateRoomPages(queryClient: QueryClient, change: (data: RoomPag
   queryClient.setQueryData<RoomPages>(roomListKey(), change);
 }
 
-export function markRoomReadInCache(queryClient: QueryClient, roomId: string): void {
-  updateRoomPages(queryClient, (data) => markRoomRead(data, roomId));
+/**
+ * After this tab marked messages of a room read: the counts the server now has, here and (over the read
+ * channel) in the other tabs of this browser.
+ */
+export async function roomReadHere(queryClient: QueryClient, roomId: string): Promise<void> {
+  announceRoomRead(roomId);
+  await refreshRoomSummary(queryClient, roomId, true);
 }
 
 export function upsertRoomInCache(queryClient: QueryClient, room: Room): void {
@@ -76,14 +82,20 @@ export function invalidateRoomList(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: roomListKey() });
 }
 
-/** The last message of a room (getLastMessage, always asked afresh), decrypted into the room's preview. */
-export async function refreshPreview(queryClient: QueryClient, roomId: string): Promise<void> {
+/**
+ * The last message of a room (getLastMessage, always asked afresh), decrypted into the room's preview, and with
+ * `withCounts` its unread and mention counts as the server knows them (not for the open room, which reads
+ * what arrives and refreshes its counts once the read marks are in).
+ */
+export async function refreshRoomSummary(queryClient: QueryClient, roomId: string, withCounts: boolean): Promise<void> {
   const { api, keys } = chatServices();
-  const data = await queryClient.fetchQuery({ ...getLastMessageQuery(api, { roomId, withUnreadCount: false }), staleTime: 0 });
+  const data = await queryClient.fetchQuery({ ...getLastMessageQuery(api, { roomId, withUnreadCount: withCounts }), staleTime: 0, gcTime: 0 });
   const last = data.message as Message | undefined;
-  if (!last) return;
-  const [preview] = await decryptIncomingList([last], keys);
-  updateRoomPages(queryClient, (pages) => setPreview(pages, roomId, preview));
+  const [preview] = last ? await decryptIncomingList([last], keys) : [undefined];
+  updateRoomPages(queryClient, (pages) => {
+    const next = setPreview(pages, roomId, preview);
+    return withCounts ? setCounts(next, roomId, data.noOfUnreadMessage ?? 0, data.noOfMentionedMessage ?? 0) : next;
+  });
 }
 
 /** Accounts matching a name, without me (the account picker). */

@@ -1,3 +1,3 @@
 export { RoomList, type RoomListProps } from './RoomList.tsx';
-export { markRoomReadInCache, roomFromCache, upsertRoomInCache, useRoom, useRooms } from './data.ts';
+export { roomFromCache, roomReadHere, upsertRoomInCache, useRoom, useRooms } from './data.ts';
 export { roomTitle, sortRooms } from './rooms.ts';

@@ -97,8 +97,13 @@ export function setPreview(data: RoomPages | undefined, roomId: string, preview:
 }
 
 export function markRoomRead(data: RoomPages | undefined, roomId: string): RoomPages | undefined {
+  return setCounts(data, roomId, 0, 0);
+}
+
+/** The unread and mention counts of a room as the server gave them. */
+export function setCounts(data: RoomPages | undefined, roomId: string, unread: number, mentioned: number): RoomPages | undefined {
   if (!data) return data;
-  return mapRooms(data, roomId, (room) => ({ ...room, noOfUnreadMessage: 0, noOfMentionedMessage: 0 }));
+  return mapRooms(data, roomId, (room) => ({ ...room, noOfUnreadMessage: unread, noOfMentionedMessage: mentioned }));
 }
 
 /** A room the user just created or opened: replaced where it is, else put first on the first page. */

@@ -1,10 +1,13 @@
 // Keeps the cached room list current from realtime notifications: NEW_MESSAGE moves the room up, counts it and
-// refreshes its preview in the cache; new, changed or removed rooms (and an unknown room) reload the loaded
-// pages; after a reconnect (`resynced`) the list is reloaded to fill the gap.
+// refreshes its preview and counts from the server; a recall or a delete-for-me refreshes them too (the recalled
+// wording on every side at once); new, changed or removed rooms (and an unknown room) reload the loaded pages;
+// after a reconnect (`resynced`) the list is reloaded to fill the gap; a room read in another tab gets the
+// server's counts.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { chatServices } from '../session/index.ts';
-import { invalidateRoomList, refreshPreview, updateRoomPages } from './data.ts';
+import { invalidateRoomList, refreshRoomSummary, updateRoomPages } from './data.ts';
+import { onRoomReadElsewhere } from './readChannel.ts';
 import { applyNewMessage } from './roomPages.ts';
 
 export function useRoomListSync(openRoomId: string | null): void {
@@ -31,10 +34,15 @@ export function useRoomListSync(openRoomId: string | null): void {
             known = result.known;
             return result.data;
           });
-          if (known) void refreshPreview(queryClient, roomId).catch(() => undefined);
+          if (known) void refreshRoomSummary(queryClient, roomId, roomId !== openRoomId).catch(() => undefined);
           else void invalidateRoomList(queryClient);
           return;
         }
+        case 'MESSAGE_DELETED':
+        case 'MESSAGE_DELETED_FOR_ME':
+          if (!roomId || notification.source === 'room') return;
+          void refreshRoomSummary(queryClient, roomId, roomId !== openRoomId).catch(() => undefined);
+          return;
         case 'ROOM_CREATE':
         case 'ROOM_JOIN':
         case 'ROOM_UPDATE':
@@ -47,9 +55,11 @@ export function useRoomListSync(openRoomId: string | null): void {
       }
     });
     const offResynced = realtime.on('resynced', () => void invalidateRoomList(queryClient));
+    const offReadElsewhere = onRoomReadElsewhere((roomId) => void refreshRoomSummary(queryClient, roomId, true).catch(() => undefined));
     return () => {
       offNotification();
       offResynced();
+      offReadElsewhere();
     };
   }, [openRoomId, queryClient]);
 }

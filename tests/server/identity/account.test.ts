@@ -2,11 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../generated/api/client.ts';
-import { generateRsaKeyPair } from '../../../server/crypto/rsa.ts';
-import { errorCode, LoginError, type SignedInClient } from '../../support/node-transport.ts';
+import { errorCode, loginWithToken as loginWithTokenAt, type SignedInClient, type WireTokenType } from '../../support/node-transport.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../../support/test-server.ts';
-import { NodeTransport, signIn as signInAs } from '../../support/node-transport.ts';
+import { signIn as signInAs } from '../../support/node-transport.ts';
 import { anonymousApi } from './helpers.ts';
 
 let server: TestServer;
@@ -29,23 +27,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A token login as the client does it: user key, fresh device key, loginwithtoken. */
-async function loginWithToken(loginName: string, token: string, type?: 'SSO' | 'OTP' | 'JWT' | 'NEXTOKEN' | 'AUTH_OTP') {
-  const t = new NodeTransport(server.url);
-  const client = createApiClient(t);
-  const key = await client.getUserPubKey({ loginName });
-  if (!key.ok) throw new LoginError(key.errMsgList, key.httpStatus);
-  t.session.loginName = loginName;
-  t.session.userPublicKeyPem = key.data.userPubKey;
-  t.session.device = await generateRsaKeyPair();
-  return client.loginWithToken({
-    loginName,
-    devicePubKey: t.session.device.publicKeyPem,
-    deviceID: randomUUID(),
-    isTokenBasedAuth: true,
-    tokenData: { token, ...(type ? { type } : {}) },
-  });
-}
+const loginWithToken = (loginName: string, token: string, type?: WireTokenType) => loginWithTokenAt(server.url, loginName, token, type);
 
 describe('token login', () => {
   it('logs in once with a generated token; the second use is refused', async () => {

@@ -1,0 +1,212 @@
+// The CSD client's chat details against the reference server: 'Delete for everyone' asks first and the recalled
+// preview reads the same on both sides; a file shows its plaintext size and real type; hostile text (stacked
+// combining marks, bidi overrides, hundreds of lines) keeps each bubble inside its row; the maximum-text notice;
+// enlarged emoji; the right panel narrows the main panel where the room is wide enough.
+import type { Locator, Page } from '@playwright/test';
+import { person, type Person } from '../support/people.ts';
+import { TEST_PASSWORD } from '../support/test-server.ts';
+import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
+import { sendFile, sendTexts } from './support/room-helpers.ts';
+
+const csd = serveVariant('CSD');
+const isSend = (url: string) => url.endsWith('/chat/sec/message/sendaesmessage');
+
+let people = 0;
+/** Two new members with a single chat between them (each test its own, so previews and counts are its own). */
+async function pair(): Promise<{ me: Person; other: Person; roomId: string }> {
+  people += 1;
+  const me = await person(csd.server, `reader${people}`, `Reader ${people}`);
+  const other = await person(csd.server, `writer${people}`, `Writer ${people}`);
+  const created = await other.api.createSingleRoom({ memberId: String(me.id) });
+  if (!created.ok) throw new Error('could not open the chat');
+  return { me, other, roomId: String(created.data.roomId) };
+}
+
+async function openRoom(page: Page, who: Person, roomName: string): Promise<void> {
+  await login(page, csd.url, who.loginName, TEST_PASSWORD);
+  await expect(page).toHaveURL(/\/chatroom$/);
+  await page.getByTestId('room-row').filter({ hasText: roomName }).click();
+  await expect(page.getByTestId('chat-title')).toContainText(roomName);
+}
+
+type Box = { top: number; bottom: number; left: number; right: number; height: number };
+const boxOf = (locator: Locator): Promise<Box> =>
+  locator.evaluate((element) => {
+    const r = element.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
+  });
+
+/** Every shown bubble lies inside its row, and rows follow each other without overlapping. */
+async function expectBubblesInsideRows(page: Page): Promise<void> {
+  const rows = page.getByTestId('message');
+  const count = await rows.count();
+  let previousBottom = -Infinity;
+  for (let index = 0; index < count; index += 1) {
+    const row = rows.nth(index);
+    const rowBox = await boxOf(row);
+    const bubbleBox = await boxOf(row.locator('article'));
+    const contentBox = await boxOf(row.locator('article > div').first());
+    expect(bubbleBox.top).toBeGreaterThanOrEqual(rowBox.top - 0.5);
+    expect(bubbleBox.bottom).toBeLessThanOrEqual(rowBox.bottom + 0.5);
+    expect(contentBox.bottom).toBeLessThanOrEqual(bubbleBox.bottom + 0.5);
+    expect(rowBox.top).toBeGreaterThanOrEqual(previousBottom - 0.5);
+    previousBottom = rowBox.bottom;
+  }
+}
+
+test("'Delete for everyone' asks first; the recalled message's preview changes on both sides at once", async ({ openPage }) => {
+  const { me, other } = await pair();
+  const mine = await openPage();
+  const theirs = await openPage();
+  await openRoom(mine, me, 'Writer');
+  await login(theirs, csd.url, other.loginName, TEST_PASSWORD);
+  const theirRow = theirs.getByTestId('room-row').filter({ hasText: 'Reader' });
+
+  const text = `Meet at three ${Date.now()}`;
+  await mine.getByRole('combobox', { name: 'Message' }).fill(text);
+  await mine.getByRole('combobox', { name: 'Message' }).press('Enter');
+  await expect(theirRow.getByTestId('room-preview')).toHaveText(text);
+  const myRow = mine.getByTestId('room-row').filter({ hasText: 'Writer' });
+  await expect(myRow.getByTestId('room-preview')).toHaveText(`You: ${text}`);
+
+  const bubble = mine.getByTestId('message').filter({ hasText: text });
+  await expect(bubble).toHaveAttribute('data-message-id', /^\d+$/);
+  await bubble.hover();
+  await bubble.getByRole('button', { name: 'Delete for everyone' }).click();
+  const dialog = mine.getByRole('alertdialog', { name: 'Delete for everyone' });
+  await expect(dialog).toContainText('Delete this message for everyone in the chat?');
+  await screenshot(mine, 'recall-confirm');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(bubble).toContainText(text); // Cancel keeps it
+
+  await bubble.hover();
+  await bubble.getByRole('button', { name: 'Delete for everyone' }).click();
+  await mine.getByRole('alertdialog', { name: 'Delete for everyone' }).getByRole('button', { name: 'Delete for everyone' }).click();
+  await expect(mine.getByTestId('message').last()).toContainText('This message was deleted');
+  // Both previews read the recalled wording; the sender's is not a blank 'You:'.
+  await expect(myRow.getByTestId('room-preview')).toHaveText('This message was deleted');
+  await expect(theirRow.getByTestId('room-preview')).toHaveText('This message was deleted');
+  await screenshot(theirs, 'recall-preview-recipient');
+});
+
+test('a file shows its plaintext size and its real type, whatever its name does', async ({ openPage }) => {
+  const { me, other, roomId } = await pair();
+  const page = await openPage();
+  await openRoom(page, me, 'Writer');
+
+  // 45 bytes of PDF: the label says 45 B (the ciphertext is 64 bytes plus the IV).
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer\n%%EOF\n\n', 'latin1');
+  expect(pdf.length).toBe(45);
+  const sent = page.waitForResponse((response) => isSend(response.url()));
+  await page.getByTestId('file-input').setInputFiles({ name: 'ward-rota.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await sent;
+  const own = page.getByTestId('message').filter({ hasText: 'ward-rota.pdf' });
+  await expect(own).toHaveAttribute('data-message-id', /^\d+$/);
+  await expect(own.getByTestId('file-size')).toHaveText('45 B');
+  await expect(own.getByTestId('file-type')).toHaveText('PDF');
+
+  // A right-to-left override would show 'x\u202Efdp.exe' as 'xexe.pdf': shown as it is, typed EXE.
+  await sendFile(other, roomId, 'x\u202Efdp.exe', pdf, 'application/pdf');
+  const hostile = page.getByTestId('message').filter({ hasText: 'xfdp.exe' });
+  await expect(hostile.getByTestId('file-name')).toHaveText('xfdp.exe');
+  await expect(hostile.getByTestId('file-type')).toHaveText('EXE');
+  await expect(hostile.getByTestId('file-size')).toHaveText('45 B');
+  await expect(page.getByTestId('room-row').filter({ hasText: 'Writer' }).getByTestId('room-preview')).toHaveText('File: xfdp.exe');
+  await screenshot(page, 'file-real-type');
+});
+
+test('hostile text keeps each bubble inside its row: combining marks, bidi overrides, 200 lines behind Show more', async ({ openPage }) => {
+  const { me, other, roomId } = await pair();
+  const zalgo = `Z${'\u0336\u0301\u0300'.repeat(100)}algo`;
+  const override = 'invoice \u202Egnp.exe and after it';
+  const lines = Array.from({ length: 200 }, (_, index) => `line ${index + 1}`).join('\n');
+  await sendTexts(other, roomId, ['Before the hostile texts', zalgo, override, lines, 'After the hostile texts']);
+  const page = await openPage();
+  await openRoom(page, me, 'Writer');
+  await expect(page.getByTestId('message').filter({ hasText: 'After the hostile texts' })).toBeVisible();
+
+  // 300 combining marks on one letter: at most four are drawn.
+  const zalgoText = page.getByTestId('message-text').filter({ hasText: 'algo' });
+  const marks = await zalgoText.evaluate((element) => (element.textContent ?? '').match(/\p{M}/gu)?.length ?? 0);
+  expect(marks).toBeLessThanOrEqual(4);
+
+  // The override stays inside its bubble: the text is isolated (bdi) and the sender's name reads as it is.
+  const overrideText = page.getByTestId('message-text').filter({ hasText: 'invoice' });
+  await expect(overrideText).toHaveCSS('unicode-bidi', 'isolate');
+  expect(await overrideText.evaluate((element) => element.tagName)).toBe('BDI');
+
+  // 200 lines: collapsed, then opened with Show more and closed with Show less.
+  const long = page.getByTestId('message').filter({ hasText: 'line 1' }).filter({ hasText: 'line 12' });
+  const toggle = long.getByRole('button', { name: 'Show more' });
+  await expect(toggle).toBeVisible();
+  expect((await boxOf(long.locator('article'))).height).toBeLessThan(500);
+  await expectBubblesInsideRows(page);
+  await screenshot(page, 'hostile-text');
+  await toggle.click();
+  await expect(long.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+  await expect.poll(async () => (await boxOf(long.locator('article'))).height).toBeGreaterThan(2000);
+  await long.getByRole('button', { name: 'Show less' }).click();
+  await expect.poll(async () => (await boxOf(long.locator('article'))).height).toBeLessThan(500);
+  await expectBubblesInsideRows(page);
+});
+
+test("the maximum-text notice keeps a too long text unsent; emoji alone are enlarged (36, input 20, preview 18)", async ({ openPage }) => {
+  const { me } = await pair();
+  const page = await openPage();
+  await openRoom(page, me, 'Writer');
+  const sends: string[] = [];
+  page.on('request', (request) => {
+    if (isSend(request.url())) sends.push(request.url());
+  });
+  const composer = page.getByRole('combobox', { name: 'Message' });
+
+  await composer.fill('x'.repeat(15_200));
+  const notice = page.getByTestId('text-too-long');
+  await expect(notice).toHaveText('Maximum text length exceeded: a message holds at most 10,000 characters (this one has 15,200).');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await composer.press('Enter');
+  await expect(composer).toHaveValue('x'.repeat(15_200)); // kept for the user to shorten
+  await screenshot(page, 'text-too-long');
+
+  await composer.fill('😀🎉');
+  await expect(notice).toBeHidden();
+  await expect(composer).toHaveCSS('font-size', '20px');
+  const sent = page.waitForResponse((response) => isSend(response.url()));
+  await composer.press('Enter');
+  await sent;
+  expect(sends).toHaveLength(1); // only the emoji went out, never the long text
+  const emoji = page.getByTestId('message-text').filter({ hasText: '😀🎉' });
+  await expect(emoji).toHaveCSS('font-size', '36px');
+  await expect(page.getByTestId('room-row').filter({ hasText: 'Writer' }).getByTestId('room-preview')).toHaveCSS('font-size', '18px');
+  // The input's emoji size is the theme's token (the same 20 px as CSD's input text).
+  const token = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--cg-size-emoji-input').trim());
+  expect(token).toBe('20px');
+  await screenshot(page, 'emoji-enlarged');
+});
+
+test('the right panel narrows the main panel where the room is wide enough, and slides over it where not', async ({ openPage }) => {
+  const { me, other, roomId } = await pair();
+  await sendTexts(other, roomId, ['A message to inspect']);
+  const wide = await openPage({ viewport: { width: 1366, height: 860 } });
+  await openRoom(wide, me, 'Writer');
+  await wide.getByRole('combobox', { name: 'Message' }).fill('My own message, right-aligned');
+  await wide.getByRole('combobox', { name: 'Message' }).press('Enter');
+  const own = wide.getByTestId('message').filter({ hasText: 'My own message' });
+  await expect(own).toHaveAttribute('data-message-id', /^\d+$/);
+  await own.hover();
+  await own.getByRole('button', { name: 'Message info' }).click();
+  const panel = wide.getByTestId('right-panel');
+  await expect(panel.getByRole('heading', { name: 'Message info' })).toBeVisible();
+  await expect.poll(async () => (await boxOf(wide.getByRole('main'))).right).toBeLessThanOrEqual((await boxOf(panel)).left + 0.5);
+  expect((await boxOf(own.locator('article'))).right).toBeLessThanOrEqual((await boxOf(panel)).left);
+  await screenshot(wide, 'right-panel-narrows-main');
+
+  const narrow = await openPage({ viewport: { width: 1000, height: 800 } });
+  await openRoom(narrow, me, 'Writer');
+  await narrow.getByRole('button', { name: 'Chat info' }).click();
+  const overlay = narrow.getByTestId('right-panel');
+  await expect(overlay.getByRole('heading', { name: 'Chat info' })).toBeVisible();
+  await expect.poll(async () => (await boxOf(overlay)).left).toBeLessThan((await boxOf(narrow.getByRole('main'))).right);
+  await screenshot(narrow, 'right-panel-over-main');
+});
