@@ -33,34 +33,39 @@ export interface Notifier {
 }
 
 export function createNotifier(bus: Bus, mqSysName: string): Notifier {
-  // Frames about a room carry its id, so a connection whose account was removed from it drops late ones.
-  const publish = (destination: string, body: { roomId?: string | number }) =>
+  /**
+   * `room`: the frame is part of a fan-out to the room's members as read at one moment (toRoom, the silent copy of
+   * a NEW_MESSAGE, topics), so it carries the room's id and a connection whose account was removed since drops it.
+   * What is addressed to an account itself (an export it asked for) is not tagged.
+   */
+  const publish = (destination: string, body: object, room?: string | number) =>
     bus.publish(destination, JSON.stringify(body), {
       'content-type': 'application/json',
-      ...(body.roomId !== undefined ? { [ROOM_ID_HEADER]: String(body.roomId) } : {}),
+      ...(room !== undefined ? { [ROOM_ID_HEADER]: String(room) } : {}),
     });
   const unique = (ids: readonly (number | string)[]) => [...new Set(ids.map(String))];
   return {
     async toAccounts(accountIds, notification) {
-      await Promise.all(unique(accountIds).map((id) => publish(replyQueue(mqSysName, id), notification)));
+      const room = notification.silent ? notification.roomId : undefined;
+      await Promise.all(unique(accountIds).map((id) => publish(replyQueue(mqSysName, id), notification, room)));
     },
     async toAccountTopics(accountIds, notification) {
       await Promise.all(unique(accountIds).map((id) => publish(accountTopic(id), notification)));
     },
     async toRoom(roomId, memberIds, notification) {
       await Promise.all([
-        ...unique(memberIds).map((id) => publish(replyQueue(mqSysName, id), notification)),
-        publish(roomTopic(roomId), notification),
+        ...unique(memberIds).map((id) => publish(replyQueue(mqSysName, id), notification, roomId)),
+        publish(roomTopic(roomId), notification, roomId),
       ]);
     },
     async toBroadcastRoom(roomId, notification) {
-      await publish(broadcastTopic(roomId), notification);
+      await publish(broadcastTopic(roomId), notification, roomId);
     },
     async toAuthenticator(loginName, notification) {
       await publish(authenticatorTopic(loginName), notification);
     },
     async topicMessage(roomId, body) {
-      await publish(roomTopic(roomId), body);
+      await publish(roomTopic(roomId), body, roomId);
     },
     revoke: (revocation) => publishRevocation(bus, revocation),
   };
