@@ -69,6 +69,23 @@ describe('chatgen generate', () => {
     expect(files.get('errors.ts')).toContain('UI_IM_E9912: {');
   });
 
+  it('emits the values of every string enum under its generated type name, in schema order', async () => {
+    const project = loadProject(copyFixture());
+    const enums = (await renderGenerated(project)).get('types/enums.ts') ?? '';
+    const emitted = new Map([...enums.matchAll(/export const (\w+)Values: readonly \1\[\] = (\[.*\]);/g)].map((m) => [m[1]!.toLowerCase(), JSON.parse(m[2]!)]));
+    let checked = 0;
+    for (const schema of project.schemas.values()) {
+      const definitions = (schema.json.definitions ?? {}) as Record<string, { enum?: unknown[] }>;
+      for (const [name, definition] of Object.entries(definitions)) {
+        if (!Array.isArray(definition.enum) || !definition.enum.every((v) => typeof v === 'string')) continue;
+        // Type names may differ in case only (Login2faType is emitted as Login2FaType).
+        expect(emitted.get(name.toLowerCase()), name).toEqual(definition.enum);
+        checked++;
+      }
+    }
+    expect(checked).toBe(emitted.size);
+  });
+
   it('--check passes right after generate and names stale, missing and extra files', () => {
     const root = copyFixture();
     expect(runCli(['generate', '--check', '--root', root]).stdout).toContain('missing: generated/types/index.ts');

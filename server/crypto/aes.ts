@@ -4,10 +4,12 @@
  * GCM uses the base64-decoded key, a 12-byte IV prefix and a 16-byte tag suffix.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { AesAlgorithm } from '../../generated/types/index.ts';
+import { AesAlgorithmValues } from '../../generated/types/enums.ts';
 import { CryptoFailure } from './errors.ts';
 
-export type AesAlgorithm = 'CBC' | 'CTR' | 'GCM';
-export const AES_ALGORITHMS: readonly AesAlgorithm[] = ['CBC', 'CTR', 'GCM'];
+export type { AesAlgorithm };
+export const AES_ALGORITHMS: readonly AesAlgorithm[] = AesAlgorithmValues;
 
 export interface AesKeyRecord {
   messageKeyUuid: string;

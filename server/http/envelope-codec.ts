@@ -2,6 +2,7 @@
 // seals a response.
 import type { ServerContext } from '../context.ts';
 import { devicePubKeyFromLoginPayload, openRequestEnvelope, sealResponseEnvelope } from '../crypto/envelope.ts';
+import { sameLoginName } from '../identity/login-name.ts';
 import { ApiError } from './api-error.ts';
 import type { EnvelopeCodec } from './dispatch.ts';
 import type { AuthenticatedSession } from './types.ts';
@@ -25,7 +26,7 @@ export function createEnvelopeCodec(ctx: Pick<ServerContext, 'userKeys' | 'repla
     async openRequest(wire, _route, session) {
       const loginName = loginNameOf(wire);
       if (!loginName) throw new ApiError('ENVELOPE_INVALID', 'an encrypted call needs loginName, key and body');
-      if (session && session.loginName.toLowerCase() !== loginName.toLowerCase()) {
+      if (session && !sameLoginName(session.loginName, loginName)) {
         throw new ApiError('ENVELOPE_INVALID', 'loginName does not match the session');
       }
       const pair = await userKeyPairOf(loginName);

@@ -1,6 +1,6 @@
 // The demo organisation's conversations: which rooms exist, who is in them, what was said.
 // Pure data, read by demo.ts. People are named by login name.
-import type { BusinessType, RoomType } from '../store/repos/rooms.ts';
+import type { RoomBusinessType, RoomType } from '../store/repos/rooms.ts';
 
 export interface DemoLine {
   /** login name, or null for a system message */
@@ -12,7 +12,7 @@ export interface DemoLine {
 export interface DemoRoom {
   roomType: RoomType;
   roomName?: string;
-  businessType?: BusinessType;
+  businessType?: RoomBusinessType;
   /** GRP_ACC_FWD_RM: the group account messages are forwarded for */
   groupAccount?: string;
   members: string[];

@@ -1,7 +1,7 @@
 // People for the server tests: accounts signed in over the wire, results unwrapped, room keys and
 // ciphertext, and STOMP listeners on their own destinations.
 import { decryptAes, encryptAes, type AesKeyRecord } from '../../server/crypto/aes.ts';
-import type { FunctionRole } from '../../server/store/repos/accounts.ts';
+import type { FunctionRoleType } from '../../server/store/repos/accounts.ts';
 import { signIn, type SignedInClient } from './node-transport.ts';
 import { listen as listenOn, type StompListener } from './stomp-listener.ts';
 import { createTestAccount, TEST_PASSWORD, type TestServer } from './test-server.ts';
@@ -15,7 +15,7 @@ export interface Person extends SignedInClient {
 
 export interface PersonOptions {
   fullName?: string;
-  roles?: FunctionRole[];
+  roles?: FunctionRoleType[];
   tenantId?: number;
 }
 

@@ -8,6 +8,7 @@ import { resolveVariant } from '../resolve/variant.ts';
 import { listFiles } from '../util/fs.ts';
 import { type ValidationReport, validateVariants } from '../validate/variants.ts';
 import { emitApi } from './api.ts';
+import { emitEnums } from './enums.ts';
 import { emitErrors } from './errors.ts';
 import { emitFlagTypes, emitVariantFlags } from './flags.ts';
 import { emitRealtime } from './realtime.ts';
@@ -43,7 +44,9 @@ export async function renderGenerated(
   const add = (part: Map<string, string>): void => {
     for (const [path, text] of part) files.set(path, text);
   };
-  add(await emitTypes(project, contract));
+  const types = await emitTypes(project, contract);
+  add(types);
+  add(emitEnums(contract, types.get('types/index.ts') ?? ''));
   add(emitApi(contract));
   add(emitRealtime(contract));
   add(emitErrors(contract));

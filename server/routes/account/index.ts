@@ -9,6 +9,7 @@ import type {
   RoomPolicyKey,
   SearchCriterion,
 } from '../../../generated/types/index.ts';
+import { isEnumValue, MessageTypeValues, RoomPolicyKeyValues } from '../../../generated/types/enums.ts';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
@@ -19,7 +20,7 @@ import { identity } from '../../services/identity/index.ts';
 import { processProfileImage } from '../../services/identity/profile-image.ts';
 import { saveBlob } from '../../store/blobs.ts';
 import { repos } from '../../store/repos/index.ts';
-import type { Account, AdvancedTextField, ProfileField, Visibility } from '../../store/repos/accounts.ts';
+import type { Account, AdvancedTextField, ProfileField, PrivacyVisibility } from '../../store/repos/accounts.ts';
 
 export const DISPLAY_NAME_MAX = 30;
 export const SEARCH_NAME_MAX = 25;
@@ -30,19 +31,6 @@ export const ACCOUNT_PAGE_SIZE = 30;
 export const ONLINE_WINDOW_MS = 5 * 60_000;
 /** Longest accepted value of a directory field. */
 const PROFILE_VALUE_MAX = 256;
-
-const MESSAGE_TYPES = new Set<string>([
-  'SYSTEM', 'TEXT', 'IMAGE', 'VOICE', 'VIDEO', 'FILE', 'LOCATION', 'CONTACT', 'URL', 'STICKER', 'BAPP', 'REQUEST',
-  'DATETIME', 'MC', 'DISMISS', 'DISMISS_MC', 'DISMISS_REQ', 'DISMISS_BAPP', 'JSONCARD', 'POLLING',
-]);
-const ROOM_POLICY_KEYS = new Set<string>([
-  'ADD_MEMBER', 'ALLOW_COPY', 'ALLOW_FORWARD_MSG', 'ALLOW_INAPP_COPY', 'ALLOW_EXIT_ROOM', 'ALLOW_DELETE_ROOM',
-  'ALLOW_MUTE_NOTI', 'ALLOW_SELF_DESTRUCT', 'EDIT_ADMIN', 'EDIT_ROOM_INFO', 'EDIT_ROOM_POLICY', 'RECALL_MESSAGE_TIME',
-  'REMOVE_MEMBER', 'ROOM_SIZE_LIMIT', 'SCREEN_CAP_SYS_MSG', 'SEND_MESSAGE', 'SHOW_MEDIA_WATERMARK', 'SHOW_MSG_WATERMARK',
-  'ALLOW_DRAWING_MSG', 'ALLOW_CONTACTS_MSG', 'ALLOW_STAR_MSG', 'ALLOW_RECALL_MESSAGE', 'ALLOW_DOWN_ORIG_MSG',
-  'ALLOW_HIDE_ROOM', 'ALLOW_CLOSE_ROOM', 'ALLOW_DOWN_ATTACH', 'ALLOW_EXPORT_MSG', 'ALLOW_ARCHIVE_MSG',
-  'COPY_MEMBER_CREAT_RM', 'ALLOW_VOICE_TO_TEXT', 'ALLOW_DELETE_ALL_MSG',
-]);
 
 /** updateaccountprofile types that change a directory field (local accounts only). */
 const DIRECTORY_FIELDS: Partial<Record<AccountProfileEditType, ProfileField>> = {
@@ -112,7 +100,7 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
   }
 
   /** Whether `viewerId` may see what `setting` guards on `owner` (privacy: ALL, FAVOURITE, NONE). */
-  async function visibleTo(owner: Account, viewerId: number, setting: Visibility): Promise<boolean> {
+  async function visibleTo(owner: Account, viewerId: number, setting: PrivacyVisibility): Promise<boolean> {
     if (owner.id === viewerId || setting === 'ALL') return true;
     if (setting === 'NONE') return false;
     return ctx.repos.accounts.isFavouriteOf(owner.id, viewerId);
@@ -172,7 +160,8 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
       // The last login before this session, or this one when it is the first.
       const previous = logins.find((s) => s.id !== me.sessionId) ?? logins[0];
       const deviceType = previous?.deviceInfo.deviceType;
-      const allowed = [...new Set(defaults.filter((p) => p.allowEdit && ROOM_POLICY_KEYS.has(p.attr)).map((p) => p.attr))];
+      const allowed = new Set<RoomPolicyKey>();
+      for (const policy of defaults) if (policy.allowEdit && isEnumValue(RoomPolicyKeyValues, policy.attr)) allowed.add(policy.attr);
       return {
         accountInfo: accountToWire(account, view),
         functionRoleTypes: account.functionRoles,
@@ -183,7 +172,7 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
           ...(typeof deviceType === 'string' ? { lastLoginDeviceType: deviceType } : {}),
         },
         housekeepTimestamp: ctx.now().getTime(),
-        allowedRoomPolicies: allowed as RoomPolicyKey[],
+        allowedRoomPolicies: [...allowed],
         accountProfileAttribute: profileAttributes(account),
       };
     },
@@ -350,7 +339,8 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
 
     async getDataStorage({ session }) {
       const rows = await ctx.repos.accounts.dataStorage(sessionOf(session).accountId);
-      const messageTypeSizes = rows.filter((r) => MESSAGE_TYPES.has(r.messageType)) as MessageTypeSize[];
+      const messageTypeSizes: MessageTypeSize[] = [];
+      for (const row of rows) if (isEnumValue(MessageTypeValues, row.messageType)) messageTypeSizes.push({ ...row, messageType: row.messageType });
       return { messageTypeSizes };
     },
 

@@ -4,6 +4,7 @@ import type { AppVersionEntry, LoginRequest } from '../../../generated/types/ind
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
+import { sameLoginName } from '../../identity/login-name.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import { identity } from '../../services/identity/index.ts';
 import type { LoginPayload } from '../../services/identity/login.ts';
@@ -53,7 +54,7 @@ export function publicHandlers(ctx: ServerContext): HandlerMap {
     if (!found || found.accountId === null) throw new ApiError('TOKEN_INVALID');
     const owner = await ctx.repos.accounts.findById(found.accountId);
     // A token of another account is refused without being used up.
-    if (!owner || owner.loginName.toLowerCase() !== body.loginName.toLowerCase()) throw new ApiError('TOKEN_INVALID');
+    if (!owner || !sameLoginName(owner.loginName, body.loginName)) throw new ApiError('TOKEN_INVALID');
     const used = await tokens.consume(tokenData.token, found);
     if (!used) throw new ApiError('TOKEN_INVALID');
     return login.tokenLogin(loginPayload(body), used.accountId);

@@ -2,6 +2,7 @@
 // allowedBroadcastSelectionType: ALL allows every selection (and all active members); DL only
 // distribution lists; HKP_AK_GROUP only directory groups. Group and switch entries are group-list
 // identifiers (grouplist/searchgrouplist), resolved among the types the delegate may address.
+import { normaliseLoginName } from '../../identity/login-name.ts';
 import type * as T from '../../../generated/types/index.ts';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -16,13 +17,13 @@ function refuse(selection: string, delegate: Delegate): never {
   throw new ApiError('FORBIDDEN', `${selection} needs broadcast rights ALL; the delegate has ${delegate.allowedBroadcastSelectionType}`);
 }
 
-/** Active chat accounts (not disabled, IM_USER) by login name, case-insensitive; unknown names are left out. */
+/** Active chat accounts (not disabled, IM_USER) by normalised login name; unknown names are left out. */
 async function accountIdsByLoginNames(q: Queryable, names: readonly string[]): Promise<Map<string, number>> {
   if (names.length === 0) return new Map();
   const { rows } = await q.query(
-    `SELECT id, lower(login_name) AS name FROM accounts
-     WHERE lower(login_name) = ANY($1::text[]) AND NOT disabled AND 'IM_USER' = ANY(function_roles)`,
-    [names.map((n) => n.toLowerCase())],
+    `SELECT id, login_key AS name FROM accounts
+     WHERE login_key = ANY($1::text[]) AND NOT disabled AND 'IM_USER' = ANY(function_roles)`,
+    [names.map(normaliseLoginName)],
   );
   return new Map(rows.map((r) => [String(r.name), toId(r.id)]));
 }
@@ -93,7 +94,7 @@ export async function resolveRecipients(
   if (explicitNames.length > 0) {
     const byName = await accountIdsByLoginNames(q, explicitNames);
     for (const name of explicitNames) {
-      const id = byName.get(name.toLowerCase());
+      const id = byName.get(normaliseLoginName(name));
       if (id === undefined) unable.push(name);
       else ids.add(id);
     }

@@ -2,9 +2,10 @@
 import type { Queryable, Row } from '../../store/db.ts';
 import { idArray, onlyRow, toDate, toDateOrNull, toId, toJson } from '../../store/repos/convert.ts';
 import type { Answer, ConferenceEvent, ConferenceStatus } from './machine.ts';
+import type { ConferenceType } from '../../../generated/types/index.ts';
 
 export type ConferenceKind = 'INTERNAL' | 'EXTERNAL';
-export type ConferenceType = 'VOICE' | 'VIDEO';
+export type { ConferenceType };
 
 export interface ConferenceRow {
   id: number;

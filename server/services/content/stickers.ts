@@ -8,8 +8,9 @@ import { toId } from '../../store/repos/convert.ts';
 import { idOrNull } from '../directory/wire.ts';
 import { readBlobs } from './blob-files.ts';
 import { base64, dataUrl } from './images.ts';
+import type { StickerCategoryStatus } from '../../../generated/types/index.ts';
 
-export type StickerCategoryStatus = 'ACTIVE' | 'INACTIVE' | 'DELETED';
+export type { StickerCategoryStatus };
 
 type Ctx = Pick<ServerContext, 'db' | 'repos' | 'blobs'>;
 

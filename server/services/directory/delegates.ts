@@ -6,8 +6,9 @@ import type { Queryable, Row } from '../../store/db.ts';
 import { toId, toIds } from '../../store/repos/convert.ts';
 import type { GroupType } from './group-lists.ts';
 import { displayNameOf } from './wire.ts';
+import type { BroadcastSelectionType } from '../../../generated/types/index.ts';
 
-export type BroadcastSelectionType = 'ALL' | 'DL' | 'HKP_AK_GROUP';
+export type { BroadcastSelectionType };
 
 export interface Delegate {
   accountId: number;

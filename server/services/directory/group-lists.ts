@@ -3,9 +3,11 @@
 import type { Queryable } from '../../store/db.ts';
 import { toId } from '../../store/repos/convert.ts';
 import { searchTerm } from './distribution-lists.ts';
+import type { GroupListType } from '../../../generated/types/index.ts';
 
-export type GroupType = 'DL' | 'HKP_AK_GROUP';
-export type GroupListType = 'ALL' | GroupType;
+/** The kind of one group; ALL is only a filter of the list calls. */
+export type GroupType = Exclude<GroupListType, 'ALL'>;
+export type { GroupListType };
 
 export interface GroupListEntry {
   type: GroupType;

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerContext } from '../../context.ts';
 import { importRsaPublicKey } from '../../crypto/rsa.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { normaliseLoginName, sameLoginName } from '../../identity/login-name.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../identity/passwords.ts';
 import type { Account } from '../../store/repos/accounts.ts';
 import type { DeviceInfo } from '../../store/repos/sessions.ts';
@@ -63,7 +64,7 @@ export function createLoginService(ctx: ServerContext) {
   /** Password check shared by login and the password changes; null when the name or password is wrong. */
   /** Counts towards the guessing limit of the login name; TOO_MANY_REQUESTS once it is reached. */
   async function checkPassword(loginName: string, password: string): Promise<Account | null> {
-    const key = loginName.toLowerCase();
+    const key = normaliseLoginName(loginName);
     if (throttle.isBlocked(key, ctx.now())) throw new ApiError('TOO_MANY_REQUESTS');
     const credentials = await ctx.repos.accounts.getCredentials(loginName);
     if (!credentials || !credentials.passwordHash || credentials.disabled) {
@@ -99,7 +100,7 @@ export function createLoginService(ctx: ServerContext) {
     async tokenLogin(payload: LoginPayload, accountId: number | null): Promise<LoginResult> {
       if (accountId === null) throw new ApiError('TOKEN_INVALID');
       const account = await ctx.repos.accounts.findById(accountId);
-      if (!account || account.disabled || account.loginName.toLowerCase() !== payload.loginName.toLowerCase()) {
+      if (!account || account.disabled || !sameLoginName(account.loginName, payload.loginName)) {
         throw new ApiError('TOKEN_INVALID');
       }
       if (account.mustChangePassword) throw new ApiError('MUST_CHANGE_PASSWORD');

@@ -2,7 +2,7 @@
 import type { Message } from '../../../generated/types/index.ts';
 import type { ServerContext } from '../../context.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
-import type { BatchQuery, MessageView, UpOrDown } from '../../store/repos/index.ts';
+import type { BatchQuery, MessageView, PageDirection } from '../../store/repos/index.ts';
 import { requireMember } from '../room-access.ts';
 import { markReceived } from './delivery.ts';
 import { parseId, parseOptionalId } from './ids.ts';
@@ -14,7 +14,7 @@ export interface ListRequest {
   roomId?: string;
   lastMessageId?: string;
   batchSize: number;
-  upOrDown: UpOrDown;
+  upOrDown: PageDirection;
 }
 
 export interface ListOptions {

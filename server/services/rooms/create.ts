@@ -5,7 +5,7 @@ import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { Account } from '../../store/repos/accounts.ts';
 import type { Repos } from '../../store/repos/index.ts';
-import { chatbotRoomKey, selfRoomKey, singleRoomKey, type BusinessType, type Room } from '../../store/repos/rooms.ts';
+import { chatbotRoomKey, selfRoomKey, singleRoomKey, type RoomBusinessType, type Room } from '../../store/repos/rooms.ts';
 import { CHATBOT_ID, chatbotName } from './chatbot.ts';
 import { actorOf, audit, namesOf, roomNotice, roomSummary, roomTransaction, roomTransactionRetryingUnique, type Outbox, type Viewer } from './context.ts';
 import { prepareRoomImage, storeRoomImage, type PreparedImage } from './images.ts';
@@ -74,7 +74,7 @@ async function activeAccount(r: Repos, wire: string): Promise<Account | null> {
 }
 
 /** createsingleroom: the pair's one room (per business type), created on first use. */
-export async function createSingleRoom(ctx: ServerContext, viewer: Viewer, memberId: string, businessType?: BusinessType): Promise<Created> {
+export async function createSingleRoom(ctx: ServerContext, viewer: Viewer, memberId: string, businessType?: RoomBusinessType): Promise<Created> {
   if (businessType === 'SELF' || memberId === wireId(viewer.accountId)) return createSelfRoom(ctx, viewer);
   const other = await activeAccount(ctx.repos, memberId);
   if (!other) throw new ApiError('CHAT_MEMBER_MISSING', memberId);
@@ -114,7 +114,7 @@ export async function createChatbotRoom(ctx: ServerContext, viewer: Viewer, lang
 export interface NewGroup {
   roomName: string;
   memberIds: readonly string[];
-  businessType?: BusinessType;
+  businessType?: RoomBusinessType;
   roomImg?: string;
 }
 

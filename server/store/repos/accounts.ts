@@ -1,16 +1,17 @@
 // Accounts: directory data, display settings, privacy, do-not-disturb, presence, favourites, synonyms.
 // The password hash never leaves this module except through getCredentials (login, password change).
+import { normaliseLoginName } from '../../identity/login-name.ts';
 import type { Queryable, Row } from '../db.ts';
 import { idArray, onlyRow, textOrNull, toDate, toDateOrNull, toId, toIdOrNull, toStrings } from './convert.ts';
 
-export type FunctionRole = 'IM_USER' | 'ADMIN';
-export type Visibility = 'ALL' | 'FAVOURITE' | 'NONE';
-export type ReadReceipt = 'YES' | 'NO';
+import type { FunctionRoleType, PrivacyVisibility, ReadReceiptSetting } from '../../../generated/types/index.ts';
+
+export type { FunctionRoleType, PrivacyVisibility, ReadReceiptSetting };
 
 export interface PrivacySettings {
-  viewPresence: Visibility;
-  viewProfile: Visibility;
-  readReceipt: ReadReceipt;
+  viewPresence: PrivacyVisibility;
+  viewProfile: PrivacyVisibility;
+  readReceipt: ReadReceiptSetting;
   isShowNameToGrpAcc: boolean;
   isShowNotiAtMention: boolean;
 }
@@ -37,7 +38,7 @@ export interface Account {
   customDisplayName: string | null;
   searchName: string | null;
   langId: string;
-  functionRoles: FunctionRole[];
+  functionRoles: FunctionRoleType[];
   mustChangePassword: boolean;
   disabled: boolean;
   dlAttach: boolean;
@@ -63,7 +64,7 @@ export interface NewAccount {
   accountObjectClass?: string | null;
   isLocal?: boolean;
   langId?: string;
-  functionRoles?: FunctionRole[];
+  functionRoles?: FunctionRoleType[];
   passwordHash?: string | null;
   mustChangePassword?: boolean;
 }
@@ -136,14 +137,14 @@ function toAccount(r: Row): Account {
     customDisplayName: textOrNull(r.custom_display_name),
     searchName: textOrNull(r.search_name),
     langId: String(r.lang_id),
-    functionRoles: toStrings(r.function_roles) as FunctionRole[],
+    functionRoles: toStrings(r.function_roles) as FunctionRoleType[],
     mustChangePassword: r.must_change_password === true,
     disabled: r.disabled === true,
     dlAttach: r.dl_attach === true,
     privacy: {
-      viewPresence: String(r.view_presence) as Visibility,
-      viewProfile: String(r.view_profile) as Visibility,
-      readReceipt: String(r.read_receipt) as ReadReceipt,
+      viewPresence: String(r.view_presence) as PrivacyVisibility,
+      viewProfile: String(r.view_profile) as PrivacyVisibility,
+      readReceipt: String(r.read_receipt) as ReadReceiptSetting,
       isShowNameToGrpAcc: r.is_show_name_to_grp_acc === true,
       isShowNotiAtMention: r.is_show_noti_at_mention === true,
     },
@@ -173,8 +174,8 @@ export function accountsRepo(q: Queryable) {
     async create(input: NewAccount): Promise<Account> {
       const { rows } = await q.query(
         `INSERT INTO accounts (tenant_id, login_name, user_fullname, email_addr, fax_no, tel_no, office_addr, post_title,
-           account_object_class, is_local, lang_id, function_roles, password_hash, must_change_password, password_changed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text[], $13, $14, CASE WHEN $13::text IS NULL THEN NULL ELSE now() END)
+           account_object_class, is_local, lang_id, function_roles, password_hash, must_change_password, password_changed_at, login_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text[], $13, $14, CASE WHEN $13::text IS NULL THEN NULL ELSE now() END, $15)
          RETURNING ${COLUMNS}`,
         [
           input.tenantId,
@@ -191,9 +192,28 @@ export function accountsRepo(q: Queryable) {
           input.functionRoles ?? ['IM_USER'],
           input.passwordHash ?? null,
           input.mustChangePassword ?? false,
+          normaliseLoginName(input.loginName),
         ],
       );
       return toAccount(onlyRow(rows));
+    },
+
+    /**
+     * Start-up: gives rows written before 082_login_name_key.sql their login key. Returns the ids of accounts
+     * that could not get one because another account already has the same normalised name (they cannot log in).
+     */
+    async fillMissingLoginKeys(): Promise<number[]> {
+      const { rows } = await q.query('SELECT id, login_name FROM accounts WHERE login_key IS NULL ORDER BY id');
+      const clashes: number[] = [];
+      for (const r of rows) {
+        const { rowCount } = await q.query(
+          `UPDATE accounts SET login_key = $2 WHERE id = $1
+             AND NOT EXISTS (SELECT 1 FROM accounts other WHERE other.login_key = $2)`,
+          [r.id, normaliseLoginName(String(r.login_name))],
+        );
+        if (rowCount === 0) clashes.push(toId(r.id));
+      }
+      return clashes;
     },
 
     async findById(id: number): Promise<Account | null> {
@@ -202,7 +222,7 @@ export function accountsRepo(q: Queryable) {
     },
 
     async findByLoginName(loginName: string): Promise<Account | null> {
-      const { rows } = await q.query(`SELECT ${COLUMNS} FROM accounts WHERE lower(login_name) = lower($1)`, [loginName]);
+      const { rows } = await q.query(`SELECT ${COLUMNS} FROM accounts WHERE login_key = $1`, [normaliseLoginName(loginName)]);
       return rows[0] ? toAccount(rows[0]) : null;
     },
 
@@ -241,8 +261,8 @@ export function accountsRepo(q: Queryable) {
 
     async getCredentials(loginName: string): Promise<Credentials | null> {
       const { rows } = await q.query(
-        'SELECT id, login_name, password_hash, must_change_password, disabled FROM accounts WHERE lower(login_name) = lower($1)',
-        [loginName],
+        'SELECT id, login_name, password_hash, must_change_password, disabled FROM accounts WHERE login_key = $1',
+        [normaliseLoginName(loginName)],
       );
       const r = rows[0];
       if (!r) return null;
@@ -272,7 +292,7 @@ export function accountsRepo(q: Queryable) {
     setLangId: (id: number, langId: string) => update(id, { lang_id: langId }),
     setDlAttach: (id: number, dlAttach: boolean) => update(id, { dl_attach: dlAttach }),
     setDisabled: (id: number, disabled: boolean) => update(id, { disabled }),
-    setFunctionRoles: (id: number, roles: FunctionRole[]) => update(id, { function_roles: roles }),
+    setFunctionRoles: (id: number, roles: FunctionRoleType[]) => update(id, { function_roles: roles }),
 
     updatePrivacy(id: number, changes: Partial<PrivacySettings>): Promise<Account | null> {
       const columns: Record<string, unknown> = {};

@@ -1,5 +1,6 @@
 // Key material held by the server: each user's RSA key pair, and the AES key records of rooms
 // (one current key per room; retired keys stay readable for old messages) plus the common key.
+import { normaliseLoginName } from '../../identity/login-name.ts';
 import type { Queryable, Row } from '../db.ts';
 import type { AesAlgorithm, AesKeyRecord } from '../../crypto/aes.ts';
 import { idArray, onlyRow, toDate, toDateOrNull, toId, toIdOrNull } from './convert.ts';
@@ -38,8 +39,8 @@ export function keysRepo(q: Queryable) {
   async function pairByLoginName(loginName: string): Promise<UserKeyPair | null> {
     const { rows } = await q.query(
       `SELECT k.account_id, k.public_key_pem, k.private_key_pem, k.created_at FROM user_key_pairs k JOIN accounts a ON a.id = k.account_id
-       WHERE lower(a.login_name) = lower($1) AND NOT a.disabled`,
-      [loginName],
+       WHERE a.login_key = $1 AND NOT a.disabled`,
+      [normaliseLoginName(loginName)],
     );
     const r = rows[0];
     return r

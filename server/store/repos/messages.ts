@@ -4,8 +4,11 @@
 import type { Queryable, Row } from '../db.ts';
 import { idArray, onlyRow, textOrNull, toDate, toDateOrNull, toId, toIdOrNull, toIds, toJson } from './convert.ts';
 
-export type MessageStatus = 'SERVER_RECEIVED' | 'ALL_RECEIVED' | 'ALL_READ' | 'ALL_DELETED';
-export type UpOrDown = 'UP' | 'DOWN';
+import type { MessageStatus as AnyMessageStatus, PageDirection } from '../../../generated/types/index.ts';
+
+/** What the server stores; PENDING_SEND and SEND_FAILED are the client's own states of an unsent message. */
+export type MessageStatus = Exclude<AnyMessageStatus, 'PENDING_SEND' | 'SEND_FAILED'>;
+export type { PageDirection };
 
 export interface StoredMessage {
   id: number;
@@ -69,7 +72,7 @@ export interface BatchQuery {
   /** null: from the newest (UP) or the oldest (DOWN) end */
   lastMessageId: number | null;
   batchSize: number;
-  upOrDown: UpOrDown;
+  upOrDown: PageDirection;
   /** Leaves out what this account deleted for itself; fills MessageView.viewer. */
   viewerId?: number | null;
   /** Leaves out self-destructed messages (expires_at at or before now). Default: the current time. */

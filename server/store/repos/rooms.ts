@@ -3,15 +3,16 @@ import type { Queryable, Row } from '../db.ts';
 import { onlyRow, textOrNull, toDate, toDateOrNull, toId, toIdOrNull } from './convert.ts';
 import { toMember, type Member } from './members.ts';
 
-export type RoomType = 'SINGLE' | 'MULTIPLE' | 'BROADCAST';
-export type BusinessType = 'HA_CALL_CENTRE' | 'GRP_ACC_FWD_RM' | 'SELF';
+import type { RoomBusinessType, RoomType } from '../../../generated/types/index.ts';
+
+export type { RoomBusinessType, RoomType };
 export type SelfDestructUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'year';
 
 export interface Room {
   id: number;
   tenantId: number | null;
   roomType: RoomType;
-  businessType: BusinessType | null;
+  businessType: RoomBusinessType | null;
   chatbotId: string | null;
   roomName: string | null;
   roomSecLevel: string | null;
@@ -32,7 +33,7 @@ export interface Room {
 
 export interface NewRoom {
   roomType: RoomType;
-  businessType?: BusinessType | null;
+  businessType?: RoomBusinessType | null;
   chatbotId?: string | null;
   roomName?: string | null;
   roomSecLevel?: string | null;
@@ -75,7 +76,7 @@ export function toRoom(r: Row): Room {
     id: toId(r.id),
     tenantId: toIdOrNull(r.tenant_id),
     roomType: String(r.room_type) as RoomType,
-    businessType: textOrNull(r.business_type) as BusinessType | null,
+    businessType: textOrNull(r.business_type) as RoomBusinessType | null,
     chatbotId: textOrNull(r.chatbot_id),
     roomName: textOrNull(r.room_name),
     roomSecLevel: textOrNull(r.room_sec_level),
