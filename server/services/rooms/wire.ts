@@ -8,12 +8,6 @@ import type { RoomEvent } from '../../store/repos/events.ts';
 import type { PolicyEntry } from '../../store/repos/policies.ts';
 import type { Room, SelfDestructUnit } from '../../store/repos/rooms.ts';
 
-/** A wire id (always a string of digits here); anything else names no record. */
-export function parseId(value: string, what = 'id'): number {
-  if (!/^\d{1,15}$/.test(value)) throw new ApiError('NOT_FOUND', `${what} ${value}`);
-  return Number(value);
-}
-
 export const wireId = (id: number): string => String(id);
 export const ms = (date: Date): number => date.getTime();
 
