@@ -26,9 +26,8 @@ import { createUserKeyDirectory } from './services/identity/user-keys.ts';
 import { createNotifier } from './services/notifier.ts';
 import { allHandlers } from './routes/index.ts';
 import { loadVariantConfig } from './variant.ts';
-import { BlobStore } from './store/blobs.ts';
 import type { Database } from './store/db.ts';
-import { openEmbeddedDatabase } from './store/embedded.ts';
+import { openBlobStore, openDatabase } from './store/open.ts';
 import { migrate } from './store/migrate.ts';
 import { seedChatbotData } from './seed/chatbot.ts';
 import { repos } from './store/repos/index.ts';
@@ -47,7 +46,7 @@ export interface ServerApp {
 }
 
 export interface StartOptions {
-  /** Use this database instead of opening the embedded one under config.dataDir. */
+  /** Use this database instead of opening the configured one (DATABASE_URL, or the embedded one under dataDir). */
   db?: Database;
   bus?: Bus;
   log?: (message: string, error?: unknown) => void;
@@ -91,7 +90,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   // First, so an unknown VARIANT stops the start before anything is opened.
   const framePolicy = config.framePolicy ?? (await loadVariantConfig(config.variant)).server?.framePolicy ?? 'DENY';
-  const db = options.db ?? (await openEmbeddedDatabase(config.dataDir));
+  const db = options.db ?? (await openDatabase(config, log));
   const bus = options.bus ?? new LocalBus();
   const readiness = new Readiness();
   let stomp: StompServer | null = null;
@@ -101,7 +100,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     config,
     db,
     repos: dbRepos,
-    blobs: new BlobStore(config.dataDir),
+    blobs: openBlobStore(db, config.dataDir),
     bus,
     notifier: createNotifier(bus, config.mqSysName),
     replayGuard: createDurableReplayGuard(dbRepos.nonces, { log }),

@@ -23,7 +23,7 @@ export interface ChatViewProps {
 
 export function ChatView({ room, onClose, onShowRoomInfo, onShowMessageInfo }: ChatViewProps) {
   const { t } = useTranslation();
-  const { state, loadOlder, send, resend, patch, remove } = useChatRoom(room.roomId);
+  const { state, loadOlder, loadNewer, send, resend, patch, remove } = useChatRoom(room.roomId);
   const members = useRoomMembers(room.roomId);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [forwarding, setForwarding] = useState<ChatMessage | null>(null);
@@ -123,12 +123,15 @@ export function ChatView({ room, onClose, onShowRoomInfo, onShowMessageInfo }: C
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={onClose} />
       </header>
       <MessageList
-        messages={state.window.messages}
+        messages={state.messages}
         firstUnreadMessageId={state.firstUnreadMessageId}
         loaded={state.loaded}
         loadingOlder={state.loadingOlder}
-        hasOlder={state.window.hasOlder}
-        onLoadOlder={() => void loadOlder()}
+        loadingNewer={state.loadingNewer}
+        hasOlder={state.hasOlder}
+        hasNewer={state.hasNewer}
+        onLoadOlder={loadOlder}
+        onLoadNewer={loadNewer}
         onAction={(action, message) => void onAction(action, message)}
       />
       {blocked ? (

@@ -1,6 +1,7 @@
-// Virtualised message list: older pages load when scrolled to the top, the view sticks to the bottom for new
-// messages, and the scroll position holds when older messages are put above.
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+// Virtualised message list: older pages load when scrolled near the top and newer ones near the bottom (after the
+// kept window slid), the view sticks to the bottom for new messages, and the rows on screen stay where they are
+// while pages arrive or drop out at either end.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessageSquareDashed } from 'lucide-react';
@@ -15,10 +16,17 @@ export interface MessageListProps {
   firstUnreadMessageId: string | null;
   loaded: boolean;
   loadingOlder: boolean;
+  loadingNewer: boolean;
   hasOlder: boolean;
+  /** Newer messages were dropped from the window (scrolled back) and come again when scrolled down. */
+  hasNewer: boolean;
   onLoadOlder: () => void;
+  onLoadNewer: () => void;
   onAction: (action: MessageAction, message: ChatMessage) => void;
 }
+
+/** Pixels from an end of the list at which the next page is asked for. */
+const LOAD_MARGIN = 240;
 
 function dateLabel(time: number, locale: string, today: string, yesterday: string): string {
   const date = new Date(time);
@@ -29,7 +37,18 @@ function dateLabel(time: number, locale: string, today: string, yesterday: strin
   return date.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', weekday: 'short' });
 }
 
-export function MessageList({ messages, firstUnreadMessageId, loaded, loadingOlder, hasOlder, onLoadOlder, onAction }: MessageListProps) {
+export function MessageList({
+  messages,
+  firstUnreadMessageId,
+  loaded,
+  loadingOlder,
+  loadingNewer,
+  hasOlder,
+  hasNewer,
+  onLoadOlder,
+  onLoadNewer,
+  onAction,
+}: MessageListProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language.replace('_', '-');
   const rows = useMemo(() => buildRows(messages, firstUnreadMessageId), [messages, firstUnreadMessageId]);
@@ -43,44 +62,88 @@ export function MessageList({ messages, firstUnreadMessageId, loaded, loadingOld
   });
 
   const atBottom = useRef(true);
-  const previous = useRef<{ firstKey: string | undefined; lastKey: string | undefined; total: number }>({ firstKey: undefined, lastKey: undefined, total: 0 });
+  /** The first row on screen and how far its top is from the scroller's top: what must not move. */
+  const anchor = useRef<{ key: string; offset: number } | null>(null);
+  const previousLastKey = useRef<string | undefined>(undefined);
 
-  // Keep the reader's place: older rows above shift the view by their height; new rows at the end follow
-  // only when the reader was already at the bottom (or sent the message).
+  const rememberAnchor = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const top = element.scrollTop;
+    // A message row: a date separator keeps its key while the days before it arrive, so it cannot hold the place.
+    const first = virtualizer.getVirtualItems().find((item) => item.end > top && rows[item.index]?.kind === 'message');
+    const row = first ? rows[first.index] : undefined;
+    anchor.current = first && row ? { key: row.key, offset: first.start - top } : null;
+  }, [rows, virtualizer]);
+
+  // Keep the reader's place while pages arrive or slide out at either end: the anchored row stays where it was on
+  // screen. New rows at the end are followed only when the reader was at the bottom (or sent the message).
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element || rows.length === 0) return;
-    const firstKey = rows[0]?.key;
     const lastRow = rows[rows.length - 1];
     const lastKey = lastRow?.key;
-    const before = previous.current;
-    const total = virtualizer.getTotalSize();
-    if (before.firstKey !== undefined && firstKey !== before.firstKey && lastKey === before.lastKey) {
-      element.scrollTop += total - before.total;
-    } else if (lastKey !== before.lastKey) {
-      const own = lastRow?.kind === 'message' && lastRow.message.isSendFromYou;
-      if (atBottom.current || own || before.lastKey === undefined) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    const newAtEnd = lastKey !== previousLastKey.current;
+    const first = previousLastKey.current === undefined;
+    previousLastKey.current = lastKey;
+    const own = lastRow?.kind === 'message' && lastRow.message.isSendFromYou && lastRow.message.messageId.startsWith('local-');
+    if (first || (newAtEnd && !hasNewer && (atBottom.current || own))) {
+      virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+      return;
     }
-    previous.current = { firstKey, lastKey, total };
-  }, [rows, virtualizer]);
+    const held = anchor.current;
+    if (!held) return;
+    const index = rows.findIndex((row) => row.key === held.key);
+    if (index < 0) return;
+    const [start] = virtualizer.getOffsetForIndex(index, 'start') ?? [];
+    if (start === undefined) return;
+    const target = start - held.offset;
+    if (Math.abs(element.scrollTop - target) > 0.5) element.scrollTop = target;
+  }, [hasNewer, rows, virtualizer]);
+
+  // Near the top the older page is asked for, near the bottom the newer one (after the window slid); asked again
+  // after each page while the reader is still there.
+  const checkEnds = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    rememberAnchor();
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+    if (element.scrollTop < LOAD_MARGIN && hasOlder && !loadingOlder && !loadingNewer) onLoadOlder();
+    else if (element.scrollHeight - element.scrollTop - element.clientHeight < LOAD_MARGIN && hasNewer && !loadingNewer && !loadingOlder) onLoadNewer();
+  }, [hasNewer, hasOlder, loadingNewer, loadingOlder, onLoadNewer, onLoadOlder, rememberAnchor]);
 
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const onScroll = () => {
-      atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
-      if (element.scrollTop < 120 && hasOlder && !loadingOlder) onLoadOlder();
-    };
-    element.addEventListener('scroll', onScroll, { passive: true });
-    return () => element.removeEventListener('scroll', onScroll);
-  }, [hasOlder, loadingOlder, onLoadOlder]);
+    element.addEventListener('scroll', checkEnds, { passive: true });
+    return () => element.removeEventListener('scroll', checkEnds);
+  }, [checkEnds]);
+
+  useEffect(() => {
+    if (!loadingOlder && !loadingNewer) checkEnds();
+  }, [checkEnds, loadingNewer, loadingOlder, rows]);
 
   if (!loaded) return <div className={styles.listCenter}><Spinner size="large" /></div>;
   if (messages.length === 0) return <div className={styles.listCenter}><EmptyState icon={MessageSquareDashed} text={t('empty.message')} /></div>;
 
   return (
-    <div ref={scrollRef} className={styles.scroller} role="log" aria-label={t('chat.messageList')} aria-live="polite" data-testid="message-list">
-      {loadingOlder ? <Spinner label={t('chat.loadingOlder')} /> : null}
+    <div
+      ref={scrollRef}
+      className={styles.scroller}
+      role="log"
+      aria-label={t('chat.messageList')}
+      aria-live="polite"
+      aria-busy={loadingOlder || loadingNewer}
+      data-testid="message-list"
+      data-kept={messages.length}
+      data-has-older={hasOlder}
+      data-has-newer={hasNewer}
+    >
+      {loadingOlder ? (
+        <div className={styles.pageSpinnerTop}>
+          <Spinner label={t('chat.loadingOlder')} />
+        </div>
+      ) : null}
       <div className={styles.rows} style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
@@ -104,6 +167,11 @@ export function MessageList({ messages, firstUnreadMessageId, loaded, loadingOld
           );
         })}
       </div>
+      {loadingNewer ? (
+        <div className={styles.pageSpinnerBottom}>
+          <Spinner label={t('chat.loadingNewer')} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,9 +1,8 @@
 // The chat's calls: message pages decrypted by the core, sends encrypted with the room key, marks and actions.
 import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '@generated/api/client';
-import { getRoomAccountsQuery, receiveAesMessagesQuery } from '@generated/api/queries';
+import { getRoomAccountsQuery } from '@generated/api/queries';
 import type { Account, Message, MessageFileMetadata } from '@generated/types/index';
-import { constants } from '@variant/constants';
 import { decryptFileContent, decryptIncomingList, sendEncryptedMessage, type DecryptedMessage } from '../../core/index.ts';
 import { chatServices } from '../session/index.ts';
 
@@ -15,35 +14,8 @@ export type ChatMessage = Omit<Message, 'replyToMessage'> &
     uploadProgress?: number;
   };
 
-async function decryptAll(messages: readonly Message[]): Promise<ChatMessage[]> {
+export async function decryptAll(messages: readonly Message[]): Promise<ChatMessage[]> {
   return (await decryptIncomingList(messages, chatServices().keys)) as unknown as ChatMessage[];
-}
-
-export interface MessagePage {
-  messages: ChatMessage[];
-  stillHaveData: boolean;
-  firstUnreadMessageId?: string;
-}
-
-/**
- * One page of a room's messages through the generated query builder. The open room keeps its own window (capped,
- * with local pending sends), so the page is fetched afresh each time and not kept in the cache.
- */
-export async function fetchMessages(roomId: string, direction: 'UP' | 'DOWN', lastMessageId?: string): Promise<MessagePage> {
-  const { api, queryClient } = chatServices();
-  const body = {
-    roomId,
-    batchSize: constants.pageSizes.messageListBatch,
-    upOrDown: direction,
-    withLastUnreadMessageId: lastMessageId === undefined,
-    ...(lastMessageId ? { lastMessageId } : {}),
-  };
-  const data = await queryClient.fetchQuery({ ...receiveAesMessagesQuery(api, body), staleTime: 0, gcTime: 0 });
-  return {
-    messages: await decryptAll(data.messages as Message[]),
-    stillHaveData: data.stillHaveData,
-    firstUnreadMessageId: data.firstUnreadMessageId,
-  };
 }
 
 const noMembers: Account[] = [];

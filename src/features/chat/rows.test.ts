@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@generated/types/index';
 import { buildRows } from './rows.ts';
-import { emptyWindow, mergeMessages, removeMessages, updateMessage } from './messageWindow.ts';
 
 const base = new Date(2026, 10, 20, 9, 0, 0).getTime();
 
@@ -31,26 +30,5 @@ describe('chat rows', () => {
       'date',
       '6:FL',
     ]);
-  });
-});
-
-describe('message window', () => {
-  it('merges by id in date order and keeps at most max messages', () => {
-    let window = mergeMessages(emptyWindow, [msg('3', 'a', 3), msg('4', 'a', 4)], 'older', 3, true);
-    window = mergeMessages(window, [msg('1', 'a', 1), msg('2', 'a', 2)], 'older', 3, false);
-    expect(window.messages.map((m) => m.messageId)).toEqual(['1', '2', '3']);
-    expect(window.hasNewer).toBe(true);
-    expect(window.hasOlder).toBe(false);
-    window = mergeMessages(window, [msg('5', 'a', 5)], 'newer', 3);
-    expect(window.messages.map((m) => m.messageId)).toEqual(['2', '3', '5']);
-    expect(window.hasOlder).toBe(true);
-  });
-
-  it('updates and removes messages', () => {
-    let window = mergeMessages(emptyWindow, [msg('1', 'a', 1), msg('2', 'a', 2)], 'newer', 200);
-    window = updateMessage(window, '1', { isStarredByYou: true });
-    expect(window.messages[0]?.isStarredByYou).toBe(true);
-    window = removeMessages(window, ['1']);
-    expect(window.messages.map((m) => m.messageId)).toEqual(['2']);
   });
 });

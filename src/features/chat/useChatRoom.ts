@@ -1,144 +1,175 @@
-// State of the open room: the kept message window (25 per page, at most 200), pending sends, read marks and
-// the realtime updates of this room.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// State of the open room: the message window (useInfiniteQuery, 25 per page, at most 200 kept, sliding both ways),
+// pending sends after it, read marks (every unread message of the room once it is shown at its newest) and the
+// realtime updates of this room.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { constants } from '@variant/constants';
 import { showToast } from '../../ui/index.ts';
 import { roomReadHere } from '../roomlist/index.ts';
 import { chatServices, displayNameOf, useProfile } from '../session/index.ts';
-import { fetchMessages, markRead, sendMessage, type ChatMessage, type OutgoingMessage } from './data.ts';
-import { emptyWindow, mergeMessages, removeMessages, updateMessage, type MessageWindow } from './messageWindow.ts';
+import { fetchMessagePage, MAX_PAGES, MESSAGE_BATCH, messagePagesOf, messagePagesQuery, setMessagePages, unreadIdsFrom } from './api/messagePages.ts';
+import { markRead, sendMessage, type ChatMessage, type OutgoingMessage } from './data.ts';
+import { allMessages, appendNewest, atLiveEnd, newestMessageId, removeFromPages, updateInPages } from './model/messagePages.ts';
 
-const MAX_KEPT = constants.pageSizes.messageListMaxKept;
+const MARK_CHUNK = 200;
 
 export interface ChatRoomState {
-  window: MessageWindow<ChatMessage>;
+  messages: ChatMessage[];
   firstUnreadMessageId: string | null;
   loaded: boolean;
   loadingOlder: boolean;
+  loadingNewer: boolean;
+  hasOlder: boolean;
+  hasNewer: boolean;
 }
-
-const initial: ChatRoomState = { window: emptyWindow, firstUnreadMessageId: null, loaded: false, loadingOlder: false };
 
 export function useChatRoom(roomId: string) {
   const { t, i18n } = useTranslation();
-  const [state, setState] = useState<ChatRoomState>(initial);
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery(messagePagesQuery(roomId));
+  const [pending, setPending] = useState<ChatMessage[]>([]);
   const outgoing = useRef(new Map<string, OutgoingMessage>());
   const { data: profile } = useProfile();
+  const [firstUnreadMessageId, setFirstUnread] = useState<string | null>(null);
+  const requestedReads = useRef(new Set<string>());
+  const liveFillWanted = useRef(false);
+  const liveFilling = useRef(false);
 
-  const apply = useCallback((update: (previous: ChatRoomState) => ChatRoomState) => {
-    setState((previous) => {
-      const next = update(previous);
-      stateRef.current = next;
-      return next;
-    });
-  }, []);
+  const server = useMemo(() => allMessages(query.data), [query.data]);
+  const messages = useMemo(() => (pending.length === 0 ? server : [...server, ...pending]), [server, pending]);
+  const firstPage = query.data?.pages[0];
+  const lastPage = query.data?.pages[query.data.pages.length - 1];
 
-  // Received messages not yet read are marked read as soon as they are shown.
-  const markShownRead = useCallback(
-    (messages: readonly ChatMessage[]) => {
-      const unread = messages.filter((m) => !m.isSendFromYou && !m.isReadByYou && !m.messageId.startsWith('local-')).map((m) => m.messageId);
-      if (unread.length === 0) return;
-      void markRead(roomId, unread).then(() => {
-        apply((s) => ({ ...s, window: unread.reduce((w, id) => updateMessage(w, id, { isReadByYou: true }), s.window) }));
-        void roomReadHere(chatServices().queryClient, roomId).catch(() => undefined);
-      });
+  // The marker stays where the server put it when the room opened, even after its page slid out and back.
+  useEffect(() => {
+    const marker = query.data?.pages.find((page) => page.firstUnreadMessageId)?.firstUnreadMessageId;
+    if (marker) setFirstUnread((current) => current ?? marker);
+  }, [query.data]);
+
+  const markIds = useCallback(
+    async (ids: readonly string[]) => {
+      for (let start = 0; start < ids.length; start += MARK_CHUNK) await markRead(roomId, ids.slice(start, start + MARK_CHUNK));
+      for (const id of ids) setMessagePages(queryClient, roomId, (data) => updateInPages(data, id, { isReadByYou: true }));
+      await roomReadHere(queryClient, roomId);
     },
-    [apply, roomId],
+    [queryClient, roomId],
   );
 
-  const loadNewer = useCallback(async () => {
-    let last = [...stateRef.current.window.messages].reverse().find((m) => !m.messageId.startsWith('local-'));
+  // Received messages not yet read are marked read as soon as they are in the window.
+  useEffect(() => {
+    const unread = server.filter((m) => !m.isSendFromYou && !m.isReadByYou && !requestedReads.current.has(m.messageId)).map((m) => m.messageId);
+    if (unread.length === 0) return;
+    for (const id of unread) requestedReads.current.add(id);
+    void markIds(unread).catch(() => {
+      for (const id of unread) requestedReads.current.delete(id);
+    });
+  }, [markIds, server]);
+
+  // Opened at its newest message, the room is read: the unread messages older than the first page are marked too.
+  const catchUpDone = useRef(false);
+  useEffect(() => {
+    if (catchUpDone.current || !query.data || query.data.pages.length !== 1) return;
+    const marker = query.data.pages[0]?.firstUnreadMessageId;
+    const oldestLoaded = query.data.pages[0]?.messages[0]?.messageId;
+    catchUpDone.current = true;
+    if (!marker || !oldestLoaded || Number(marker) >= Number(oldestLoaded)) return;
+    void unreadIdsFrom(roomId, marker, oldestLoaded)
+      .then((ids) => markIds(ids.filter((id) => !requestedReads.current.has(id))))
+      .catch(() => undefined);
+  }, [markIds, query.data, roomId]);
+
+  /** Fetches what is newer than the window's newest message and adds it (new messages, the gap after a reconnect). */
+  const liveFill = useCallback(async () => {
+    if (liveFilling.current || queryClient.isFetching({ queryKey: messagePagesQuery(roomId).queryKey }) > 0) {
+      liveFillWanted.current = true;
+      return;
+    }
+    const data = messagePagesOf(queryClient, roomId);
+    if (!data || !atLiveEnd(data)) return; // scrolled back: the newer pages come when scrolled down
+    liveFilling.current = true;
+    liveFillWanted.current = false;
     try {
-      for (let round = 0; round < 8; round++) {
-        const page = await fetchMessages(roomId, last ? 'DOWN' : 'UP', last?.messageId);
-        apply((s) => ({ ...s, window: mergeMessages(s.window, page.messages, 'newer', MAX_KEPT) }));
-        markShownRead(page.messages);
-        if (!last || !page.stillHaveData || page.messages.length === 0) break;
-        last = page.messages[page.messages.length - 1];
+      let anchor = newestMessageId(data);
+      for (let round = 0; round < 40; round += 1) {
+        const page = await fetchMessagePage(roomId, anchor ? { direction: 'DOWN', lastMessageId: anchor } : { direction: 'UP' });
+        setMessagePages(queryClient, roomId, (current) => (current ? appendNewest(current, page.messages, MESSAGE_BATCH, MAX_PAGES) : current));
+        const newest = page.messages[page.messages.length - 1];
+        if (!page.hasNewer || !newest) break;
+        anchor = newest.messageId;
       }
     } catch {
-      // The next notification or reconnect tries again.
+      liveFillWanted.current = true; // the next notification or reconnect tries again
+    } finally {
+      liveFilling.current = false;
     }
-  }, [apply, markShownRead, roomId]);
+  }, [queryClient, roomId]);
 
-  const loadOlder = useCallback(async () => {
-    const current = stateRef.current;
-    if (current.loadingOlder || !current.window.hasOlder || !current.loaded) return;
-    const oldest = current.window.messages.find((m) => !m.messageId.startsWith('local-'));
-    apply((s) => ({ ...s, loadingOlder: true }));
-    try {
-      const page = await fetchMessages(roomId, 'UP', oldest?.messageId);
-      apply((s) => ({ ...s, loadingOlder: false, window: mergeMessages(s.window, page.messages, 'older', MAX_KEPT, page.stillHaveData) }));
-    } catch {
-      apply((s) => ({ ...s, loadingOlder: false }));
-      showToast(t('errors.actionFailed'));
-    }
-  }, [apply, roomId, t]);
-
-  // First page, room topic subscription and this room's notifications.
+  // A live fill asked for while a page was loading runs once the page is in (the page fetch would overwrite it).
   useEffect(() => {
-    let cancelled = false;
-    setState(initial);
-    stateRef.current = initial;
-    fetchMessages(roomId, 'UP')
-      .then((page) => {
-        if (cancelled) return;
-        apply(() => ({
-          loaded: true,
-          loadingOlder: false,
-          firstUnreadMessageId: page.firstUnreadMessageId ?? null,
-          window: mergeMessages(emptyWindow as MessageWindow<ChatMessage>, page.messages, 'older', MAX_KEPT, page.stillHaveData),
-        }));
-        markShownRead(page.messages);
-      })
-      .catch(() => {
-        if (cancelled) return;
-        apply((s) => ({ ...s, loaded: true }));
-        showToast(t('errors.actionFailed'));
-      });
+    if (!query.isFetching && liveFillWanted.current) void liveFill();
+  }, [liveFill, query.isFetching]);
+
+  const loadOlder = useCallback(() => {
+    if (!query.hasPreviousPage || query.isFetching || liveFilling.current) return;
+    void query.fetchPreviousPage().then((result) => {
+      if (result.isError) showToast(t('errors.actionFailed'));
+    });
+  }, [query, t]);
+
+  const loadNewer = useCallback(() => {
+    if (!query.hasNextPage || query.isFetching || liveFilling.current) return;
+    void query.fetchNextPage().then((result) => {
+      if (result.isError) showToast(t('errors.actionFailed'));
+    });
+  }, [query, t]);
+
+  useEffect(() => {
+    if (query.isError && !query.data) showToast(t('errors.actionFailed'));
+  }, [query.data, query.isError, t]);
+
+  // Room topic subscription and this room's notifications.
+  useEffect(() => {
     const { realtime } = chatServices();
     realtime?.subscribeRoom(roomId);
+    const patchMessage = (messageId: string, change: Partial<ChatMessage>) => setMessagePages(queryClient, roomId, (data) => updateInPages(data, messageId, change));
     const offNotification = realtime?.on('notification', (notification) => {
       if (notification.roomId !== roomId) return;
       const messageId = notification.dataId;
       switch (notification.notifyType) {
         case 'NEW_MESSAGE':
-          void loadNewer();
+          void liveFill();
           return;
         case 'MESSAGE_ALL_RECEIVED':
-          apply((s) => ({ ...s, window: updateMessage(s.window, messageId, { messageStatus: 'ALL_RECEIVED' }) }));
+          patchMessage(messageId, { messageStatus: 'ALL_RECEIVED' });
           return;
         case 'MESSAGE_ALL_READ':
-          apply((s) => ({ ...s, window: updateMessage(s.window, messageId, { messageStatus: 'ALL_READ' }) }));
+          patchMessage(messageId, { messageStatus: 'ALL_READ' });
           return;
         case 'MESSAGE_DELETED':
-          apply((s) => ({
-            ...s,
-            window: updateMessage(s.window, messageId, { messageStatus: 'ALL_DELETED', text: undefined, fileBytes: undefined }),
-          }));
+          patchMessage(messageId, { messageStatus: 'ALL_DELETED', text: undefined, fileBytes: undefined });
           return;
         case 'MESSAGE_DELETED_FOR_ME':
-          apply((s) => ({ ...s, window: removeMessages(s.window, [messageId]) }));
+          setMessagePages(queryClient, roomId, (data) => removeFromPages(data, [messageId]));
           return;
         case 'MESSAGE_STARRED':
         case 'MESSAGE_UNSTARRED':
-          apply((s) => ({ ...s, window: updateMessage(s.window, messageId, { isStarredByYou: notification.notifyType === 'MESSAGE_STARRED' }) }));
+          patchMessage(messageId, { isStarredByYou: notification.notifyType === 'MESSAGE_STARRED' });
           return;
         default:
           return;
       }
     });
-    const offResynced = realtime?.on('resynced', () => void loadNewer());
+    const offResynced = realtime?.on('resynced', () => void liveFill());
     return () => {
-      cancelled = true;
       offNotification?.();
       offResynced?.();
       realtime?.unsubscribeRoom(roomId);
     };
-  }, [apply, loadNewer, markShownRead, roomId, t]);
+  }, [liveFill, queryClient, roomId]);
+
+  const patchLocal = useCallback((localId: string, change: Partial<ChatMessage>) => {
+    setPending((list) => list.map((message) => (message.messageId === localId ? { ...message, ...change } : message)));
+  }, []);
 
   const send = useCallback(
     async (message: Omit<OutgoingMessage, 'roomId'>, reuseLocalId?: string) => {
@@ -161,23 +192,22 @@ export function useChatRoom(roomId: string) {
         fileMetadata: message.fileMetadata,
         ...(message.file ? { fileBytes: new Uint8Array(await message.file.arrayBuffer()) } : {}),
       };
-      apply((s) => ({ ...s, window: mergeMessages(s.window, [local], 'newer', MAX_KEPT) }));
+      setPending((list) => [...list.filter((m) => m.messageId !== localId), local]);
       try {
-        const sent = await sendMessage(full, localId, (fraction) =>
-          apply((s) => ({ ...s, window: updateMessage(s.window, localId, { uploadProgress: fraction }) })),
-        );
+        const sent = await sendMessage(full, localId, (fraction) => patchLocal(localId, { uploadProgress: fraction }));
         outgoing.current.delete(localId);
         // The file bytes the user picked stay for display: the server copy is the same file.
         const shown: ChatMessage = local.fileBytes ? { ...sent, fileBytes: local.fileBytes } : sent;
-        apply((s) => ({ ...s, window: mergeMessages(removeMessages(s.window, [localId]), [shown], 'newer', MAX_KEPT) }));
+        setMessagePages(queryClient, roomId, (data) => (data && atLiveEnd(data) ? appendNewest(data, [shown], MESSAGE_BATCH, MAX_PAGES) : data));
+        setPending((list) => list.filter((m) => m.messageId !== localId));
         return true;
       } catch {
-        apply((s) => ({ ...s, window: updateMessage(s.window, localId, { messageStatus: 'SEND_FAILED' }) }));
+        patchLocal(localId, { messageStatus: 'SEND_FAILED' });
         showToast(message.file ? t('errors.mediaUploadFail') : t('errors.sendFailed'));
         return false;
       }
     },
-    [apply, i18n.language, profile, roomId, t],
+    [i18n.language, patchLocal, profile, queryClient, roomId, t],
   );
 
   const resend = useCallback(
@@ -191,13 +221,26 @@ export function useChatRoom(roomId: string) {
   );
 
   const patch = useCallback(
-    (messageId: string, change: Partial<ChatMessage>) => apply((s) => ({ ...s, window: updateMessage(s.window, messageId, change) })),
-    [apply],
+    (messageId: string, change: Partial<ChatMessage>) => setMessagePages(queryClient, roomId, (data) => updateInPages(data, messageId, change)),
+    [queryClient, roomId],
   );
-  const remove = useCallback((messageId: string) => {
-    outgoing.current.delete(messageId);
-    apply((s) => ({ ...s, window: removeMessages(s.window, [messageId]) }));
-  }, [apply]);
+  const remove = useCallback(
+    (messageId: string) => {
+      outgoing.current.delete(messageId);
+      setPending((list) => list.filter((m) => m.messageId !== messageId));
+      setMessagePages(queryClient, roomId, (data) => removeFromPages(data, [messageId]));
+    },
+    [queryClient, roomId],
+  );
 
+  const state: ChatRoomState = {
+    messages,
+    firstUnreadMessageId,
+    loaded: query.data !== undefined || query.isError,
+    loadingOlder: query.isFetchingPreviousPage,
+    loadingNewer: query.isFetchingNextPage,
+    hasOlder: firstPage?.hasOlder ?? false,
+    hasNewer: lastPage?.hasNewer ?? false,
+  };
   return { state, loadOlder, loadNewer, send, resend, patch, remove };
 }

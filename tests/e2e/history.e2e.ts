@@ -1,0 +1,123 @@
+// Reading history and counts in the CSD client against the reference server: a room of 1,000 messages scrolls
+// back to its first message with the 200-kept window sliding (dropped at the far end, fetched again when scrolled
+// back) and the rows on screen holding still while pages arrive; unread badges follow the server after reading,
+// after a reload and in a second tab.
+import type { Page, Route } from '@playwright/test';
+import { person, type Person } from '../support/people.ts';
+import { TEST_PASSWORD } from '../support/test-server.ts';
+import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
+import { sendTexts } from './support/room-helpers.ts';
+
+const csd = serveVariant('CSD');
+const isReceive = (url: string) => url.endsWith('/chat/sec/message/receiveaesmessages');
+const label = (n: number) => `Message ${String(n).padStart(4, '0')}`;
+
+async function chat(reader: string, writer: string): Promise<{ me: Person; other: Person; roomId: string }> {
+  const me = await person(csd.server, reader, `${reader[0]!.toUpperCase()}${reader.slice(1)} Reader`);
+  const other = await person(csd.server, writer, `${writer[0]!.toUpperCase()}${writer.slice(1)} Writer`);
+  const created = await other.api.createSingleRoom({ memberId: String(me.id) });
+  if (!created.ok) throw new Error('could not open the chat');
+  return { me, other, roomId: String(created.data.roomId) };
+}
+
+const list = (page: Page) => page.getByTestId('message-list');
+const firstShownId = (page: Page) => page.getByTestId('message').first().getAttribute('data-message-id');
+
+test('a room of 1,000 messages scrolls back to its first message; the 200 kept slide and come back; rows hold still', async ({ openPage }) => {
+  test.setTimeout(240_000);
+  const { me, other, roomId } = await chat('historian', 'chronicler');
+  await sendTexts(other, roomId, Array.from({ length: 1000 }, (_, index) => label(index + 1)));
+
+  const page = await openPage();
+  let receives = 0;
+  page.on('request', (request) => {
+    if (isReceive(request.url())) receives += 1;
+  });
+  await login(page, csd.url, me.loginName, TEST_PASSWORD);
+  await page.getByTestId('room-row').filter({ hasText: 'Chronicler Writer' }).click();
+  await expect(page.getByTestId('message').filter({ hasText: label(1000) })).toBeVisible();
+
+  // An older page is held back while the reader is at the top: the row on screen must not move when it lands.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    await held;
+    await route.continue();
+  };
+  await page.route('**/chat/sec/message/receiveaesmessages', hold);
+  const heldRequest = page.waitForRequest((request) => isReceive(request.url()));
+  await list(page).evaluate((element) => (element.scrollTop = 0));
+  await heldRequest;
+  const before = await firstShownId(page);
+  const watched = page.locator(`[data-testid="message"][data-message-id="${before}"]`);
+  const topBefore = (await watched.boundingBox())!.y;
+  release();
+  await expect.poll(() => firstShownId(page)).not.toBe(before);
+  await expect(list(page)).toHaveAttribute('aria-busy', 'false');
+  expect(Math.abs((await watched.boundingBox())!.y - topBefore)).toBeLessThanOrEqual(2);
+  await page.unroute('**/chat/sec/message/receiveaesmessages', hold);
+
+  // Up to the first message, never more than 200 kept.
+  const first = page.getByTestId('message').filter({ hasText: label(1) });
+  for (let step = 0; step < 80 && !(await first.isVisible()); step += 1) {
+    const shown = await firstShownId(page);
+    await list(page).evaluate((element) => (element.scrollTop = 0));
+    await expect.poll(async () => (await firstShownId(page)) !== shown || (await first.isVisible())).toBe(true);
+    expect(Number(await list(page).getAttribute('data-kept'))).toBeLessThanOrEqual(200);
+  }
+  await expect(first).toBeVisible();
+  await expect(list(page)).toHaveAttribute('data-has-older', 'false');
+  await expect(list(page)).toHaveAttribute('data-has-newer', 'true'); // the newest slid out
+  await expect(list(page)).toHaveAttribute('data-kept', '200');
+  await expect(page.getByTestId('message').filter({ hasText: label(1000) })).toHaveCount(0);
+  await screenshot(page, 'history-first-message');
+
+  // Back down: the dropped pages are fetched again, up to the newest message.
+  const receivesAtTop = receives;
+  const newest = page.getByTestId('message').filter({ hasText: label(1000) });
+  for (let step = 0; step < 80 && !(await newest.isVisible()); step += 1) {
+    await list(page).evaluate((element) => (element.scrollTop = element.scrollHeight));
+    await expect(list(page)).toHaveAttribute('aria-busy', 'false');
+  }
+  await expect(newest).toBeVisible();
+  await expect(list(page)).toHaveAttribute('data-has-newer', 'false');
+  expect(receives - receivesAtTop).toBeGreaterThanOrEqual(30);
+  expect(Number(await list(page).getAttribute('data-kept'))).toBeLessThanOrEqual(200);
+});
+
+test('unread badges follow the server: cleared by reading, still cleared after a reload, cleared in the second tab', async ({ openPage }) => {
+  const { me, other, roomId } = await chat('badger', 'sender');
+  await sendTexts(other, roomId, Array.from({ length: 45 }, (_, index) => `Unread ${index + 1}`));
+
+  const tab = await openPage();
+  await login(tab, csd.url, me.loginName, TEST_PASSWORD);
+  await expect(tab).toHaveURL(/\/chatroom$/);
+  const second = await tab.context().newPage(); // the same browser: the session carries over
+  await second.goto(`${csd.url}/chatroom`);
+  const badgeIn = (page: Page) => page.getByTestId('room-row').filter({ hasText: 'Sender Writer' }).getByRole('img', { name: /unread message/ });
+  await expect(badgeIn(tab)).toHaveText('45');
+  await expect(badgeIn(second)).toHaveText('45');
+
+  await tab.getByTestId('room-row').filter({ hasText: 'Sender Writer' }).click();
+  await expect(tab.getByTestId('message').filter({ hasText: 'Unread 45' })).toBeVisible();
+  // The server knows every one of the 45 read (more than the first page of 25 shown).
+  await expect.poll(async () => {
+    const result = await me.api.getLastMessage({ roomId, withUnreadCount: true });
+    return result.ok ? result.data.noOfUnreadMessage : -1;
+  }).toBe(0);
+  await expect(badgeIn(tab)).toHaveCount(0);
+  await expect(badgeIn(second)).toHaveCount(0);
+  await screenshot(second, 'badge-cleared-second-tab');
+
+  await tab.reload();
+  await expect(tab.getByTestId('room-row').filter({ hasText: 'Sender Writer' })).toContainText('Unread 45');
+  await expect(badgeIn(tab)).toHaveCount(0);
+
+  // A new message counts again, and reading it clears it in both tabs.
+  await sendTexts(other, roomId, ['One more']);
+  await expect(badgeIn(tab)).toHaveText('1');
+  await expect(badgeIn(second)).toHaveText('1');
+  await second.getByTestId('room-row').filter({ hasText: 'Sender Writer' }).click();
+  await expect(second.getByTestId('message').filter({ hasText: 'One more' })).toBeVisible();
+  await expect(badgeIn(tab)).toHaveCount(0);
+});
