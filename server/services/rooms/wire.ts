@@ -1,7 +1,6 @@
 // Store rows to the shapes of schema/entities/room.json: ids as strings, times as epoch milliseconds,
 // policy values as integers, and absent rather than null for what a room does not have.
 import type * as T from '../../../generated/types/index.ts';
-import { ApiError } from '../../http/api-error.ts';
 import type { Account } from '../../store/repos/accounts.ts';
 import type { AuditRecord } from '../../store/repos/audit.ts';
 import type { RoomEvent } from '../../store/repos/events.ts';
