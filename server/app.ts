@@ -21,6 +21,7 @@ import { validationOutcome } from './http/validation.ts';
 import { createSessionAuthenticator } from './services/sessions.ts';
 import { openBus, type OpenedBus } from './realtime/open-bus.ts';
 import type { Bus } from './realtime/broker.ts';
+import { publishRevocation, type Revocation } from './realtime/revocation.ts';
 import { attachStompServer, type StompServer } from './realtime/stomp-server.ts';
 import { createRealtimeHooks } from './services/realtime-hooks.ts';
 import { createUserKeyDirectory } from './services/identity/user-keys.ts';
@@ -114,7 +115,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     replayGuard: createDurableReplayGuard(dbRepos.nonces, { log }),
     userKeys: createUserKeyDirectory(dbRepos),
     encryption: defaultEncryptionSettings(),
-    kick: (target, message) => stomp?.kick(target, message) ?? 0,
+    kick: (target, message = 'Session ended by the server') => {
+      const revocation: Revocation =
+        'sessionId' in target ? { kind: 'session', sessionId: target.sessionId, message } : { kind: 'account', accountId: target.accountId, message };
+      publishRevocation(bus, revocation).catch((error: unknown) => log('revocation not published', error));
+    },
     now: () => new Date(),
     log,
   };

@@ -10,6 +10,12 @@ export interface BusMessage {
   headers: Readonly<Record<string, string>>;
 }
 
+/** Destinations the server uses between its processes; no client may subscribe to one, whatever the authoriser says. */
+export const INTERNAL_DESTINATION_PREFIX = '/internal/';
+
+/** Bus header naming the room a message is about, so a connection can drop what a revoked member must not get. */
+export const ROOM_ID_HEADER = 'x-room-id';
+
 export type BusHandler = (message: BusMessage) => void;
 export type Unsubscribe = () => void;
 
@@ -74,5 +80,10 @@ export class LocalBus implements Bus {
   /** Number of destinations with at least one subscriber (for tests and metrics). */
   get destinationCount(): number {
     return this.handlers.size;
+  }
+
+  /** The destinations with at least one subscriber (for tests and metrics). */
+  destinations(): string[] {
+    return [...this.handlers.keys()];
   }
 }
