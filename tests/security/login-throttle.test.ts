@@ -57,9 +57,12 @@ describe('password guessing is throttled without locking the owner out', () => {
     expect(await attempt('owner2', TEST_PASSWORD, '192.0.2.20')).toBe('ok'); // known address, new device
   });
 
-  it('one address is capped over all names', async () => {
+  it('one address is capped over all names, except names that logged in from it before', async () => {
+    await createTestAccount(server, { loginName: 'behind-nat' });
+    expect(await attempt('behind-nat', TEST_PASSWORD, '198.51.100.66')).toBe('ok');
     for (let i = 0; i < THROTTLE.address.free + 1; i++) await attempt(`sprayed-${i}`, 'Winter2026!', '198.51.100.66');
     expect(await attempt('someone-else', 'Winter2026!', '198.51.100.66')).toBe('TOO_MANY_REQUESTS');
+    expect(await attempt('behind-nat', TEST_PASSWORD, '198.51.100.66')).toBe('ok');
   });
 
   it('unicode spellings of a name share its counter', async () => {

@@ -50,9 +50,10 @@ export function createLoginThrottle(ctx: Pick<ServerContext, 'repos' | 'now' | '
       if (knownDevice) return;
       const blocking = await repo.blocking([all.pair, all.address, all.name], now);
       if (!blocking) return;
-      if (blocking.scope === 'name' && (await repo.isKnownAddress(loginKey, origin.address))) {
-        // The name is under attack from elsewhere; this address is the owner's: only its own pair may block it.
-        const own = await repo.blocking([all.pair, all.address], now);
+      if (blocking.scope !== 'pair' && (await repo.isKnownAddress(loginKey, origin.address))) {
+        // The name logged in from this address before (the owner's desk, or a hospital's NAT shared by many
+        // staff): the wide caps do not apply to it, only its own (name, address) delay.
+        const own = await repo.blocking([all.pair], now);
         if (!own) return;
         throw new ApiError('TOO_MANY_REQUESTS', undefined, undefined, (own.untilMs - now) / 1000);
       }
