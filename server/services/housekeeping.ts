@@ -1,7 +1,9 @@
-// Background work of the server: expires self-destructing messages and stale tokens.
+// Background work of the server: expires self-destructing messages, stale tokens and QR login bindings.
 import type { ServerContext } from '../context.ts';
 
 const INTERVAL_MS = 5_000;
+/** A QR login page picks a new token every ttl (60 s, at most 5 times); an hour-old binding is long dead. */
+export const QR_CLAIM_TTL_MS = 3_600_000;
 
 export function startHousekeeping(ctx: ServerContext): () => void {
   let running = false;
@@ -24,6 +26,7 @@ export function startHousekeeping(ctx: ServerContext): () => void {
         });
       }
       await ctx.repos.tokens.deleteExpired(now);
+      await ctx.repos.qrClaims.forgetOlderThan(new Date(now.getTime() - QR_CLAIM_TTL_MS));
     } catch (error) {
       console.error('housekeeping failed', error);
     } finally {
