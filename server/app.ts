@@ -19,7 +19,8 @@ import { registerStaticClient, sendClientNotFound } from './http/static-client.t
 import type { RouteInfo } from './http/types.ts';
 import { validationOutcome } from './http/validation.ts';
 import { createSessionAuthenticator } from './services/sessions.ts';
-import { LocalBus, type Bus } from './realtime/broker.ts';
+import { openBus, type OpenedBus } from './realtime/open-bus.ts';
+import type { Bus } from './realtime/broker.ts';
 import { publishRevocation, type Revocation } from './realtime/revocation.ts';
 import { attachStompServer, type StompServer } from './realtime/stomp-server.ts';
 import { createRealtimeHooks } from './services/realtime-hooks.ts';
@@ -92,7 +93,14 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   // First, so an unknown VARIANT stops the start before anything is opened.
   const framePolicy = config.framePolicy ?? (await loadVariantConfig(config.variant)).server?.framePolicy ?? 'DENY';
   const db = options.db ?? (await openDatabase(config, log));
-  const bus = options.bus ?? new LocalBus();
+  // A bus handed in belongs to the caller; one opened here (BROKER_URL) is closed with the server.
+  const ownBus: OpenedBus = options.bus
+    ? { bus: options.bus, close: () => Promise.resolve() }
+    : await openBus(config, log).catch(async (error: unknown) => {
+        if (!options.db) await db.close().catch(() => undefined);
+        throw error;
+      });
+  const bus = ownBus.bus;
   const readiness = new Readiness();
   let stomp: StompServer | null = null;
   const dbRepos = repos(db);
@@ -207,6 +215,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
         await stomp?.close();
         await http.close();
         await archiveWorkerIdle(ctx).catch(() => undefined);
+        await ownBus.close();
         if (!options.db) await db.close();
       },
     };
@@ -216,6 +225,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     stopHousekeeping();
     await stomp?.close().catch(() => undefined);
     await http.close().catch(() => undefined);
+    await ownBus.close().catch(() => undefined);
     if (!options.db) await db.close().catch(() => undefined);
     throw error;
   }

@@ -9,6 +9,8 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** DATABASE_POOL_SIZE: most PostgreSQL connections of this process (0: the driver's default of 10). */
   databasePoolSize: number;
+  /** BROKER_URL: amqp://… puts the realtime bus on RabbitMQ (N processes share it); null: in process. */
+  brokerUrl: string | null;
   variant: string;
   /** Serve the built client from this folder (dist/<variant>) when it exists. */
   clientDir: string;
@@ -45,6 +47,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL ? env.DATABASE_URL : null,
     databasePoolSize: integer(env.DATABASE_POOL_SIZE, 0, 'DATABASE_POOL_SIZE'),
+    brokerUrl: env.BROKER_URL ? env.BROKER_URL : null,
     variant,
     clientDir: path.resolve(repoRoot, env.CLIENT_DIR ?? path.join('dist', variant)),
     testMode: env.CHATGEN_TEST_MODE === '1',

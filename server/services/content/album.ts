@@ -5,7 +5,7 @@ import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { fileResult, type AuthenticatedSession, type FileResult } from '../../http/types.ts';
 import { requirePolicy } from '../room-access.ts';
-import { idOrNull, parseId, parseIds } from '../directory/wire.ts';
+import { idOrNull, parseId, parseIds } from '../../http/wire-ids.ts';
 import { albumProcessor } from './album-processing.ts';
 import { albumStore, type AlbumFile } from './album-store.ts';
 import { readBlob, readBlobs } from './blob-files.ts';

@@ -8,7 +8,7 @@ import { BlobTooLargeError } from '../../store/blobs.ts';
 import { repos, type BlobRecord, type StoredMessage } from '../../store/repos/index.ts';
 import { ensureRoomKey } from '../keys/room-keys.ts';
 import { requirePolicy } from '../room-access.ts';
-import { parseId, parseIds, parseOptionalId } from './ids.ts';
+import { parseId, parseIds, parseOptionalId } from '../../http/wire-ids.ts';
 import { newPoll, type StoredPoll } from './polls.ts';
 import { storeMessage, requireRoom } from './store.ts';
 import { openExtOf } from './wire.ts';

@@ -7,7 +7,8 @@ import type { Room } from '../../store/repos/rooms.ts';
 import { numericPolicy } from '../room-access.ts';
 import { actorOf, audit, inRoom, namesOf, roomNotice, roomTransaction, SYSTEM_SENDER, type Outbox, type Empty, type Viewer } from './context.ts';
 import { requireAddableAccounts } from './create.ts';
-import { parseId, wireId } from './wire.ts';
+import { wireId } from './wire.ts';
+import { parseId } from '../../http/wire-ids.ts';
 
 /** A group without admins could never be managed again: its longest-standing member becomes admin. */
 async function keepAnAdmin(r: Repos, room: Room, outbox: Outbox): Promise<void> {
@@ -22,7 +23,7 @@ async function keepAnAdmin(r: Repos, room: Room, outbox: Outbox): Promise<void> 
 
 /** An active member of the room other than by the caller's own rules; NOT_FOUND otherwise. */
 async function requireTargetMember(r: Repos, roomId: number, accountId: string) {
-  const id = parseId(accountId, 'account');
+  const id = parseId(accountId, 'accountId');
   const member = await r.members.find(roomId, id);
   if (!member || member.leftAt) throw new ApiError('NOT_FOUND', `account ${accountId} is not a member`);
   return member;
