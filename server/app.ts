@@ -13,6 +13,7 @@ import { ApiError } from './http/api-error.ts';
 import { registerDispatcher, type Handler, type HandlerTable } from './http/dispatch.ts';
 import { createEnvelopeCodec } from './http/envelope-codec.ts';
 import { failureBody, httpStatusOf } from './http/failure.ts';
+import { faultSummary } from './http/fault-summary.ts';
 import type { CompressedAssets } from './http/asset-compression.ts';
 import { Readiness, refuseUpgradesUntilReady, registerProbes } from './http/readiness.ts';
 import { registerStaticClient, sendClientNotFound } from './http/static-client.ts';
@@ -89,7 +90,9 @@ function routeTable(): Map<string, RouteInfo> {
 }
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<ServerApp> {
-  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const sink = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  // Every fault reaches the log as its kind and place only: a database error carries the caller's input.
+  const log = (message: string, error?: unknown) => sink(message, error === undefined ? undefined : faultSummary(error));
   // First, so an unknown VARIANT stops the start before anything is opened.
   const framePolicy = config.framePolicy ?? (await loadVariantConfig(config.variant)).server?.framePolicy ?? 'DENY';
   const db = options.db ?? (await openDatabase(config, log));
