@@ -77,7 +77,7 @@ export function MessageList({
   }, [rows, virtualizer]);
 
   // Keep the reader's place while pages arrive or slide out at either end: the anchored row stays where it was on
-  // screen. New rows at the end are followed only when the reader was at the bottom (or sent the message).
+  // screen. A reader at the bottom stays at the bottom (as does one who just sent a message).
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element || rows.length === 0) return;
@@ -87,7 +87,8 @@ export function MessageList({
     const first = previousLastKey.current === undefined;
     previousLastKey.current = lastKey;
     const own = lastRow?.kind === 'message' && lastRow.message.isSendFromYou && lastRow.message.messageId.startsWith('local-');
-    if (first || (newAtEnd && !hasNewer && (atBottom.current || own))) {
+    // A reader at the bottom stays there whatever arrived (also before the pending sends, which stay last).
+    if (first || (!hasNewer && (atBottom.current || (newAtEnd && own)))) {
       virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
       return;
     }

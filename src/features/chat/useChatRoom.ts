@@ -1,5 +1,5 @@
 // State of the open room: the message window (useInfiniteQuery, 25 per page, at most 200 kept, sliding both ways),
-// pending sends after it, read marks (every unread message of the room once it is shown at its newest) and the
+// the room's outbox entries (pending or failed sends) after it, read marks (every unread message of the room once it is shown at its newest) and the
 // realtime updates of this room.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,9 @@ import { showToast } from '../../ui/index.ts';
 import { roomReadHere } from '../roomlist/index.ts';
 import { chatServices, displayNameOf, useProfile } from '../session/index.ts';
 import { fetchMessagePage, MAX_PAGES, MESSAGE_BATCH, messagePagesOf, messagePagesQuery, setMessagePages, unreadIdsFrom } from './api/messagePages.ts';
-import { markRead, sendMessage, type ChatMessage, type OutgoingMessage } from './data.ts';
+import { markRead, type ChatMessage, type OutgoingMessage } from './data.ts';
+import { discardEntry, enqueue, resendEntry, useOutbox } from './hooks/useOutbox.ts';
+import { entryAsMessage, sendOrder } from './model/outbox.ts';
 import { allMessages, appendNewest, atLiveEnd, newestMessageId, removeFromPages, updateInPages } from './model/messagePages.ts';
 
 const MARK_CHUNK = 200;
@@ -27,8 +29,7 @@ export function useChatRoom(roomId: string) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(messagePagesQuery(roomId));
-  const [pending, setPending] = useState<ChatMessage[]>([]);
-  const outgoing = useRef(new Map<string, OutgoingMessage>());
+  const outbox = useOutbox();
   const { data: profile } = useProfile();
   const [firstUnreadMessageId, setFirstUnread] = useState<string | null>(null);
   const requestedReads = useRef(new Set<string>());
@@ -36,6 +37,13 @@ export function useChatRoom(roomId: string) {
   const liveFilling = useRef(false);
 
   const server = useMemo(() => allMessages(query.data), [query.data]);
+  const pending = useMemo(
+    () =>
+      sendOrder(outbox.entries.filter((entry) => entry.roomId === roomId)).map((entry) =>
+        entryAsMessage(entry, outbox.fileBytes[entry.localId], outbox.progress[entry.localId]),
+      ),
+    [outbox, roomId],
+  );
   const messages = useMemo(() => (pending.length === 0 ? server : [...server, ...pending]), [server, pending]);
   const firstPage = query.data?.pages[0];
   const lastPage = query.data?.pages[query.data.pages.length - 1];
@@ -167,58 +175,26 @@ export function useChatRoom(roomId: string) {
     };
   }, [liveFill, queryClient, roomId]);
 
-  const patchLocal = useCallback((localId: string, change: Partial<ChatMessage>) => {
-    setPending((list) => list.map((message) => (message.messageId === localId ? { ...message, ...change } : message)));
-  }, []);
-
   const send = useCallback(
-    async (message: Omit<OutgoingMessage, 'roomId'>, reuseLocalId?: string) => {
+    async (message: Omit<OutgoingMessage, 'roomId'>) => {
       const { accountId, loginName } = chatServices();
-      const localId = reuseLocalId ?? `local-${crypto.randomUUID()}`;
-      const full: OutgoingMessage = { ...message, roomId, langId: i18n.language as OutgoingMessage['langId'] };
-      outgoing.current.set(localId, full);
-      const local: ChatMessage = {
+      await enqueue({
+        accountId,
         roomId,
-        messageId: localId,
-        messageType: message.type,
-        messageStatus: 'PENDING_SEND',
-        messageCreateDate: Date.now(),
-        messageUserId: accountId,
-        messageUsername: displayNameOf(profile, loginName),
-        isSendFromYou: true,
-        text: message.text,
-        aesMessageFilename: message.file?.name,
-        aesMessageFilesize: message.file?.size,
-        fileMetadata: message.fileMetadata,
-        ...(message.file ? { fileBytes: new Uint8Array(await message.file.arrayBuffer()) } : {}),
-      };
-      setPending((list) => [...list.filter((m) => m.messageId !== localId), local]);
-      try {
-        const sent = await sendMessage(full, localId, (fraction) => patchLocal(localId, { uploadProgress: fraction }));
-        outgoing.current.delete(localId);
-        // The file bytes the user picked stay for display: the server copy is the same file.
-        const shown: ChatMessage = local.fileBytes ? { ...sent, fileBytes: local.fileBytes } : sent;
-        setMessagePages(queryClient, roomId, (data) => (data && atLiveEnd(data) ? appendNewest(data, [shown], MESSAGE_BATCH, MAX_PAGES) : data));
-        setPending((list) => list.filter((m) => m.messageId !== localId));
-        return true;
-      } catch {
-        patchLocal(localId, { messageStatus: 'SEND_FAILED' });
-        showToast(message.file ? t('errors.mediaUploadFail') : t('errors.sendFailed'));
-        return false;
-      }
+        type: message.type,
+        senderName: displayNameOf(profile, loginName),
+        langId: i18n.language as OutgoingMessage['langId'],
+        ...(message.text !== undefined ? { text: message.text } : {}),
+        ...(message.file ? { file: message.file, fileName: message.file.name } : {}),
+        ...(message.fileMetadata ? { fileMetadata: message.fileMetadata } : {}),
+        ...(message.mentionIds && message.mentionIds.length > 0 ? { mentionIds: message.mentionIds } : {}),
+        ...(message.replyToMessageId ? { replyToMessageId: message.replyToMessageId } : {}),
+      });
     },
-    [i18n.language, patchLocal, profile, queryClient, roomId, t],
+    [i18n.language, profile, roomId],
   );
 
-  const resend = useCallback(
-    (localId: string) => {
-      const message = outgoing.current.get(localId);
-      if (!message) return;
-      const { roomId: _roomId, ...rest } = message;
-      void send(rest, localId);
-    },
-    [send],
-  );
+  const resend = useCallback((localId: string) => void resendEntry(localId), []);
 
   const patch = useCallback(
     (messageId: string, change: Partial<ChatMessage>) => setMessagePages(queryClient, roomId, (data) => updateInPages(data, messageId, change)),
@@ -226,9 +202,8 @@ export function useChatRoom(roomId: string) {
   );
   const remove = useCallback(
     (messageId: string) => {
-      outgoing.current.delete(messageId);
-      setPending((list) => list.filter((m) => m.messageId !== messageId));
-      setMessagePages(queryClient, roomId, (data) => removeFromPages(data, [messageId]));
+      if (messageId.startsWith('local-')) void discardEntry(messageId);
+      else setMessagePages(queryClient, roomId, (data) => removeFromPages(data, [messageId]));
     },
     [queryClient, roomId],
   );

@@ -7,7 +7,7 @@ import { MessagesSquare, X } from 'lucide-react';
 import type { Account, Room } from '@generated/types/index';
 import { config } from '@variant/config';
 import { IconButton, confirmAction, showToast } from '../../ui/index.ts';
-import { ChatView, MessageInfoBody, RoomInfoBody, useMessageNotifications, type ChatMessage } from '../chat/index.ts';
+import { ChatView, MessageInfoBody, RoomInfoBody, useMessageNotifications, useOutboxRunner, type ChatMessage } from '../chat/index.ts';
 import { UserInfoBody, openSingleChat } from '../contact/index.ts';
 import { useDeepLinkOnArrival } from '../deeplink/index.ts';
 import { RoomList, useRoom } from '../roomlist/index.ts';
@@ -46,6 +46,7 @@ function Chatroom() {
   const [right, setRight] = useState<RightPanel>(null);
   const liveRoom = useRoom(room?.roomId ?? null);
   useMessageNotifications();
+  useOutboxRunner();
   useProfileSync();
 
   const columns = config.layout?.columns ?? { left: 4, main: 8, right: 0 };
