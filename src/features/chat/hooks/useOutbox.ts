@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { chatServices, currentRealtime, hasChatServices, onSessionEnded, useConnectionStatus, isLive } from '../../session/index.ts';
 import { browserOutboxStore, type OutboxStore } from '../api/outboxStore.ts';
 import { MAX_PAGES, MESSAGE_BATCH, setMessagePages } from '../api/messagePages.ts';
-import { sendMessage, type ChatMessage } from '../data.ts';
+import { sendMessage, type ChatMessage } from '../api/data.ts';
 import { appendNewest, atLiveEnd } from '../model/messagePages.ts';
 import { nextToSend, outgoingOf, sendOrder, type OutboxEntry } from '../model/outbox.ts';
 
@@ -32,10 +32,17 @@ const outboxStore = (): OutboxStore => (store ??= browserOutboxStore());
 const CHANNEL = 'chatgen-outbox';
 let seq = 0;
 
+/** This page, so it does not reload on its own announcements (a BroadcastChannel reaches the page's other channels). */
+const pageId = typeof crypto === 'undefined' ? String(Math.random()) : crypto.randomUUID();
+/** Entries this page sent or discarded: a reload that read the store just before cannot bring them back. */
+const goneHere = new Set<string>();
+/** Entries this page is still writing: a reload must not drop them for not being in the store yet. */
+const savingHere = new Set<string>();
+
 function announce(): void {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage('changed');
+  channel.postMessage(pageId);
   channel.close();
 }
 
@@ -48,6 +55,7 @@ function setEntry(localId: string, change: Partial<OutboxEntry>): OutboxEntry | 
 }
 
 function dropEntry(localId: string): void {
+  goneHere.add(localId);
   useOutbox.setState((state) => {
     const { [localId]: _bytes, ...fileBytes } = state.fileBytes;
     const { [localId]: _progress, ...progress } = state.progress;
@@ -57,16 +65,20 @@ function dropEntry(localId: string): void {
 
 /** Reads the account's entries again (start-up, another tab changed them); one being sent here keeps its state. */
 async function reload(accountId: string): Promise<void> {
-  const stored = await outboxStore().all(accountId);
+  const stored = (await outboxStore().all(accountId)).filter((entry) => !goneHere.has(entry.localId));
   const sending = new Set(useOutbox.getState().entries.filter((entry) => entry.status === 'sending').map((entry) => entry.localId));
   const fileBytes: OutboxState['fileBytes'] = {};
   for (const entry of stored) {
     if (entry.file) fileBytes[entry.localId] = new Uint8Array(await entry.file.arrayBuffer());
   }
-  useOutbox.setState((state) => ({
-    entries: sendOrder(stored.map((entry) => (sending.has(entry.localId) ? { ...entry, status: 'sending' as const } : entry))),
-    fileBytes: { ...state.fileBytes, ...fileBytes },
-  }));
+  useOutbox.setState((state) => {
+    const storedIds = new Set(stored.map((entry) => entry.localId));
+    const unsaved = state.entries.filter((entry) => savingHere.has(entry.localId) && !storedIds.has(entry.localId));
+    return {
+      entries: sendOrder([...stored.map((entry) => (sending.has(entry.localId) ? { ...entry, status: 'sending' as const } : entry)), ...unsaved]),
+      fileBytes: { ...state.fileBytes, ...fileBytes },
+    };
+  });
 }
 
 /** Keeps a message in the outbox and sends it when it can. */
@@ -77,7 +89,9 @@ export async function enqueue(entry: Omit<OutboxEntry, 'localId' | 'createdAt' |
     entries: [...state.entries, full],
     fileBytes: bytes ? { ...state.fileBytes, [full.localId]: bytes } : state.fileBytes,
   }));
-  await outboxStore().put(full).catch(() => undefined); // without storage it still goes out from this page
+  savingHere.add(full.localId);
+  // Without storage (quota, private mode) it still goes out from this page: it stays marked as this page's own.
+  if (await outboxStore().put(full).then(() => true, () => false)) savingHere.delete(full.localId);
   announce();
   void drain();
 }
@@ -122,7 +136,7 @@ export async function drain(): Promise<void> {
         if (!connected()) return;
         const next = nextToSend(useOutbox.getState().entries.filter((entry) => entry.accountId === accountId));
         if (!next) return;
-        if (!(await outboxStore().has(next.localId).catch(() => true))) {
+        if (!savingHere.has(next.localId) && !(await outboxStore().has(next.localId).catch(() => true))) {
           dropEntry(next.localId);
           continue;
         }
@@ -175,7 +189,11 @@ export function useOutboxRunner(): void {
     const { accountId } = chatServices();
     void reload(accountId).then(() => drain()).catch(() => undefined);
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-    if (channel) channel.onmessage = () => void reload(accountId).catch(() => undefined);
+    if (channel) {
+      channel.onmessage = (event: MessageEvent<unknown>) => {
+        if (event.data !== pageId) void reload(accountId).catch(() => undefined);
+      };
+    }
     const offEnded = onSessionEnded(() => {
       useOutbox.setState({ entries: [], fileBytes: {}, progress: {} });
       void outboxStore().clear(accountId).catch(() => undefined);
