@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '@generated/api/client';
 import { getRoomAccountsQuery } from '@generated/api/queries';
 import type { Account, Message, MessageFileMetadata } from '@generated/types/index';
-import { decryptFileContent, decryptIncomingList, sendEncryptedMessage, type DecryptedMessage } from '../../core/index.ts';
-import { chatServices } from '../session/index.ts';
+import { decryptFileContent, decryptIncomingList, sendEncryptedMessage, type DecryptedMessage } from '../../../core/index.ts';
+import { chatServices } from '../../session/index.ts';
 
 /** A decrypted message as the chat shows it (the core's DecryptedMessage with its field types kept). */
 export type ChatMessage = Omit<Message, 'replyToMessage'> &

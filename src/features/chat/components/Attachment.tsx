@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Download, FileText } from 'lucide-react';
 import { IS_ALLOW_DOWNLOAD_ATTACHMENT } from '@variant/flags';
 import { theme } from '@variant/theme';
-import { IconButton, ProgressBar, showToast } from '../../ui/index.ts';
-import { plaintextSize, sizeParts, thumbnailBox } from './attachments.ts';
-import { downloadFile, type ChatMessage } from './data.ts';
-import { plainFileName, realExtension } from '../../core/messages/text.ts';
+import { IconButton, ProgressBar, showToast } from '../../../ui/index.ts';
+import { plaintextSize, sizeParts, thumbnailBox } from '../model/attachments.ts';
+import { downloadFile, type ChatMessage } from '../api/data.ts';
+import { plainFileName, realExtension } from '../../../core/messages/text.ts';
 import styles from './Chat.module.scss';
 
 // The seed's thumbnail box (at most 300 x 500 px) from the theme, so the space can be reserved before loading.

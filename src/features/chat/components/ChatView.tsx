@@ -3,15 +3,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Info, X } from 'lucide-react';
 import type { Account, Room } from '@generated/types/index';
-import { Button, Dialog, IconButton, confirmAction, showToast } from '../../ui/index.ts';
-import { roomTitle, useRooms } from '../roomlist/index.ts';
+import { Button, Dialog, IconButton, confirmAction, showToast } from '../../../ui/index.ts';
+import { roomTitle, useRooms } from '../../roomlist/index.ts';
 import { Composer } from './Composer.tsx';
-import { deleteForMe, forward, imageSize, recall, setStarred, useRoomMembers, type ChatMessage } from './data.ts';
+import { deleteForMe, forward, imageSize, recall, setStarred, useRoomMembers, type ChatMessage } from '../api/data.ts';
 import { OnlineDot } from './OnlineDot.tsx';
-import { useOnlineStatuses, usePresenceSignals, useRoomPresence, useTypingSignal } from './usePresence.ts';
+import { useOnlineStatuses, usePresenceSignals, useRoomPresence, useTypingSignal } from '../hooks/usePresence.ts';
 import type { MessageAction } from './MessageBubble.tsx';
 import { MessageList } from './MessageList.tsx';
-import { useChatRoom } from './useChatRoom.ts';
+import { useChatRoom } from '../hooks/useChatRoom.ts';
 import styles from './Chat.module.scss';
 
 export interface ChatViewProps {

@@ -7,12 +7,12 @@ import { ImagePlus, Paperclip, SendHorizontal, X } from 'lucide-react';
 import type { Account } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { IS_ALLOW_MENTION, IS_ALLOW_MSG_TYPE_FILE, IS_ALLOW_MSG_TYPE_IMAGE, IS_SHOW_ENLARGED_EMOJI } from '@variant/flags';
-import { IconButton, showToast } from '../../ui/index.ts';
-import { characterCount, isEmojiOnly } from '../../core/messages/text.ts';
-import { chatServices } from '../session/index.ts';
-import { checkAttachment, sizeParts } from './attachments.ts';
-import type { ChatMessage } from './data.ts';
-import { insertMention, mentionQuery, mentionedIds, type PickedMention } from './mentions.ts';
+import { IconButton, showToast } from '../../../ui/index.ts';
+import { characterCount, isEmojiOnly } from '../../../core/messages/text.ts';
+import { chatServices } from '../../session/index.ts';
+import { checkAttachment, sizeParts } from '../model/attachments.ts';
+import type { ChatMessage } from '../api/data.ts';
+import { insertMention, mentionQuery, mentionedIds, type PickedMention } from '../model/mentions.ts';
 import styles from './Chat.module.scss';
 
 const MAX_TEXT = constants.limits.messageTextMaxLength;

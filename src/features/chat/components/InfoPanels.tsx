@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account, GetAesMessageInfoResponse } from '@generated/types/index';
 import { unwrap } from '@generated/api/client';
-import { Avatar, EmptyState, Spinner } from '../../ui/index.ts';
-import { chatServices } from '../session/index.ts';
-import type { ChatMessage } from './data.ts';
+import { Avatar, EmptyState, Spinner } from '../../../ui/index.ts';
+import { chatServices } from '../../session/index.ts';
+import type { ChatMessage } from '../api/data.ts';
 import { OnlineDot } from './OnlineDot.tsx';
-import { useOnlineStatuses } from './usePresence.ts';
+import { useOnlineStatuses } from '../hooks/usePresence.ts';
 import styles from './Chat.module.scss';
 
 export function RoomInfoBody({ members }: { members: Account[] }) {

@@ -11,11 +11,11 @@ import {
   IS_ALLOW_STAR,
   IS_SHOW_MESSAGE_INFO,
 } from '@variant/flags';
-import { IconButton } from '../../ui/index.ts';
+import { IconButton } from '../../../ui/index.ts';
 import { FileContent, ImageContent } from './Attachment.tsx';
-import type { ChatMessage } from './data.ts';
+import type { ChatMessage } from '../api/data.ts';
 import { MessageText } from './MessageText.tsx';
-import { clampCombiningMarks, plainFileName } from '../../core/messages/text.ts';
+import { clampCombiningMarks, plainFileName } from '../../../core/messages/text.ts';
 import styles from './Chat.module.scss';
 
 export type MessageAction = 'reply' | 'forward' | 'star' | 'unstar' | 'deleteForMe' | 'recall' | 'resend' | 'info';

@@ -5,10 +5,10 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessageSquareDashed } from 'lucide-react';
-import { EmptyState, Spinner } from '../../ui/index.ts';
-import type { ChatMessage } from './data.ts';
+import { EmptyState, Spinner } from '../../../ui/index.ts';
+import type { ChatMessage } from '../api/data.ts';
 import { MessageBubble, type MessageAction } from './MessageBubble.tsx';
-import { buildRows } from './rows.ts';
+import { buildRows } from '../model/rows.ts';
 import styles from './Chat.module.scss';
 
 export interface MessageListProps {

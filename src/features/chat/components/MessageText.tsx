@@ -4,8 +4,8 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IS_SHOW_ENLARGED_EMOJI } from '@variant/flags';
-import { linkify } from './linkify.ts';
-import { clampCombiningMarks, isEmojiOnly, isLongText } from '../../core/messages/text.ts';
+import { linkify } from '../model/linkify.ts';
+import { clampCombiningMarks, isEmojiOnly, isLongText } from '../../../core/messages/text.ts';
 import styles from './Chat.module.scss';
 
 export function MessageText({ text }: { text: string }) {

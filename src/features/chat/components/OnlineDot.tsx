@@ -1,7 +1,7 @@
 // A member's presence: a dot after their name, green when online (nothing until the server has answered), grey
 // while our own connection is lost (what we last heard may no longer be true).
 import { useTranslation } from 'react-i18next';
-import { isLive, useConnectionStatus } from '../session/index.ts';
+import { isLive, useConnectionStatus } from '../../session/index.ts';
 import styles from './Chat.module.scss';
 
 export function OnlineDot({ online }: { online: boolean | undefined }) {

@@ -4,10 +4,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IS_ALLOW_DESKTOP_NOTIFICATION } from '@variant/flags';
 import { constants } from '@variant/constants';
-import { showToast } from '../../ui/index.ts';
-import { roomFromCache, roomTitle } from '../roomlist/index.ts';
-import { chatServices } from '../session/index.ts';
-import { markNotified } from './data.ts';
+import { showToast } from '../../../ui/index.ts';
+import { roomFromCache, roomTitle } from '../../roomlist/index.ts';
+import { chatServices } from '../../session/index.ts';
+import { markNotified } from '../api/data.ts';
 
 export type NotificationSupport = 'unsupported' | 'denied' | 'default' | 'granted';
 

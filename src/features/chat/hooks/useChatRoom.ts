@@ -4,14 +4,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../ui/index.ts';
-import { roomReadHere } from '../roomlist/index.ts';
-import { chatServices, displayNameOf, useProfile } from '../session/index.ts';
-import { fetchMessagePage, MAX_PAGES, MESSAGE_BATCH, messagePagesOf, messagePagesQuery, setMessagePages, unreadIdsFrom } from './api/messagePages.ts';
-import { markRead, type ChatMessage, type OutgoingMessage } from './data.ts';
-import { discardEntry, enqueue, resendEntry, useOutbox } from './hooks/useOutbox.ts';
-import { entryAsMessage, sendOrder } from './model/outbox.ts';
-import { allMessages, appendNewest, atLiveEnd, newestMessageId, removeFromPages, updateInPages } from './model/messagePages.ts';
+import { showToast } from '../../../ui/index.ts';
+import { roomReadHere } from '../../roomlist/index.ts';
+import { chatServices, displayNameOf, useProfile } from '../../session/index.ts';
+import { fetchMessagePage, MAX_PAGES, MESSAGE_BATCH, messagePagesOf, messagePagesQuery, setMessagePages, unreadIdsFrom } from '../api/messagePages.ts';
+import { markRead, type ChatMessage, type OutgoingMessage } from '../api/data.ts';
+import { discardEntry, enqueue, resendEntry, useOutbox } from './useOutbox.ts';
+import { entryAsMessage, sendOrder } from '../model/outbox.ts';
+import { allMessages, appendNewest, atLiveEnd, newestMessageId, removeFromPages, updateInPages } from '../model/messagePages.ts';
 
 const MARK_CHUNK = 200;
 

@@ -9,8 +9,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { checkAccountOnlineStatusQuery, queryKeys } from '@generated/api/queries';
 import type { Account, CheckAccountOnlineStatusResponse } from '@generated/types/index';
-import { chatServices } from '../session/index.ts';
-import { TYPING_SEND_INTERVAL_MS, TypingIndicator, applyPresence, createThrottle } from './presence.ts';
+import { chatServices } from '../../session/index.ts';
+import { TYPING_SEND_INTERVAL_MS, TypingIndicator, applyPresence, createThrottle } from '../model/presence.ts';
 
 const sameName = (a: string | undefined, b: string) => a !== undefined && a.toLocaleLowerCase() === b.toLocaleLowerCase();
 

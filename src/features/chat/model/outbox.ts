@@ -1,7 +1,7 @@
 // Sends waiting in the outbox: kept (IndexedDB) from the moment they are typed until the server has them, shown as
 // pending in their room, sent in the order they were typed whenever the socket is live. Pure parts.
 import type { MessageFileMetadata } from '@generated/types/index';
-import type { ChatMessage, OutgoingMessage } from '../data.ts';
+import type { ChatMessage, OutgoingMessage } from '../api/data.ts';
 
 export type OutboxStatus = 'pending' | 'sending' | 'failed';
 

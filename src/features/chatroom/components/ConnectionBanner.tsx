@@ -2,8 +2,8 @@
 // lost state with a Reconnect button (the browser coming back online or the tab being shown also retries).
 import { useTranslation } from 'react-i18next';
 import { RefreshCw, WifiOff } from 'lucide-react';
-import { Button } from '../../ui/index.ts';
-import { reconnectNow, useConnectionStatus } from '../session/index.ts';
+import { Button } from '../../../ui/index.ts';
+import { reconnectNow, useConnectionStatus } from '../../session/index.ts';
 import styles from './Chatroom.module.scss';
 
 export function ConnectionBanner() {

@@ -6,10 +6,10 @@ import { getAccountListQuery, getLastMessageQuery, queryKeys } from '@generated/
 import { unwrap } from '@generated/api/client';
 import type { Account, Message, Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { decryptIncomingList, type DecryptedMessage } from '../../core/messages/crypto.ts';
-import { chatServices } from '../session/index.ts';
+import { decryptIncomingList, type DecryptedMessage } from '../../../core/messages/crypto.ts';
+import { chatServices } from '../../session/index.ts';
 import { announceRoomRead } from './readChannel.ts';
-import { allRooms, findRoom, setCounts, setPreview, upsertRoom, type RoomPage, type RoomPages } from './roomPages.ts';
+import { allRooms, findRoom, setCounts, setPreview, upsertRoom, type RoomPage, type RoomPages } from '../model/roomPages.ts';
 
 function roomListBody(pageNo: number) {
   return { pageInfo: { pageNo, pageSize: constants.pageSizes.roomList }, withTotalUnreadRoomCount: true, withTotalUnreadMsgCount: true };

@@ -2,8 +2,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { constants } from '@variant/constants';
-import { Avatar, EmptyState, Spinner, TextField } from '../../ui/index.ts';
-import { useAccountSearch } from './data.ts';
+import { Avatar, EmptyState, Spinner, TextField } from '../../../ui/index.ts';
+import { useAccountSearch } from '../api/data.ts';
 import styles from './RoomList.module.scss';
 
 export interface AccountPickerProps {

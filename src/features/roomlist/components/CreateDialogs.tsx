@@ -3,13 +3,13 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { Button, Dialog, TextField, showToast } from '../../ui/index.ts';
+import { Button, Dialog, TextField, showToast } from '../../../ui/index.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createMultipleRoomMutation, createSingleRoomMutation } from '@generated/api/queries';
-import { chatServices } from '../session/index.ts';
+import { chatServices } from '../../session/index.ts';
 import { AccountPicker } from './AccountPicker.tsx';
-import { upsertRoomInCache } from './data.ts';
-import { validateGroup, validateSingleChat } from './createValidation.ts';
+import { upsertRoomInCache } from '../api/data.ts';
+import { validateGroup, validateSingleChat } from '../model/createValidation.ts';
 
 interface CreateProps {
   onClose: () => void;

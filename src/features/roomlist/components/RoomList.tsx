@@ -5,15 +5,15 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox } from 'lucide-react';
 import type { Room } from '@generated/types/index';
 import { IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_SHOW_BUSINESS_APPS } from '@variant/flags';
-import { EmptyState, IconButton, Panel, Spinner, showToast } from '../../ui/index.ts';
-import { useNotSupportedPopup } from '../popup/index.ts';
+import { EmptyState, IconButton, Panel, Spinner, showToast } from '../../../ui/index.ts';
+import { useNotSupportedPopup } from '../../popup/index.ts';
 import { CreateChatDialog, CreateGroupDialog } from './CreateDialogs.tsx';
 import { RoomRow } from './RoomRow.tsx';
-import { useRoomPages } from './data.ts';
+import { useRoomPages } from '../api/data.ts';
 import { ProfileSummary } from './ProfileSummary.tsx';
-import { filterRooms } from './rooms.ts';
-import { allPreviews, allRooms } from './roomPages.ts';
-import { useRoomListSync } from './useRoomListSync.ts';
+import { filterRooms } from '../model/rooms.ts';
+import { allPreviews, allRooms } from '../model/roomPages.ts';
+import { useRoomListSync } from '../hooks/useRoomListSync.ts';
 import styles from './RoomList.module.scss';
 
 export interface RoomListProps {

@@ -3,10 +3,10 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AtSign, BellOff, Pin } from 'lucide-react';
 import type { Room } from '@generated/types/index';
-import { Avatar, Badge } from '../../ui/index.ts';
-import type { DecryptedMessage } from '../../core/messages/crypto.ts';
-import { clampCombiningMarks, isEmojiOnly, plainFileName } from '../../core/messages/text.ts';
-import { roomTitle } from './rooms.ts';
+import { Avatar, Badge } from '../../../ui/index.ts';
+import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
+import { clampCombiningMarks, isEmojiOnly, plainFileName } from '../../../core/messages/text.ts';
+import { roomTitle } from '../model/rooms.ts';
 import styles from './RoomList.module.scss';
 
 export interface RoomRowProps {

@@ -5,10 +5,10 @@
 // server's counts.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { chatServices } from '../session/index.ts';
-import { invalidateRoomList, refreshRoomSummary, updateRoomPages } from './data.ts';
-import { onRoomReadElsewhere } from './readChannel.ts';
-import { applyNewMessage } from './roomPages.ts';
+import { chatServices } from '../../session/index.ts';
+import { invalidateRoomList, refreshRoomSummary, updateRoomPages } from '../api/data.ts';
+import { onRoomReadElsewhere } from '../api/readChannel.ts';
+import { applyNewMessage } from '../model/roomPages.ts';
 
 export function useRoomListSync(openRoomId: string | null): void {
   const queryClient = useQueryClient();
