@@ -15,6 +15,7 @@ export default defineConfig({
     include: ['**/*.test.{ts,tsx}'],
     exclude: ['node_modules/**', 'dist/**', 'data/**', '**/fixtures/**', '.tmp/**'],
     pool: 'forks',
+    globalSetup: ['tests/support/postgres-run.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -245,6 +245,11 @@ export const errorCatalogue = {
     httpStatus: 404,
     texts: { en_US: "No Message Found", zh_TW: "找不到訊息", zh_CN: "找不到消息" },
   },
+  UI_IM_E4012: {
+    name: "ROOM_KEY_RETIRED",
+    httpStatus: 409,
+    texts: { en_US: "The room's members have changed; the message was not sent with the new room key", zh_TW: "聊天室成員已變更；訊息未以新的聊天室金鑰傳送", zh_CN: "聊天室成员已变更；消息未以新的聊天室密钥发送" },
+  },
   UI_IM_E9912: {
     name: "MUST_CHANGE_PASSWORD",
     httpStatus: 403,
@@ -309,6 +314,7 @@ export const errorCodeByName = {
   FILE_TYPE_UNSUPPORTED: "UI_IM_E4009",
   DECRYPT_FAILED: "UI_IM_E4010",
   MESSAGE_NOT_FOUND: "UI_IM_E4011",
+  ROOM_KEY_RETIRED: "UI_IM_E4012",
   MUST_CHANGE_PASSWORD: "UI_IM_E9912",
 } as const;
 

@@ -55,11 +55,12 @@ function gate(name, command, args) {
   console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-function vitest(name, args) {
+function vitest(name, args, env = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'chatgen-vitest-'));
   const report = path.join(dir, 'report.json');
   const run = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
     stdio: 'inherit',
+    env: { ...process.env, ...env },
   });
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
@@ -105,6 +106,11 @@ gate('chatgen generate --check', 'node', ['generator/bin/chatgen.js', 'generate'
 gate('eslint', 'npx', ['eslint', '.']);
 gate('tsc --noEmit', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 vitest('vitest', []);
+// The suites that touch the store, once more on PostgreSQL (each file gets a throw-away database): the same
+// migrations, SQL and server behaviour on both engines (docs/server-storage.md).
+vitest('vitest (store suites on PostgreSQL)', ['server', 'tests/server', 'tests/security', 'tests/contract/all-calls.test.ts', 'tests/contract/endpoint-walk.test.ts'], {
+  CHATGEN_TEST_STORE: 'postgres',
+});
 // The browser tests run alone afterwards: their realtime checks should not compete for the two cores with the
 // server suites.
 playwright('playwright (browser)');

@@ -13,22 +13,24 @@ import { ApiError } from './http/api-error.ts';
 import { registerDispatcher, type Handler, type HandlerTable } from './http/dispatch.ts';
 import { createEnvelopeCodec } from './http/envelope-codec.ts';
 import { failureBody, httpStatusOf } from './http/failure.ts';
+import { faultSummary } from './http/fault-summary.ts';
 import type { CompressedAssets } from './http/asset-compression.ts';
 import { Readiness, refuseUpgradesUntilReady, registerProbes } from './http/readiness.ts';
 import { registerStaticClient, sendClientNotFound } from './http/static-client.ts';
 import type { RouteInfo } from './http/types.ts';
 import { validationOutcome } from './http/validation.ts';
 import { createSessionAuthenticator } from './services/sessions.ts';
-import { LocalBus, type Bus } from './realtime/broker.ts';
+import { openBus, type OpenedBus } from './realtime/open-bus.ts';
+import type { Bus } from './realtime/broker.ts';
+import { publishRevocation, type Revocation } from './realtime/revocation.ts';
 import { attachStompServer, type StompServer } from './realtime/stomp-server.ts';
 import { createRealtimeHooks } from './services/realtime-hooks.ts';
 import { createUserKeyDirectory } from './services/identity/user-keys.ts';
 import { createNotifier } from './services/notifier.ts';
 import { allHandlers } from './routes/index.ts';
 import { loadVariantConfig } from './variant.ts';
-import { BlobStore } from './store/blobs.ts';
 import type { Database } from './store/db.ts';
-import { openEmbeddedDatabase } from './store/embedded.ts';
+import { openBlobStore, openDatabase } from './store/open.ts';
 import { migrate } from './store/migrate.ts';
 import { seedChatbotData } from './seed/chatbot.ts';
 import { repos } from './store/repos/index.ts';
@@ -47,7 +49,7 @@ export interface ServerApp {
 }
 
 export interface StartOptions {
-  /** Use this database instead of opening the embedded one under config.dataDir. */
+  /** Use this database instead of opening the configured one (DATABASE_URL, or the embedded one under dataDir). */
   db?: Database;
   bus?: Bus;
   log?: (message: string, error?: unknown) => void;
@@ -88,11 +90,20 @@ function routeTable(): Map<string, RouteInfo> {
 }
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<ServerApp> {
-  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const sink = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  // Every fault reaches the log as its kind and place only: a database error carries the caller's input.
+  const log = (message: string, error?: unknown) => sink(message, error === undefined ? undefined : faultSummary(error));
   // First, so an unknown VARIANT stops the start before anything is opened.
   const framePolicy = config.framePolicy ?? (await loadVariantConfig(config.variant)).server?.framePolicy ?? 'DENY';
-  const db = options.db ?? (await openEmbeddedDatabase(config.dataDir));
-  const bus = options.bus ?? new LocalBus();
+  const db = options.db ?? (await openDatabase(config, log));
+  // A bus handed in belongs to the caller; one opened here (BROKER_URL) is closed with the server.
+  const ownBus: OpenedBus = options.bus
+    ? { bus: options.bus, close: () => Promise.resolve() }
+    : await openBus(config, log).catch(async (error: unknown) => {
+        if (!options.db) await db.close().catch(() => undefined);
+        throw error;
+      });
+  const bus = ownBus.bus;
   const readiness = new Readiness();
   let stomp: StompServer | null = null;
   const dbRepos = repos(db);
@@ -101,13 +112,17 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     config,
     db,
     repos: dbRepos,
-    blobs: new BlobStore(config.dataDir),
+    blobs: openBlobStore(db, config.dataDir),
     bus,
     notifier: createNotifier(bus, config.mqSysName),
     replayGuard: createDurableReplayGuard(dbRepos.nonces, { log }),
     userKeys: createUserKeyDirectory(dbRepos),
     encryption: defaultEncryptionSettings(),
-    kick: (target, message) => stomp?.kick(target, message) ?? 0,
+    kick: (target, message = 'Session ended by the server') => {
+      const revocation: Revocation =
+        'sessionId' in target ? { kind: 'session', sessionId: target.sessionId, message } : { kind: 'account', accountId: target.accountId, message };
+      publishRevocation(bus, revocation).catch((error: unknown) => log('revocation not published', error));
+    },
     now: () => new Date(),
     log,
   };
@@ -202,6 +217,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
         await stomp?.close();
         await http.close();
         await archiveWorkerIdle(ctx).catch(() => undefined);
+        await ownBus.close();
         if (!options.db) await db.close();
       },
     };
@@ -211,6 +227,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     stopHousekeeping();
     await stomp?.close().catch(() => undefined);
     await http.close().catch(() => undefined);
+    await ownBus.close().catch(() => undefined);
     if (!options.db) await db.close().catch(() => undefined);
     throw error;
   }

@@ -5,6 +5,12 @@ export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** DATABASE_URL: postgres://… puts the store (rows and blobs) on PostgreSQL; null: embedded under dataDir. */
+  databaseUrl: string | null;
+  /** DATABASE_POOL_SIZE: most PostgreSQL connections of this process (0: the driver's default of 10). */
+  databasePoolSize: number;
+  /** BROKER_URL: amqp://… puts the realtime bus on RabbitMQ (N processes share it); null: in process. */
+  brokerUrl: string | null;
   variant: string;
   /** Serve the built client from this folder (dist/<variant>) when it exists. */
   clientDir: string;
@@ -39,6 +45,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     port: integer(env.PORT, 8080, 'PORT'),
     host: env.HOST ?? '127.0.0.1',
     dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL ? env.DATABASE_URL : null,
+    databasePoolSize: integer(env.DATABASE_POOL_SIZE, 0, 'DATABASE_POOL_SIZE'),
+    brokerUrl: env.BROKER_URL ? env.BROKER_URL : null,
     variant,
     clientDir: path.resolve(repoRoot, env.CLIENT_DIR ?? path.join('dist', variant)),
     testMode: env.CHATGEN_TEST_MODE === '1',

@@ -23,8 +23,11 @@ export interface ServerContext {
   userKeys: UserKeyDirectory;
   /** Paths whose requests / responses travel in envelopes (getpublicapplicationprofile announces them). */
   encryption: EncryptionSettings;
-  /** Closes the sockets of a session or account (forced logout, remote wipe). */
-  kick(target: KickTarget, message?: string): number;
+  /**
+   * Closes the sockets of a session or account (forced logout, remote wipe, disable) on every server process:
+   * a revocation on the bus (server/realtime/revocation.ts). With the in-process bus they are closed on return.
+   */
+  kick(target: KickTarget, message?: string): void;
   now(): Date;
   /** Operational log: events and fault summaries, never request bodies, passwords, keys or message text. */
   log(message: string, error?: unknown): void;

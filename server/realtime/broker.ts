@@ -1,6 +1,6 @@
 /**
  * The message bus between the server's domain code and the STOMP connections. `LocalBus` delivers in
- * process; a RabbitMQ-backed implementation of the same interface lets N server processes share it.
+ * process; `AmqpBus` (amqp-bus.ts, BROKER_URL) implements the same interface on RabbitMQ for N processes.
  */
 
 export interface BusMessage {
@@ -10,6 +10,12 @@ export interface BusMessage {
   headers: Readonly<Record<string, string>>;
 }
 
+/** Destinations the server uses between its processes; no client may subscribe to one, whatever the authoriser says. */
+export const INTERNAL_DESTINATION_PREFIX = '/internal/';
+
+/** Bus header naming the room a message is about, so a connection can drop what a revoked member must not get. */
+export const ROOM_ID_HEADER = 'x-room-id';
+
 export type BusHandler = (message: BusMessage) => void;
 export type Unsubscribe = () => void;
 
@@ -18,6 +24,11 @@ export interface Bus {
   publish(destination: string, body: string, headers?: Record<string, string>): Promise<void>;
   /** Exact destination match. The handler runs for every message published after subscribing. */
   subscribe(destination: string, handler: BusHandler): Unsubscribe;
+  /**
+   * Resolves once messages published for a subscribed destination by any server process reach this one (a
+   * cross-process bus binds asynchronously). Absent: at once, as for LocalBus.
+   */
+  bound?(destination: string): Promise<void>;
 }
 
 export interface LocalBusOptions {
@@ -69,5 +80,10 @@ export class LocalBus implements Bus {
   /** Number of destinations with at least one subscriber (for tests and metrics). */
   get destinationCount(): number {
     return this.handlers.size;
+  }
+
+  /** The destinations with at least one subscriber (for tests and metrics). */
+  destinations(): string[] {
+    return [...this.handlers.keys()];
   }
 }

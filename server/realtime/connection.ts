@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
-import type { Bus, BusMessage, Unsubscribe } from './broker.ts';
-import { isLoginSocketDestination } from './destinations.ts';
+import { INTERNAL_DESTINATION_PREFIX, ROOM_ID_HEADER, type Bus, type BusMessage, type Unsubscribe } from './broker.ts';
+import { isLoginSocketDestination, parseDestination } from './destinations.ts';
 import { bodyText, encodeFrame, FrameDecoder, FrameError, HEARTBEAT, type DecoderLimits, type StompFrame } from './frames.ts';
 import type { AuthenticatedSession, Authenticate, Authorise, Endpoint, OnClientSend, StompSession } from './session.ts';
 
@@ -37,7 +37,13 @@ export interface ConnectionConfig {
 /** Close codes: 1000 normal, 1002 protocol error, 1008 refused, 1013 too slow, 4000 forced logout. */
 export const CLOSE = { normal: 1000, protocol: 1002, refused: 1008, tooSlow: 1013, kicked: 4000 } as const;
 
-const RESERVED_MESSAGE_HEADERS = new Set(['subscription', 'message-id', 'destination', 'content-type', 'content-length', 'ack']);
+const RESERVED_MESSAGE_HEADERS = new Set(['subscription', 'message-id', 'destination', 'content-type', 'content-length', 'ack', ROOM_ID_HEADER]);
+
+/**
+ * After a revocation, frames tagged with the room (ROOM_ID_HEADER) are dropped on this connection for this long:
+ * a notification whose recipients were read just before the removal committed may be published just after it.
+ */
+export const REVOKED_ROOM_QUIET_MS = 30_000;
 
 type State = 'awaiting-connect' | 'connected' | 'closed';
 
@@ -48,6 +54,8 @@ export class StompConnection {
   private readonly subscriptions = new Map<string, { destination: string; unsubscribe: Unsubscribe }>();
   /** destinations this connection subscribes to: one subscription each, so a message is one frame here */
   private readonly subscribed = new Set<string>();
+  /** rooms revoked from this connection's account, until when their tagged frames are dropped */
+  private readonly revokedRooms = new Map<string, number>();
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private messageCounter = 0;
@@ -84,6 +92,31 @@ export class StompConnection {
   /** Forced logout: tell the client why, then close. */
   kick(message: string): void {
     this.fail(message, CLOSE.kicked);
+  }
+
+  /**
+   * The account may no longer hold the room: its room and broadcast topic subscriptions end now (no frame
+   * follows; a later UNSUBSCRIBE of their ids is answered as usual) and late frames about the room are dropped.
+   */
+  revokeRoom(roomId: string): void {
+    for (const [id, { destination }] of [...this.subscriptions]) {
+      const parsed = parseDestination(destination);
+      if ((parsed?.kind === 'room' || parsed?.kind === 'broadcast') && parsed.roomId === roomId) this.dropSubscription(id);
+    }
+    this.revokedRooms.set(roomId, Date.now() + REVOKED_ROOM_QUIET_MS);
+  }
+
+  /** The account is a member again. */
+  restoreRoom(roomId: string): void {
+    this.revokedRooms.delete(roomId);
+  }
+
+  private isRevoked(roomId: string): boolean {
+    const until = this.revokedRooms.get(roomId);
+    if (until === undefined) return false;
+    if (Date.now() < until) return true;
+    this.revokedRooms.delete(roomId);
+    return false;
   }
 
   /** Server shutdown. */
@@ -271,11 +304,14 @@ export class StompConnection {
     const unsubscribe = this.config.bus.subscribe(destination, (message) => this.deliver(id, message));
     this.subscriptions.set(id, { destination, unsubscribe });
     this.subscribed.add(destination);
+    // The RECEIPT promises delivery from now on, also of what other server processes publish.
+    await this.config.bus.bound?.(destination);
     this.receipt(frame);
   }
 
   private async mayReceive(destination: string): Promise<boolean> {
     const session = this.session;
+    if (destination.startsWith(INTERNAL_DESTINATION_PREFIX)) return false;
     if (session.endpoint === 'wslogin') return isLoginSocketDestination(destination);
     if (!session.user) return false;
     try {
@@ -333,6 +369,8 @@ export class StompConnection {
 
   private deliver(subscriptionId: string, message: BusMessage): void {
     if (this.state !== 'connected') return;
+    const roomId = message.headers[ROOM_ID_HEADER];
+    if (roomId !== undefined && this.revokedRooms.size > 0 && this.isRevoked(roomId)) return;
     if (this.ws.bufferedAmount > this.config.maxOutgoingBufferBytes) {
       // The client cannot keep up; it reconnects and fetches what it missed over HTTP.
       this.config.log('slow-consumer', { connectionId: this.session.connectionId });

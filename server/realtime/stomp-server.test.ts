@@ -5,7 +5,8 @@ import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { membershipAuthoriser } from './authorise.ts';
-import { LocalBus } from './broker.ts';
+import { LocalBus, ROOM_ID_HEADER } from './broker.ts';
+import { publishRevocation, REVOCATION_DESTINATION } from './revocation.ts';
 import { destinations } from './destinations.ts';
 import { encodeFrame, FrameDecoder, type StompFrame } from './frames.ts';
 import type { AuthenticatedUser, OnClientSend } from './session.ts';
@@ -170,7 +171,7 @@ describe('/v3/ws with @stomp/stompjs', () => {
     await h.bus.publish(bobQueue, '{"secret":true}');
     expect(alice.errors[0]?.headers.message).toBe(`not allowed to subscribe to ${bobQueue}`);
     expect(delivered).toEqual([]);
-    expect(h.bus.destinationCount).toBe(0);
+    expect(h.bus.destinations()).toEqual([REVOCATION_DESTINATION]);
   });
 
   it('subscribes to a room it belongs to and not to one it does not', async () => {
@@ -383,7 +384,7 @@ describe('byte level, with a raw WebSocket', () => {
     await h.bus.publish('/topic/account.1', '{}');
     await sleep(50);
     expect(raw.items.some((i) => i !== 'heartbeat' && i.command === 'MESSAGE')).toBe(false);
-    expect(h.bus.destinationCount).toBe(0);
+    expect(h.bus.destinations()).toEqual([REVOCATION_DESTINATION]);
   });
 
   it('answers upgrades on other paths with 404', async () => {
@@ -429,7 +430,7 @@ describe('caps against subscription amplification (issue 9, finding 6)', () => {
     const error = await raw.next('ERROR');
     expect(error.headers.message).toBe(`already subscribed to ${room} on this connection`);
     expect(await raw.closed).toBe(1008);
-    await vi.waitFor(() => expect(h.bus.destinationCount).toBe(0)); // the server side closes after the client sees it
+    await vi.waitFor(() => expect(h.bus.destinations()).toEqual([REVOCATION_DESTINATION])); // the server side closes after the client sees it
   });
 
   it('a destination unsubscribed may be subscribed again', async () => {
@@ -462,7 +463,7 @@ describe('caps against subscription amplification (issue 9, finding 6)', () => {
     raw.ws.send(Buffer.concat(frames));
     expect((await raw.next('ERROR')).headers.message).toBe('too many subscriptions: at most 100 on one connection');
     await raw.closed;
-    await vi.waitFor(() => expect(h.bus.destinationCount).toBe(0)); // the server side closes after the client sees it
+    await vi.waitFor(() => expect(h.bus.destinations()).toEqual([REVOCATION_DESTINATION])); // the server side closes after the client sees it
   });
 
   it('caps connections per session: the ninth socket of one session is refused, another session is not', async () => {
@@ -480,5 +481,47 @@ describe('caps against subscription amplification (issue 9, finding 6)', () => {
     await open[0]?.closed;
     const again = await connectedAlice(h);
     expect(again.ws.readyState).toBe(WebSocket.OPEN);
+  });
+});
+
+describe('revocations travel on the bus, so every server process applies them (issue 9, finding 1)', () => {
+  it("a removal ends the account's room subscriptions on every process; a session revocation closes its sockets everywhere", async () => {
+    const bus = new LocalBus(); // stands for the cross-process bus: two servers, one bus
+    const one = await start({ bus });
+    const two = await start({ bus });
+    const alice1 = stompClient(one.url(), { 'Api-Key': 'key-alice' });
+    const alice2 = stompClient(two.url(), { 'Api-Key': 'key-alice' });
+    await Promise.all([alice1.connected, alice2.connected]);
+    const room = destinations.room('r1');
+    const got: string[] = [];
+    for (const [name, handle] of [['one', alice1], ['two', alice2]] as const) {
+      handle.client.subscribe(room, (m) => got.push(`${name}:${m.body}`), { receipt: `sub-${name}` });
+      await receipt(handle.client, `sub-${name}`);
+    }
+    const queue = destinations.replyQueue(MQ, 1);
+    const queued = nextMessage(alice2.client, queue, { receipt: 'q' });
+    await receipt(alice2.client, 'q');
+
+    await publishRevocation(bus, { kind: 'room-member', roomId: 'r1', accountId: '1' });
+    await bus.publish(room, '{"type":"TYPING"}');
+    await bus.publish(queue, '{"late":"about r1"}', { [ROOM_ID_HEADER]: 'r1' }); // dropped: about the revoked room
+    await bus.publish(queue, '{"witness":true}');
+    expect(JSON.parse((await queued).body)).toEqual({ witness: true });
+    expect(got).toEqual([]);
+    expect(bus.destinations()).not.toContain(room);
+    expect(alice1.client.connected && alice2.client.connected).toBe(true); // only the subscriptions ended
+
+    await publishRevocation(bus, { kind: 'session', sessionId: 'sess-a', message: 'Remote wipe' });
+    await Promise.all([alice1.closed, alice2.closed]);
+    expect([alice1.errors[0]?.headers.message, alice2.errors[0]?.headers.message]).toEqual(['Remote wipe', 'Remote wipe']);
+  });
+
+  it('no client may subscribe to the revocation channel', async () => {
+    const h = await start({ authorise: () => true });
+    const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
+    await alice.connected;
+    alice.client.subscribe(REVOCATION_DESTINATION, () => undefined);
+    await alice.closed;
+    expect(alice.errors[0]?.headers.message).toMatch(/not allowed|unknown/);
   });
 });

@@ -8,6 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Bus } from './broker.ts';
 import { StompConnection, type ConnectionConfig } from './connection.ts';
 import { DEFAULT_LIMITS, type DecoderLimits } from './frames.ts';
+import { onRevocation, type Revocation } from './revocation.ts';
 import type { Authenticate, Authorise, Endpoint, OnClientSend, StompSession } from './session.ts';
 
 export interface StompServerOptions {
@@ -112,6 +113,32 @@ export function attachStompServer(options: StompServerOptions): StompServer {
   };
   options.httpServer.on('upgrade', onUpgrade);
 
+  /** Every process applies every revocation to the connections it serves. */
+  const apply = (revocation: Revocation): void => {
+    for (const connection of connections) {
+      const user = connection.session.user;
+      if (!user) continue;
+      switch (revocation.kind) {
+        case 'room-member':
+          if (user.accountId === revocation.accountId) connection.revokeRoom(revocation.roomId);
+          break;
+        case 'room-member-restored':
+          if (user.accountId === revocation.accountId) connection.restoreRoom(revocation.roomId);
+          break;
+        case 'room':
+          connection.revokeRoom(revocation.roomId);
+          break;
+        case 'session':
+          if (user.sessionId === revocation.sessionId) connection.kick(revocation.message);
+          break;
+        case 'account':
+          if (user.accountId === revocation.accountId) connection.kick(revocation.message);
+          break;
+      }
+    }
+  };
+  const stopRevocations = onRevocation(options.bus, apply);
+
   return {
     kick(target, message = 'Session ended by the server') {
       let count = 0;
@@ -133,6 +160,7 @@ export function attachStompServer(options: StompServerOptions): StompServer {
       return connections.size;
     },
     async close() {
+      stopRevocations();
       options.httpServer.off('upgrade', onUpgrade);
       const all = [...connections];
       for (const connection of all) connection.shutdown();

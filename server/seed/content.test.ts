@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobStore } from '../store/blobs.ts';
+import { FileBlobStore, type BlobStore } from '../store/blobs.ts';
 import type { Database } from '../store/db.ts';
 import { repos } from '../store/repos/index.ts';
 import { openTestDatabase } from '../store/testing.ts';
@@ -22,7 +22,7 @@ const count = async (sql: string) => Number((await db.query<{ n: unknown }>(sql)
 beforeAll(async () => {
   db = await openTestDatabase();
   dir = await mkdtemp(path.join(tmpdir(), 'chatgen-content-seed-'));
-  blobs = new BlobStore(dir);
+  blobs = new FileBlobStore(dir);
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobStore, BlobTooLargeError, saveBlob } from './blobs.ts';
+import { FileBlobStore, BlobTooLargeError, saveBlob } from './blobs.ts';
 import type { Database } from './db.ts';
 import { repos, type Repos } from './repos/index.ts';
 import { openTestDatabase } from './testing.ts';
@@ -11,13 +11,13 @@ import { openTestDatabase } from './testing.ts';
 let db: Database;
 let r: Repos;
 let dataDir: string;
-let store: BlobStore;
+let store: FileBlobStore;
 
 beforeAll(async () => {
   db = await openTestDatabase();
   r = repos(db);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatgen-blobs-'));
-  store = new BlobStore(dataDir);
+  store = new FileBlobStore(dataDir);
 });
 afterAll(async () => {
   await db.close();

@@ -1,8 +1,11 @@
 /**
- * Content-addressed file storage under DATA_DIR/blobs/<aa>/<bb>/<sha256>.
- * A file is written to blobs/tmp, fsynced, renamed into place and its folder fsynced, all before the
- * database row that names it is written: a committed row never points at a missing or partial file.
- * (A crash between the rename and the commit leaves an unreferenced file, which is harmless.)
+ * Content-addressed blob storage behind one interface, written before the database row that names it,
+ * so a committed row never points at missing or partial bytes:
+ * - FileBlobStore (embedded engine): DATA_DIR/blobs/<aa>/<bb>/<sha256>. A file is written to blobs/tmp,
+ *   fsynced, renamed into place and its folder fsynced. (A crash between the rename and the commit
+ *   leaves an unreferenced file, which is harmless.)
+ * - PostgresBlobStore (DATABASE_URL): the bytes in the `blob_contents` table, so every server process
+ *   sees every file (postgres-blobs.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +31,19 @@ export type BlobSource = Uint8Array | AsyncIterable<Uint8Array>;
 
 export const BLOBS_FOLDER = 'blobs';
 
-export class BlobStore {
+export interface BlobStore {
+  /** Stores the bytes durably; refuses (and leaves nothing behind) past `maxBytes`. */
+  write(source: BlobSource, maxBytes: number): Promise<StoredFile>;
+  /** The bytes of a stored file, by the path `write` returned. */
+  read(relative: string): Promise<Buffer>;
+}
+
+/** Where content-addressed bytes go: `<aa>/<bb>/<sha256>`. */
+export function blobPath(sha256: string): string {
+  return path.join(sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+}
+
+export class FileBlobStore implements BlobStore {
   readonly root: string;
 
   constructor(dataDir: string) {
@@ -59,7 +74,7 @@ export class BlobStore {
     await file.close();
 
     const sha256 = hash.digest('hex');
-    const relative = path.join(sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+    const relative = blobPath(sha256);
     const target = path.join(this.root, relative);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     if (fs.existsSync(target)) {
@@ -99,7 +114,7 @@ export async function saveBlob(
   return blobsRepo(q).insert({ ...file, contentType: options.contentType });
 }
 
-async function* chunks(source: BlobSource): AsyncIterable<Uint8Array> {
+export async function* chunks(source: BlobSource): AsyncIterable<Uint8Array> {
   if (source instanceof Uint8Array) {
     yield source;
     return;

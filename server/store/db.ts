@@ -1,8 +1,8 @@
 /**
  * The database seam of the server. Everything above this file speaks plain PostgreSQL through the
- * `Database` interface; the embedded engine (pglite, PostgreSQL compiled to WebAssembly) lives in
- * `embedded.ts`, and a networked PostgreSQL driver can implement the same interface (see
- * docs/server-storage.md).
+ * `Database` interface: the embedded engine (pglite, PostgreSQL compiled to WebAssembly) in
+ * `embedded.ts`, a PostgreSQL server through a connection pool in `postgres.ts` (DATABASE_URL); `open.ts`
+ * picks one (docs/server-storage.md).
  */
 
 /** One row per object, columns by name. Values: number|bigint for int8, Date, object (jsonb), Uint8Array. */
@@ -23,9 +23,10 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   /**
-   * Runs `fn` inside BEGIN … COMMIT; rolls back and rethrows when it throws. Transactions never
-   * interleave with other statements of the same Database. A nested call inside `fn` (through `tx` or
-   * through the database itself) becomes a SAVEPOINT of the outer transaction.
+   * Runs `fn` inside BEGIN … COMMIT on one connection; rolls back and rethrows when it throws. No
+   * statement from outside `fn` ever joins it. A nested call inside `fn` (through `tx` or through the
+   * database itself) becomes a SAVEPOINT of the outer transaction. The embedded engine runs transactions
+   * one at a time; PostgreSQL runs them side by side (READ COMMITTED), so read-modify-write locks its rows.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -35,3 +36,4 @@ export interface Database extends Queryable {
 
 export { TransactionAbortedError, sqlState, UNIQUE_VIOLATION, FOREIGN_KEY_VIOLATION } from './errors.ts';
 export { openEmbeddedDatabase, type EmbeddedOptions } from './embedded.ts';
+export { openPostgresDatabase, type PostgresOptions } from './postgres.ts';

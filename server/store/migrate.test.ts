@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedDatabase, type Database } from './db.ts';
+import type { Database } from './db.ts';
 import { loadMigrations, migrate } from './migrate.ts';
+import { openBlankTestDatabase } from './testing.ts';
 
 // The 31 policy keys of the seed, section 3.
 const SEED_POLICY_KEYS = `ADD_MEMBER, ALLOW_COPY, ALLOW_FORWARD_MSG, ALLOW_INAPP_COPY, ALLOW_EXIT_ROOM, ALLOW_DELETE_ROOM,
@@ -16,7 +17,7 @@ const SEED_POLICY_KEYS = `ADD_MEMBER, ALLOW_COPY, ALLOW_FORWARD_MSG, ALLOW_INAPP
 
 let db: Database;
 beforeAll(async () => {
-  db = await openEmbeddedDatabase(null);
+  db = await openBlankTestDatabase();
 });
 afterAll(() => db.close());
 
@@ -67,7 +68,7 @@ describe('migrations', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatgen-migrations-'));
     fs.writeFileSync(path.join(dir, '001_good.sql'), 'CREATE TABLE good (id integer);');
     fs.writeFileSync(path.join(dir, '002_bad.sql'), 'CREATE TABLE half (id integer); SELECT no_such_function();');
-    const other = await openEmbeddedDatabase(null);
+    const other = await openBlankTestDatabase();
     try {
       await expect(migrate(other, loadMigrations(dir))).rejects.toThrow();
       const { rows } = await other.query<{ version: number }>('SELECT version FROM schema_migrations');

@@ -1,5 +1,5 @@
 // Starts a real reference server for a test file: fresh data folder, free port on 127.0.0.1, test mode.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, type ServerApp } from '../../server/app.ts';
@@ -7,6 +7,10 @@ import { readConfig } from '../../server/config.ts';
 import { hashPassword } from '../../server/identity/passwords.ts';
 import { generateRsaKeyPair } from '../../server/crypto/rsa.ts';
 import type { FunctionRoleType } from '../../server/store/repos/accounts.ts';
+import type { Database } from '../../server/store/db.ts';
+import { openDatabase } from '../../server/store/open.ts';
+import { createScratchDatabase } from '../../server/store/scratch.ts';
+import { testStore } from '../../server/store/testing.ts';
 
 export interface TestServer {
   app: ServerApp;
@@ -15,16 +19,58 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
+const DATABASE_URL_FILE = 'test-database-url';
+
+/**
+ * On CHATGEN_TEST_STORE=postgres the server gets DATABASE_URL of a throw-away database. A server restarted
+ * on the caller's own `dataDir` finds the same database again (its URL is kept in that folder); such a
+ * database is dropped with the rest of the run (tests/support/postgres-run.ts), the others on close.
+ */
+async function testDatabaseUrl(dir: string, ownsDir: boolean): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  if (testStore() !== 'postgres') return null;
+  const file = path.join(dir, DATABASE_URL_FILE);
+  if (!ownsDir) {
+    const kept = await readFile(file, 'utf8').catch(() => null);
+    if (kept) return { url: kept, drop: async () => undefined };
+  }
+  const scratch = await createScratchDatabase();
+  if (!ownsDir) await writeFile(file, scratch.url);
+  return { url: scratch.url, drop: ownsDir ? scratch.drop : async () => undefined };
+}
+
+export interface TestServerOptions {
+  /** Wraps the server's database (the statement counter of the statement-count test). */
+  wrapDatabase?: (db: Database) => Database;
+  /** Receives the server's operational log (tests that check what it holds); silent by default. */
+  log?: (message: string, error?: unknown) => void;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, options: TestServerOptions = {}): Promise<TestServer> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'chatgen-server-')));
-  const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, CHATGEN_TEST_MODE: '1', ...env });
-  const app = await startServer(config, { log: () => undefined });
+  const database = await testDatabaseUrl(dir, !dataDir);
+  const config = readConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    CHATGEN_TEST_MODE: '1',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const log = options.log ?? (() => undefined);
+  const db = options.wrapDatabase ? options.wrapDatabase(await openDatabase(config, log)) : undefined;
+  const app = await startServer(config, { log, ...(db ? { db } : {}) }).catch(async (error: unknown) => {
+    await db?.close();
+    await database?.drop();
+    throw error;
+  });
   return {
     app,
     url: app.url,
     dataDir: dir,
     async close() {
       await app.close();
+      await db?.close();
+      await database?.drop();
       if (!dataDir) await rm(dir, { recursive: true, force: true });
     },
   };

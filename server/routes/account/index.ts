@@ -12,6 +12,7 @@ import type {
 import { isEnumValue, MessageTypeValues, RoomPolicyKeyValues } from '../../../generated/types/enums.ts';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { parseId, parseIds } from '../../http/wire-ids.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
 import { hashPassword } from '../../identity/passwords.ts';
@@ -69,19 +70,6 @@ const sessionOf = (session: AuthenticatedSession | null): AuthenticatedSession =
   if (!session) throw new ApiError('SESSION_EXPIRED');
   return session;
 };
-
-/** Wire ids → store ids; a malformed id is the caller's mistake. */
-function toIds(ids: readonly string[]): number[] {
-  return ids.map((id) => {
-    if (!/^\d{1,15}$/.test(id)) throw new ApiError('INVALID_INPUT', `not an account id: ${id}`);
-    return Number(id);
-  });
-}
-
-function toId(id: string, what = 'id'): number {
-  if (!/^\d{1,15}$/.test(id)) throw new ApiError('INVALID_INPUT', `not a valid ${what}: ${id}`);
-  return Number(id);
-}
 
 /** A name the caller types: trimmed; longer than `max` is the seed's 'Please check the name length'. */
 function checkedName(value: string, max: number): string {
@@ -181,9 +169,9 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
       const me = sessionOf(session);
       const pageSize = Math.min(body.pageInfo.pageSize || ACCOUNT_PAGE_SIZE, 200);
       const page = await ctx.repos.accounts.list({
-        tenantId: body.tenantId !== undefined ? toId(body.tenantId, 'tenantId') : null,
+        tenantId: body.tenantId !== undefined ? parseId(body.tenantId, 'tenantId') : null,
         filterOfName: body.filterOfName?.trim() || null,
-        accountIds: body.accountIds ? toIds(body.accountIds) : null,
+        accountIds: body.accountIds ? parseIds(body.accountIds, 'accountIds') : null,
         excludeAccountId: body.withSelfAccount ? null : me.accountId,
         offset: (body.pageInfo.pageNo - 1) * pageSize,
         limit: pageSize,
@@ -194,14 +182,14 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
 
     async getOtherAccountInfo({ session, body }) {
       const me = sessionOf(session);
-      const accounts = await ctx.repos.accounts.listByIds(toIds(body.accountIds));
+      const accounts = await ctx.repos.accounts.listByIds(parseIds(body.accountIds, 'accountIds'));
       const view = await viewerContext(ctx, me.accountId);
       return { accounts: accounts.filter((a) => !a.disabled).map((a) => accountToWire(a, view)) };
     },
 
     async verifyAuthorizedAccount({ session, body }) {
       const me = sessionOf(session);
-      const ids = toIds(body.accountIds);
+      const ids = parseIds(body.accountIds, 'accountIds');
       const authorised = (await ctx.repos.accounts.listByIds(ids)).filter((a) => !a.disabled && a.functionRoles.includes('IM_USER'));
       const pageSize = Math.min(body.pageInfo?.pageSize ?? ACCOUNT_PAGE_SIZE, 200);
       const start = ((body.pageInfo?.pageNo ?? 1) - 1) * pageSize;
@@ -224,7 +212,7 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
     async checkAccountOnlineStatus({ session, body }) {
       const me = sessionOf(session);
       const now = ctx.now();
-      const accounts = await ctx.repos.accounts.listByIds(toIds(body.accountIds));
+      const accounts = await ctx.repos.accounts.listByIds(parseIds(body.accountIds, 'accountIds'));
       const lastSeen = await ctx.repos.sessions.lastSeenOfAccounts(accounts.map((a) => a.id), now);
       const onlineStatuses: OnlineStatus[] = [];
       for (const account of accounts) {
@@ -293,27 +281,27 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
     async updateAccountSynonym({ session, body }) {
       const me = sessionOf(session);
       const synonym = checkedName(body.synonym, SYNONYM_MAX);
-      const target = toId(body.synAccountId, 'synAccountId');
+      const target = parseId(body.synAccountId, 'synAccountId');
       if ((await existingAccountIds([target])).length === 0) throw new ApiError('NOT_FOUND', 'no such account');
       await ctx.repos.accounts.setSynonym(me.accountId, target, synonym);
       return {};
     },
 
     async removeAccountSynonym({ session, body }) {
-      await ctx.repos.accounts.removeSynonym(sessionOf(session).accountId, toId(body.synAccountId, 'synAccountId'));
+      await ctx.repos.accounts.removeSynonym(sessionOf(session).accountId, parseId(body.synAccountId, 'synAccountId'));
       return {};
     },
 
     async addAccountFavContact({ session, body }) {
       const me = sessionOf(session);
-      const ids = (await existingAccountIds(toIds(body.accountIds))).filter((id) => id !== me.accountId);
+      const ids = (await existingAccountIds(parseIds(body.accountIds, 'accountIds'))).filter((id) => id !== me.accountId);
       if (ids.length === 0) throw new ApiError('NOT_FOUND', 'no such account');
       await ctx.repos.accounts.addFavourites(me.accountId, ids);
       return {};
     },
 
     async removeAccountFavContact({ session, body }) {
-      await ctx.repos.accounts.removeFavourites(sessionOf(session).accountId, toIds(body.accountIds));
+      await ctx.repos.accounts.removeFavourites(sessionOf(session).accountId, parseIds(body.accountIds, 'accountIds'));
       return {};
     },
 
@@ -369,7 +357,7 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
 
     async getAccountProfileImage({ session, body }) {
       const me = sessionOf(session);
-      const accounts = await ctx.repos.accounts.listByIds(toIds(body.accountIds));
+      const accounts = await ctx.repos.accounts.listByIds(parseIds(body.accountIds, 'accountIds'));
       const profileImages: ProfileImageEntry[] = [];
       for (const account of accounts) profileImages.push(await imageEntry(account, me.accountId, body.isFull === true));
       return { profileImages };
@@ -447,14 +435,14 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
       const textFields = new Set<string>(['userFullname', 'loginName', 'postTitle', 'officeAddr', 'emailAddr', 'telNo']);
       for (const criterion of body.searchCriteria) {
         const values = criterion.values.map((v) => v.trim()).filter((v) => v !== '');
-        if (criterion.fieldName === 'tenantId') tenantIds = [...(tenantIds ?? []), ...toIds(values)];
+        if (criterion.fieldName === 'tenantId') tenantIds = [...(tenantIds ?? []), ...parseIds(values, 'tenantId')];
         else if (textFields.has(criterion.fieldName)) text[criterion.fieldName as AdvancedTextField] = values;
         else throw new ApiError('INVALID_INPUT', `unknown search field ${criterion.fieldName}`);
       }
       // Searching to add people to a room leaves out those already in it.
       const exclude = [me.accountId];
       if (body.roomId !== undefined) {
-        const roomId = toId(body.roomId, 'roomId');
+        const roomId = parseId(body.roomId, 'roomId');
         if (await ctx.repos.members.isActiveMember(roomId, me.accountId)) exclude.push(...(await ctx.repos.members.activeAccountIds(roomId)));
       }
       const page = await ctx.repos.accounts.advancedSearch({ text, tenantIds, excludeAccountIds: exclude, limit: ACCOUNT_PAGE_SIZE });

@@ -4,7 +4,8 @@ import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { fileResult } from '../../http/types.ts';
 import { ARCHIVE_KINDS, queueArchive, toArchivedMessage } from '../../services/messages/archive.ts';
-import { callerOf, parseId } from '../../services/messages/ids.ts';
+import { callerOf } from '../../services/messages/ids.ts';
+import { parseId } from '../../http/wire-ids.ts';
 
 export function archiveHandlers(ctx: ServerContext): HandlerMap {
   return {

@@ -7,7 +7,8 @@ import type { AuthenticatedSession } from '../../http/types.ts';
 import type { Notification } from '../../services/notifier.ts';
 import { requireMember, requirePolicy } from '../../services/room-access.ts';
 import { markNotified, markRead } from '../../services/messages/delivery.ts';
-import { callerOf, ms, parseId, parseIds } from '../../services/messages/ids.ts';
+import { callerOf, ms } from '../../services/messages/ids.ts';
+import { parseId, parseIds } from '../../http/wire-ids.ts';
 import { recallMessages } from '../../services/messages/recall.ts';
 import { requireVisible } from '../../services/messages/store.ts';
 

@@ -4,7 +4,8 @@ import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
 import { requireMember } from '../../services/room-access.ts';
-import { callerOf, parseId } from '../../services/messages/ids.ts';
+import { callerOf } from '../../services/messages/ids.ts';
+import { parseId } from '../../http/wire-ids.ts';
 import { applyVote, pollChecksum, readPoll, wirePoll } from '../../services/messages/polls.ts';
 import { repos } from '../../store/repos/index.ts';
 

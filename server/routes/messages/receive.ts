@@ -3,7 +3,8 @@
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { requireMember } from '../../services/room-access.ts';
-import { callerOf, parseId, parseIds } from '../../services/messages/ids.ts';
+import { callerOf } from '../../services/messages/ids.ts';
+import { parseId, parseIds } from '../../http/wire-ids.ts';
 import { listMessages } from '../../services/messages/listing.ts';
 import { requireVisible } from '../../services/messages/store.ts';
 import { presentAll } from '../../services/messages/wire.ts';

@@ -2,11 +2,11 @@
 import { ApiError } from '../../http/api-error.ts';
 import type { HandlerInput } from '../../http/types.ts';
 import type { Viewer } from '../../services/rooms/context.ts';
-import { parseId } from '../../services/rooms/wire.ts';
+import { parseId } from '../../http/wire-ids.ts';
 
 export function viewerOf(input: HandlerInput<unknown>): Viewer {
   if (!input.session) throw new ApiError('SESSION_EXPIRED');
   return { accountId: input.session.accountId, roles: input.session.roles };
 }
 
-export const roomIdOf = (body: { roomId: string }): number => parseId(body.roomId, 'room');
+export const roomIdOf = (body: { roomId: string }): number => parseId(body.roomId, 'roomId');

@@ -2,7 +2,7 @@
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { allRoomPolicies, auditInfo, lastMessage, profileImages, roomAccounts, roomPolicy, viewRoom } from '../../services/rooms/queries.ts';
-import { parseId } from '../../services/rooms/wire.ts';
+import { parseId } from '../../http/wire-ids.ts';
 import { roomIdOf, viewerOf } from './session.ts';
 
 export function viewHandlers(ctx: ServerContext): HandlerMap {
@@ -17,7 +17,7 @@ export function viewHandlers(ctx: ServerContext): HandlerMap {
     },
     getAuditInfo: async (input) => {
       const { lastRoomAuditInfoId, batchSize } = input.body;
-      const after = lastRoomAuditInfoId === undefined ? null : parseId(lastRoomAuditInfoId, 'audit record');
+      const after = lastRoomAuditInfoId === undefined ? null : parseId(lastRoomAuditInfoId, 'lastRoomAuditInfoId');
       return auditInfo(ctx, viewerOf(input), roomIdOf(input.body), after, batchSize);
     },
     getRoomProfileImage: async (input) => {

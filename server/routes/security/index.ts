@@ -3,7 +3,8 @@ import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { requireMember } from '../../services/room-access.ts';
 import { commonKey, ensureRoomKey, keyRecord } from '../../services/keys/room-keys.ts';
-import { callerOf, parseId } from '../../services/messages/ids.ts';
+import { callerOf } from '../../services/messages/ids.ts';
+import { parseId } from '../../http/wire-ids.ts';
 
 export function securityHandlers(ctx: ServerContext): HandlerMap {
   return {

@@ -62,6 +62,7 @@ async function openRoom(r: Repos, caller: Caller, delegate: Delegate, tenantId: 
   await r.members.add(room.id, admins.filter((id) => !active.has(id)), { admin: true });
   for (const id of admins) await r.members.setAdmin(room.id, id, true);
   await r.members.add(room.id, recipients.filter((id) => !active.has(id)));
+  outbox.restore(room.id, [...admins, ...recipients].filter((id) => !active.has(id)));
   const limit = Number((await r.policies.get(room.id, 'ROOM_SIZE_LIMIT'))?.value ?? 0);
   const members = await r.members.activeAccountIds(room.id);
   if (limit > 0 && members.length > limit) throw new ApiError('ROOM_SIZE_LIMIT', `at most ${limit} members`);

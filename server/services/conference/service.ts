@@ -7,7 +7,7 @@ import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
 import type { Queryable } from '../../store/db.ts';
-import { parseId } from '../messages/ids.ts';
+import { parseId } from '../../http/wire-ids.ts';
 import { requireRoom } from '../messages/store.ts';
 import { requireMember } from '../room-access.ts';
 import { Outbox } from '../rooms/context.ts';

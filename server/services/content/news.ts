@@ -6,7 +6,7 @@ import { ApiError } from '../../http/api-error.ts';
 import type { StoredFile } from '../../store/blobs.ts';
 import { fileResult, type AuthenticatedSession, type FileResult, type UploadedFile } from '../../http/types.ts';
 import { tenantOf } from '../directory/index.ts';
-import { idOrNull } from '../directory/wire.ts';
+import { idOrNull } from '../../http/wire-ids.ts';
 import { readBlob, readBlobs, recordFile, writeFile } from './blob-files.ts';
 import { base64, imageType, thumbnailOf } from './images.ts';
 import { newsStore, type NewsItem, type Reader } from './news-store.ts';

@@ -5,7 +5,7 @@ import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { Queryable } from '../../store/db.ts';
 import { toId } from '../../store/repos/convert.ts';
-import { idOrNull } from '../directory/wire.ts';
+import { idOrNull } from '../../http/wire-ids.ts';
 import { readBlobs } from './blob-files.ts';
 import { base64, dataUrl } from './images.ts';
 import type { StickerCategoryStatus } from '../../../generated/types/index.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { groupTypesAllowed } from './delegates.ts';
 import { searchTerm } from './distribution-lists.ts';
 import { LATEST_DND_END, dndActiveOn, wireDnd } from './dnd.ts';
-import { idOrNull, parseId, parseIds } from './wire.ts';
+import { idOrNull, parseId, parseIds } from '../../http/wire-ids.ts';
 
 describe('directory helpers', () => {
   it('reads LDAP-style search text', () => {

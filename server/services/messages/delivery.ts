@@ -36,33 +36,29 @@ async function notifySenders(
   }
 }
 
-/** Whether every recipient of the message lets others see that they read it. */
-async function allowsReadReporting(ctx: Ctx, messageId: number): Promise<boolean> {
-  const receipts = await ctx.repos.receipts.listForMessage(messageId);
-  const accounts = await ctx.repos.accounts.listByIds(receipts.map((r) => r.accountId));
-  return accounts.every((a) => a.privacy.readReceipt !== 'NO');
-}
-
-/** Moves statuses forward after marks on `messageIds` and tells the senders. */
+/**
+ * Moves statuses forward after marks on `messageIds` and tells the senders: two statements whatever the
+ * number of messages (their delivery, then the changed statuses).
+ */
 export async function settleStatuses(ctx: Ctx, roomId: number, actorId: number, messageIds: readonly number[]): Promise<void> {
   const allReceived: { senderId: number | null; id: number }[] = [];
   const allRead: { senderId: number | null; id: number }[] = [];
-  for (const id of messageIds) {
-    const message = await ctx.repos.messages.findById(id);
-    if (!message || message.status === 'ALL_DELETED' || message.status === 'ALL_READ') continue;
-    const progress = await ctx.repos.receipts.progress(id);
-    if (progress.total === 0) continue;
-    let status: MessageStatus = message.status;
-    if (progress.received === progress.total && status === 'SERVER_RECEIVED') {
+  const changes: { id: number; status: MessageStatus }[] = [];
+  for (const delivery of await ctx.repos.receipts.deliveryOf(messageIds)) {
+    const { messageId: id, senderId, total } = delivery;
+    if (delivery.status === 'ALL_DELETED' || delivery.status === 'ALL_READ' || total === 0) continue;
+    let status = delivery.status as MessageStatus;
+    if (delivery.received === total && status === 'SERVER_RECEIVED') {
       status = 'ALL_RECEIVED';
-      allReceived.push({ senderId: message.senderId, id });
+      allReceived.push({ senderId, id });
     }
-    if (progress.read === progress.total && (await allowsReadReporting(ctx, id))) {
+    if (delivery.read === total && !delivery.privateReader) {
       status = 'ALL_READ';
-      allRead.push({ senderId: message.senderId, id });
+      allRead.push({ senderId, id });
     }
-    if (status !== message.status) await ctx.repos.messages.setStatus(id, status);
+    if (status !== delivery.status) changes.push({ id, status });
   }
+  await ctx.repos.messages.setStatuses(changes);
   await notifySenders(ctx, roomId, actorId, 'MESSAGE_ALL_RECEIVED', allReceived);
   await notifySenders(ctx, roomId, actorId, 'MESSAGE_ALL_READ', allRead);
 }

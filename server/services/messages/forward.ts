@@ -6,7 +6,7 @@ import { ApiError } from '../../http/api-error.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
 import type { StoredMessage } from '../../store/repos/index.ts';
 import { requirePolicy } from '../room-access.ts';
-import { parseId, parseIds } from './ids.ts';
+import { parseId, parseIds } from '../../http/wire-ids.ts';
 import { readPoll, resetPoll } from './polls.ts';
 import { announceNewMessage, requireRoom, requireVisible, storeMessage } from './store.ts';
 

@@ -5,7 +5,7 @@ import type { AuthenticatedSession } from '../../http/types.ts';
 import type { BatchQuery, MessageView, PageDirection } from '../../store/repos/index.ts';
 import { requireMember } from '../room-access.ts';
 import { markReceived } from './delivery.ts';
-import { parseId, parseOptionalId } from './ids.ts';
+import { parseId, parseOptionalId } from '../../http/wire-ids.ts';
 import { presentAll } from './wire.ts';
 
 type Ctx = Pick<ServerContext, 'repos' | 'notifier' | 'now'>;

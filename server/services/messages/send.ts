@@ -8,7 +8,7 @@ import { BlobTooLargeError } from '../../store/blobs.ts';
 import { repos, type BlobRecord, type StoredMessage } from '../../store/repos/index.ts';
 import { ensureRoomKey } from '../keys/room-keys.ts';
 import { requirePolicy } from '../room-access.ts';
-import { parseId, parseIds, parseOptionalId } from './ids.ts';
+import { parseId, parseIds, parseOptionalId } from '../../http/wire-ids.ts';
 import { newPoll, type StoredPoll } from './polls.ts';
 import { storeMessage, requireRoom } from './store.ts';
 import { openExtOf } from './wire.ts';
@@ -91,15 +91,19 @@ export async function sendMessage(
   const file = body.aesMessageFile ? await storeCiphertextFile(ctx, body.aesMessageFile) : null;
   const ext = openExtOf(body.aesMessageFilename ?? null);
 
-  return ctx.db.transaction(async (tx) => {
+  const sent = await ctx.db.transaction(async (tx): Promise<SendResult | null> => {
     const r = repos(tx);
     if (replyToId !== null && (await r.messages.findInRoom(roomId, [replyToId])).length === 0) throw new ApiError('MESSAGE_NOT_FOUND');
     if (namedKey !== undefined && !(await r.keys.belongsToRoom(namedKey, roomId))) {
       throw new ApiError('INVALID_INPUT', 'messageKeyUuid is not a key of this room');
     }
-    // Without a named key the client used the key that was current before this send.
+    // The rotation commits even when this send is refused (null below), so the client's retry finds the new key.
     const keys = await ensureRoomKey(ctx, roomId, { rotate: true, tx });
-    const usedKey = namedKey ?? (keys.retired ?? keys.key).messageKeyUuid;
+    // A named key must be the current one; without a name the client used the key current before this
+    // send's rotation. Ciphertext under a retired key could be read by the members it was retired against.
+    const retired = namedKey !== undefined ? namedKey !== keys.key.messageKeyUuid : keys.retired !== null;
+    if (retired) return null;
+    const usedKey = keys.key.messageKeyUuid;
     let blob: BlobRecord | null = null;
     if (file) blob = await r.blobs.insert({ ...file, contentType: 'text/plain' });
     const message = await storeMessage(ctx, tx, room, session.accountId, {
@@ -120,6 +124,8 @@ export async function sendMessage(
       polling: poll,
       hints: body.hints ?? null,
     });
-    return { message, isRecrypted: usedKey !== keys.key.messageKeyUuid };
+    return { message, isRecrypted: false };
   });
+  if (!sent) throw new ApiError('ROOM_KEY_RETIRED');
+  return sent;
 }

@@ -7,7 +7,7 @@ import type { ServerContext } from '../../context.ts';
 import { encryptAesText, type AesKeyRecord } from '../../crypto/aes.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { StoredMessage } from '../../store/repos/index.ts';
-import { parseId } from '../messages/ids.ts';
+import { parseId } from '../../http/wire-ids.ts';
 import { requireMember, requirePolicy } from '../room-access.ts';
 import { providerOf } from './http.ts';
 import type { SealedContent } from './provider.ts';

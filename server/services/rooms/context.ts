@@ -9,6 +9,7 @@ import { repos, type Repos } from '../../store/repos/index.ts';
 import type { Member } from '../../store/repos/members.ts';
 import type { Room } from '../../store/repos/rooms.ts';
 import type { Notification, Notifier } from '../notifier.ts';
+import type { Revocation } from '../../realtime/revocation.ts';
 import { requireMember, requirePolicy } from '../room-access.ts';
 import { displayName, ms, wireId } from './wire.ts';
 
@@ -23,25 +24,40 @@ export const SYSTEM_SENDER = 'SYSTEM';
 
 /** Notifications collected during a transaction, published once it has committed. */
 export class Outbox {
-  private readonly sends: ((notifier: Notifier) => Promise<void>)[] = [];
+  /** `critical`: a failure fails the call (revocations); a lost notification is only logged. */
+  private readonly sends: { run: (notifier: Notifier) => Promise<void>; critical: boolean }[] = [];
 
   toRoom(roomId: number, memberIds: readonly number[], notification: Notification): void {
-    this.sends.push((notifier) => notifier.toRoom(roomId, memberIds, notification));
+    this.sends.push({ run: (notifier) => notifier.toRoom(roomId, memberIds, notification), critical: false });
   }
 
   toAccounts(accountIds: readonly number[], notification: Notification): void {
-    this.sends.push((notifier) => notifier.toAccounts(accountIds, notification));
+    this.sends.push({ run: (notifier) => notifier.toAccounts(accountIds, notification), critical: false });
+  }
+
+  /** Published in order with the notifications: add it after the ones that tell the account why. */
+  revoke(revocation: Revocation): void {
+    this.sends.push({ run: (notifier) => notifier.revoke(revocation), critical: true });
+  }
+
+  /** Accounts that are members again: before the notification that tells them, so they hear it. */
+  restore(roomId: number, accountIds: readonly number[]): void {
+    for (const accountId of accountIds) this.revoke({ kind: 'room-member-restored', roomId: String(roomId), accountId: String(accountId) });
   }
 
   async flush(notifier: Notifier): Promise<void> {
-    for (const send of this.sends) {
+    let failedRevocation: unknown = null;
+    for (const { run, critical } of this.sends) {
       try {
-        await send(notifier);
+        await run(notifier);
       } catch (error) {
-        // The change is committed; a lost notification is healed by the client's reload after reconnect.
-        console.error('room notification failed', error);
+        // The change is committed; a lost notification is healed by the client's reload after reconnect. A lost
+        // revocation is not healed by anything: the call fails (the caller may retry), after the other sends.
+        if (critical) failedRevocation ??= error;
+        else console.error('room notification failed', error);
       }
     }
+    if (failedRevocation !== null) throw failedRevocation;
   }
 }
 

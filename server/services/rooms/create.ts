@@ -51,6 +51,7 @@ async function openKeyedRoom(
       const rejoined = await reopenFor(r, existing, viewer.accountId, accountIds);
       if (rejoined.length > 0) {
         const members = await r.members.activeAccountIds(existing.id);
+        outbox.restore(existing.id, rejoined);
         outbox.toRoom(existing.id, members, roomNotice('ROOM_JOIN', existing, viewer.accountId, { accountIds: rejoined.map(wireId) }));
       }
       return { room: existing, isNew: false, view: await viewOf(ctx, r, viewer, existing) };

@@ -6,7 +6,8 @@ import { ApiError } from '../../http/api-error.ts';
 import type { Repos } from '../../store/repos/index.ts';
 import type { RoomEvent } from '../../store/repos/events.ts';
 import { inRoom, roomNotice, roomTransaction, type Outbox, type Empty, type Viewer } from './context.ts';
-import { parseId, toWireEvent, wireId } from './wire.ts';
+import { toWireEvent, wireId } from './wire.ts';
+import { parseId } from '../../http/wire-ids.ts';
 
 export interface EventInput {
   eventId?: string;
@@ -38,13 +39,13 @@ async function announce(r: Repos, outbox: Outbox, event: RoomEvent, viewer: View
 /** saveroomevent: creates an event, or changes the one named by eventId. */
 export async function saveEvent(ctx: ServerContext, viewer: Viewer, input: EventInput): Promise<T.RoomEvent> {
   if (input.endTs < input.startTs) throw new ApiError('INVALID_INPUT', 'endTs is before startTs');
-  const roomId = parseId(input.roomId, 'room');
+  const roomId = parseId(input.roomId, 'roomId');
   return roomTransaction(ctx, async (r, outbox) => {
     const { member } = await inRoom(r, viewer, roomId);
     const fields = { roomId, title: input.title, content: input.content ?? null, startTs: new Date(input.startTs), endTs: new Date(input.endTs) };
     let event: RoomEvent | null;
     if (input.eventId) {
-      const existing = await r.events.find(parseId(input.eventId, 'event'));
+      const existing = await r.events.find(parseId(input.eventId, 'eventId'));
       if (!existing || existing.roomId !== roomId) throw new ApiError('NOT_FOUND', `event ${input.eventId}`);
       requireEditor(existing, viewer, member.isAdmin);
       event = await r.events.update(existing.id, fields);
@@ -59,7 +60,7 @@ export async function saveEvent(ctx: ServerContext, viewer: Viewer, input: Event
 
 /** deleteroomevent. */
 export async function deleteEvent(ctx: ServerContext, viewer: Viewer, eventId: string): Promise<Empty> {
-  const id = parseId(eventId, 'event');
+  const id = parseId(eventId, 'eventId');
   return roomTransaction(ctx, async (r, outbox) => {
     const event = await r.events.find(id);
     if (!event) throw new ApiError('NOT_FOUND', `event ${eventId}`);

@@ -7,7 +7,8 @@ import type { Room } from '../../store/repos/rooms.ts';
 import { numericPolicy } from '../room-access.ts';
 import { actorOf, audit, inRoom, namesOf, roomNotice, roomTransaction, SYSTEM_SENDER, type Outbox, type Empty, type Viewer } from './context.ts';
 import { requireAddableAccounts } from './create.ts';
-import { parseId, wireId } from './wire.ts';
+import { wireId } from './wire.ts';
+import { parseId } from '../../http/wire-ids.ts';
 
 /** A group without admins could never be managed again: its longest-standing member becomes admin. */
 async function keepAnAdmin(r: Repos, room: Room, outbox: Outbox): Promise<void> {
@@ -22,7 +23,7 @@ async function keepAnAdmin(r: Repos, room: Room, outbox: Outbox): Promise<void> 
 
 /** An active member of the room other than by the caller's own rules; NOT_FOUND otherwise. */
 async function requireTargetMember(r: Repos, roomId: number, accountId: string) {
-  const id = parseId(accountId, 'account');
+  const id = parseId(accountId, 'accountId');
   const member = await r.members.find(roomId, id);
   if (!member || member.leftAt) throw new ApiError('NOT_FOUND', `account ${accountId} is not a member`);
   return member;
@@ -42,6 +43,7 @@ export async function addMembers(ctx: ServerContext, viewer: Viewer, roomId: num
     await r.rooms.touch(roomId, ctx.now());
     await audit(r, roomId, await actorOf(r, viewer.accountId), 'MEMBER_ADDED', `added ${await namesOf(r, joining)}`);
     const members = await r.members.activeAccountIds(roomId);
+    outbox.restore(roomId, joining);
     outbox.toRoom(roomId, members, roomNotice('ROOM_JOIN', room, viewer.accountId, { accountIds: joining.map(wireId) }));
     return { failedAccountIds: [] };
   });
@@ -58,6 +60,7 @@ export async function removeMember(ctx: ServerContext, viewer: Viewer, roomId: n
     await audit(r, roomId, await actorOf(r, viewer.accountId), 'MEMBER_REMOVED', `removed ${await namesOf(r, [target.accountId])}`);
     const members = await r.members.activeAccountIds(roomId);
     outbox.toRoom(roomId, [...members, target.accountId], roomNotice('ROOM_MEMBER_DELETE', room, viewer.accountId, { accountId: wireId(target.accountId) }));
+    outbox.revoke({ kind: 'room-member', roomId: String(roomId), accountId: String(target.accountId) });
     await keepAnAdmin(r, room, outbox);
     return {};
   });
@@ -94,6 +97,7 @@ async function leave(r: Repos, room: Room, accountId: number, outbox: Outbox): P
   await r.members.remove(room.id, accountId);
   const members = await r.members.activeAccountIds(room.id);
   outbox.toRoom(room.id, [...members, accountId], roomNotice('ROOM_LEAVE', room, accountId, { accountId: wireId(accountId) }));
+  outbox.revoke({ kind: 'room-member', roomId: String(room.id), accountId: String(accountId) });
   await keepAnAdmin(r, room, outbox);
 }
 
@@ -127,6 +131,7 @@ export async function deleteRoom(ctx: ServerContext, viewer: Viewer, roomId: num
     await r.rooms.markDeleted(roomId);
     await audit(r, roomId, await actorOf(r, viewer.accountId), 'ROOM_DELETED', `deleted the room${room.roomName ? ` "${room.roomName}"` : ''}`);
     outbox.toRoom(roomId, members, roomNotice('ROOM_DELETE', room, viewer.accountId));
+    outbox.revoke({ kind: 'room', roomId: String(roomId) });
     return {};
   });
 }

@@ -5,8 +5,17 @@ import type { ServerContext } from '../../context.ts';
 import type { RoomListItem } from '../../store/repos/rooms.ts';
 import { presentAll } from '../messages/wire.ts';
 import { inRoom, type Viewer } from './context.ts';
+import { RoomPageCursors } from './page-cursors.ts';
 import { FULL_LISTING, listedRooms, readBlob, roomDetail, type ViewDeps } from './views.ts';
 import { toWireAccount, toWireAudit, toWirePolicy, wireId } from './wire.ts';
+
+/** Keyset continuation of numbered room list pages, per server (its repositories) in this process's memory. */
+const cursorsByServer = new WeakMap<object, RoomPageCursors>();
+function cursorsOf(ctx: ServerContext): RoomPageCursors {
+  let cursors = cursorsByServer.get(ctx.repos);
+  if (!cursors) cursorsByServer.set(ctx.repos, (cursors = new RoomPageCursors()));
+  return cursors;
+}
 
 const deps = (ctx: ServerContext): ViewDeps => ({ r: ctx.repos, blobs: ctx.blobs, now: ctx.now() });
 
@@ -17,12 +26,15 @@ export async function roomList(
   request: { pageInfo: { pageNo: number; pageSize: number }; withTotalUnreadRoomCount?: boolean; withTotalUnreadMsgCount?: boolean },
 ): Promise<T.RoomListResponse> {
   const { pageNo, pageSize } = request.pageInfo;
+  const pageCursors = cursorsOf(ctx);
+  const after = pageNo > 1 ? pageCursors.before(viewer.accountId, pageSize, pageNo) : undefined;
   const page = await ctx.repos.rooms.listForAccount(viewer.accountId, {
     hidden: 'visible',
     excludeClosed: true,
     limit: pageSize,
-    offset: (pageNo - 1) * pageSize,
+    ...(after ? { after } : { offset: (pageNo - 1) * pageSize }),
   });
+  pageCursors.remember(viewer.accountId, pageSize, pageNo, page.cursor);
   const response: T.RoomListResponse = { rooms: await listedRooms(deps(ctx), viewer, page.items, FULL_LISTING), stillHaveData: page.stillHaveData };
   if (request.withTotalUnreadRoomCount || request.withTotalUnreadMsgCount) {
     const totals = await ctx.repos.receipts.totalUnread(viewer.accountId);

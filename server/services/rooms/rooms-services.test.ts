@@ -109,6 +109,7 @@ describe('roomTransaction', () => {
       toBroadcastRoom: record,
       toAuthenticator: record,
       topicMessage: async () => undefined,
+      revoke: async () => undefined,
     };
     return { ctx: { db, notifier } as unknown as ServerContext, sent };
   }

@@ -5,6 +5,7 @@ import type { BlobStore } from '../../store/blobs.ts';
 import type { Account } from '../../store/repos/accounts.ts';
 import type { Repos } from '../../store/repos/index.ts';
 import type { Member } from '../../store/repos/members.ts';
+import type { MessageView } from '../../store/repos/messages.ts';
 import type { PolicyEntry } from '../../store/repos/policies.ts';
 import type { Room, RoomListItem } from '../../store/repos/rooms.ts';
 import { presenter } from '../messages/wire.ts';
@@ -60,11 +61,8 @@ export async function listedRooms(deps: ViewDeps, viewer: Viewer, items: readonl
   const otherOf = new Map<number, number>();
   for (const member of pairMembers) if (member.accountId !== viewer.accountId) otherOf.set(member.roomId, member.accountId);
 
-  const lastMessages = new Map<number, Awaited<ReturnType<Repos['messages']['latest']>>>();
-  if (options.withMessages) {
-    for (const id of roomIds) lastMessages.set(id, await r.messages.latest(id, viewer.accountId, deps.now));
-  }
-  const lastViews = [...lastMessages.values()].flatMap((view) => (view ? [view] : []));
+  const lastMessages = options.withMessages ? await r.messages.latestOfRooms(roomIds, viewer.accountId, deps.now) : new Map<number, MessageView>();
+  const lastViews = [...lastMessages.values()];
   // The message service's presenter, so a room list shows a message exactly as the message calls do.
   const present = await presenter({ repos: r }, viewer.accountId, lastViews);
   const accounts = await accountsById(r, [viewer.accountId, ...otherOf.values()]);

@@ -1,18 +1,11 @@
 // Store rows to the shapes of schema/entities/room.json: ids as strings, times as epoch milliseconds,
 // policy values as integers, and absent rather than null for what a room does not have.
 import type * as T from '../../../generated/types/index.ts';
-import { ApiError } from '../../http/api-error.ts';
 import type { Account } from '../../store/repos/accounts.ts';
 import type { AuditRecord } from '../../store/repos/audit.ts';
 import type { RoomEvent } from '../../store/repos/events.ts';
 import type { PolicyEntry } from '../../store/repos/policies.ts';
 import type { Room, SelfDestructUnit } from '../../store/repos/rooms.ts';
-
-/** A wire id (always a string of digits here); anything else names no record. */
-export function parseId(value: string, what = 'id'): number {
-  if (!/^\d{1,15}$/.test(value)) throw new ApiError('NOT_FOUND', `${what} ${value}`);
-  return Number(value);
-}
 
 export const wireId = (id: number): string => String(id);
 export const ms = (date: Date): number => date.getTime();

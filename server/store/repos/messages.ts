@@ -187,6 +187,13 @@ const WIPE = `aes_message = NULL, aes_message_file_ref = NULL, aes_message_filen
   aes_message_url_metadata = NULL, thumbnail_ref = NULL, original_file_ref = NULL, polling = NULL, voice_to_text = NULL,
   status = 'ALL_DELETED', updated_at = now()`;
 
+/** The columns of a MessageView: the message, the viewer's own marks (alias v) and the receiver count. */
+function viewColumns(viewerParam: string): string {
+  return `m.*, ${viewerParam}::bigint AS viewer_id, v.received_at AS v_received_at, v.read_at AS v_read_at,
+          coalesce(v.is_starred, false) AS v_is_starred,
+          (SELECT count(*) FROM message_receipts t WHERE t.message_id = m.id AND t.account_id IS DISTINCT FROM m.sender_id) AS total_receiver`;
+}
+
 export function messagesRepo(q: Queryable) {
   const repo = {
     async insert(input: NewMessage): Promise<StoredMessage> {
@@ -244,9 +251,7 @@ export function messagesRepo(q: Queryable) {
       const up = query.upOrDown === 'UP';
       if (query.lastMessageId !== null) where.push(`m.id ${up ? '<' : '>'} ${param(query.lastMessageId)}`);
       const { rows } = await q.query(
-        `SELECT m.*, ${viewerParam}::bigint AS viewer_id, v.received_at AS v_received_at, v.read_at AS v_read_at,
-                coalesce(v.is_starred, false) AS v_is_starred,
-                (SELECT count(*) FROM message_receipts t WHERE t.message_id = m.id AND t.account_id IS DISTINCT FROM m.sender_id) AS total_receiver
+        `SELECT ${viewColumns(viewerParam)}
          FROM messages m
          LEFT JOIN message_receipts v ON v.message_id = m.id AND v.account_id = ${viewerParam}
          WHERE ${where.join(' AND ')}
@@ -269,6 +274,27 @@ export function messagesRepo(q: Queryable) {
       return toIdOrNull(rows[0]?.id);
     },
 
+    /**
+     * The newest message the viewer can see in each of `roomIds`, in one statement (the room list);
+     * rooms without one are absent from the map.
+     */
+    async latestOfRooms(roomIds: readonly number[], viewerId: number, now: Date = new Date()): Promise<Map<number, MessageView>> {
+      if (roomIds.length === 0) return new Map();
+      const { rows } = await q.query(
+        `SELECT l.* FROM unnest($1::bigint[]) AS room(id)
+         CROSS JOIN LATERAL (
+           SELECT ${viewColumns('$2')}
+           FROM messages m
+           LEFT JOIN message_receipts v ON v.message_id = m.id AND v.account_id = $2
+           WHERE m.room_id = room.id AND (m.expires_at IS NULL OR m.expires_at > $3) AND v.deleted_for_me_at IS NULL
+           ORDER BY m.id DESC
+           LIMIT 1) l`,
+        [idArray(roomIds), viewerId, now],
+      );
+      const views = rows.map((r) => toView(r, true));
+      return new Map(views.map((view) => [view.message.roomId, view]));
+    },
+
     /** getlastmessage: the newest message the viewer can see. */
     async latest(roomId: number, viewerId: number | null, now: Date = new Date()): Promise<MessageView | null> {
       const batch = await repo.batch({ roomId, lastMessageId: null, batchSize: 1, upOrDown: 'UP', viewerId, now });
@@ -277,6 +303,17 @@ export function messagesRepo(q: Queryable) {
 
     async setStatus(id: number, status: MessageStatus): Promise<void> {
       await q.query('UPDATE messages SET status = $2, updated_at = now() WHERE id = $1 AND status <> $2', [id, status]);
+    },
+
+    /** Several `setStatus` in one statement. */
+    async setStatuses(changes: readonly { id: number; status: MessageStatus }[]): Promise<void> {
+      if (changes.length === 0) return;
+      await q.query(
+        `UPDATE messages m SET status = c.status, updated_at = now()
+         FROM unnest($1::bigint[], $2::text[]) AS c(id, status)
+         WHERE m.id = c.id AND m.status <> c.status`,
+        [idArray(changes.map((c) => c.id)), changes.map((c) => c.status)],
+      );
     },
 
     /** Delete for everyone: the content goes, the row stays as a recalled placeholder. */

@@ -21,6 +21,15 @@ export interface DeliveryProgress {
   read: number;
 }
 
+/** Where the delivery of one message stands, with what settling its status needs (one row per message). */
+export interface MessageDelivery extends DeliveryProgress {
+  messageId: number;
+  senderId: number | null;
+  status: string;
+  /** Some recipient keeps reads private (readReceipt NO): the message never becomes ALL_READ. */
+  privateReader: boolean;
+}
+
 export interface RoomUnread {
   roomId: number;
   unread: number;
@@ -170,6 +179,32 @@ export function receiptsRepo(q: Queryable) {
       );
       const r = rows[0];
       return { total: toId(r?.total ?? 0), received: toId(r?.received ?? 0), read: toId(r?.read ?? 0) };
+    },
+
+    /** `progress` of several messages in one statement, with their sender, status and readers' privacy. */
+    async deliveryOf(messageIds: readonly number[]): Promise<MessageDelivery[]> {
+      if (messageIds.length === 0) return [];
+      const { rows } = await q.query(
+        `SELECT m.id, m.sender_id, m.status,
+                count(x.account_id) AS total, count(x.received_at) AS received, count(x.read_at) AS read,
+                coalesce(bool_or(a.read_receipt = 'NO'), false) AS private_reader
+         FROM messages m
+         LEFT JOIN message_receipts x ON x.message_id = m.id AND x.account_id IS DISTINCT FROM m.sender_id
+         LEFT JOIN accounts a ON a.id = x.account_id
+         WHERE m.id = ANY($1::bigint[])
+         GROUP BY m.id
+         ORDER BY m.id`,
+        [idArray(messageIds)],
+      );
+      return rows.map((r) => ({
+        messageId: toId(r.id),
+        senderId: r.sender_id === null ? null : toId(r.sender_id),
+        status: String(r.status),
+        total: toId(r.total),
+        received: toId(r.received),
+        read: toId(r.read),
+        privateReader: r.private_reader === true,
+      }));
     },
 
     /** Unread and mentioned-unread counts per room of the account (rooms with nothing unread are left out). */

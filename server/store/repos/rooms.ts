@@ -55,7 +55,18 @@ export interface RoomListQuery {
   /** Leave out rooms the account closed (the room list); default false. */
   excludeClosed?: boolean;
   limit: number;
+  /** Rows to skip; ignored when `after` is given. */
   offset?: number;
+  /** Keyset paging: the rows after this one in the list's order (the `cursor` of the previous page's last item). */
+  after?: RoomListCursor;
+}
+
+/** Where a room stands in the room list order: pinned first, then last update, then id, all descending. */
+export interface RoomListCursor {
+  isPinned: boolean;
+  /** last_update_at in microseconds since the epoch (a Date would lose PostgreSQL's microseconds). */
+  lastUpdateMicros: bigint;
+  roomId: number;
 }
 
 /** The one SINGLE room of two accounts, whichever of them opens it. */
@@ -100,6 +111,9 @@ const ROOM_COLUMNS = `r.id, r.tenant_id, r.room_type, r.business_type, r.chatbot
   r.self_destruct_unit, r.last_update_at, r.profile_img_ref, r.profile_img_tn_ref, r.closed_at, r.deleted_at`;
 const MEMBER_COLUMNS = `m.room_id, m.account_id, m.is_admin, m.joined_at, m.left_at, m.mute_until, m.is_pinned,
   m.is_hidden, m.is_closed, m.last_read_message_id, m.member_set_id, m.is_muted`;
+
+/** The room list's time key, exact to the microsecond, as an int8. */
+const UPDATE_MICROS = '(extract(epoch FROM r.last_update_at) * 1000000)::int8';
 
 export function roomsRepo(q: Queryable) {
   async function update(id: number, set: string, params: unknown[]): Promise<Room | null> {
@@ -171,19 +185,32 @@ export function roomsRepo(q: Queryable) {
     markDeleted: (id: number) => update(id, 'deleted_at = coalesce(r.deleted_at, now()), dedupe_key = NULL', []),
 
     /** The account's rooms, pinned first, then by last activity (getroomlist, gethidedroomlist). */
-    async listForAccount(accountId: number, query: RoomListQuery): Promise<{ items: RoomListItem[]; stillHaveData: boolean }> {
+    async listForAccount(
+      accountId: number,
+      query: RoomListQuery,
+    ): Promise<{ items: RoomListItem[]; stillHaveData: boolean; cursor: RoomListCursor | null }> {
       const hidden = query.hidden ?? 'visible';
       const hiddenFilter = hidden === 'all' ? '' : hidden === 'hidden' ? 'AND m.is_hidden' : 'AND NOT m.is_hidden';
       const closedFilter = query.excludeClosed ? 'AND NOT m.is_closed' : '';
+      const after = query.after;
+      const keyset = after ? `AND (m.is_pinned, ${UPDATE_MICROS}, r.id) < ($4::boolean, $5::int8, $6::int8)` : '';
       const { rows } = await q.query(
-        `SELECT ${ROOM_COLUMNS}, ${MEMBER_COLUMNS} FROM room_members m JOIN rooms r ON r.id = m.room_id
-         WHERE m.account_id = $1 AND m.left_at IS NULL AND r.deleted_at IS NULL ${hiddenFilter} ${closedFilter}
+        `SELECT ${ROOM_COLUMNS}, ${MEMBER_COLUMNS}, ${UPDATE_MICROS}::text AS cursor_micros
+         FROM room_members m JOIN rooms r ON r.id = m.room_id
+         WHERE m.account_id = $1 AND m.left_at IS NULL AND r.deleted_at IS NULL ${hiddenFilter} ${closedFilter} ${keyset}
          ORDER BY m.is_pinned DESC, r.last_update_at DESC, r.id DESC
          LIMIT $2 OFFSET $3`,
-        [accountId, query.limit + 1, query.offset ?? 0],
+        after
+          ? [accountId, query.limit + 1, 0, after.isPinned, after.lastUpdateMicros.toString(), after.roomId]
+          : [accountId, query.limit + 1, query.offset ?? 0],
       );
-      const items = rows.slice(0, query.limit).map((row) => ({ room: toRoom(row), member: toMember(row) }));
-      return { items, stillHaveData: rows.length > query.limit };
+      const page = rows.slice(0, query.limit);
+      const items = page.map((row) => ({ room: toRoom(row), member: toMember(row) }));
+      const last = page.at(-1);
+      const cursor: RoomListCursor | null = last
+        ? { isPinned: last.is_pinned === true, lastUpdateMicros: BigInt(String(last.cursor_micros)), roomId: toId(last.id) }
+        : null;
+      return { items, stillHaveData: rows.length > query.limit, cursor };
     },
 
     /**

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { decryptAesText, newAesKeyRecord } from '../crypto/aes.ts';
-import { sendEncryptedMessage } from './send.ts';
+import { errorCodeByName } from '@generated/errors';
+import { RETIRED_KEY_RESENDS, sendEncryptedMessage } from './send.ts';
 
 describe('sendEncryptedMessage', () => {
   it('encrypts with the room key, sends, and drops the room key when the answer says isRecrypted', async () => {
@@ -24,5 +25,43 @@ describe('sendEncryptedMessage', () => {
     isRecrypted = true;
     await sendEncryptedMessage(api, keys, fields, { text: 'again' });
     expect(keys.dropRoomKey).toHaveBeenCalledWith('r');
+  });
+});
+
+describe('sendEncryptedMessage after a membership change', () => {
+  const retired = {
+    ok: false as const,
+    status: 'failed' as const,
+    httpStatus: 409,
+    errMsgList: [{ locale: 'en_US' as const, errors: [{ code: errorCodeByName.ROOM_KEY_RETIRED, message: 'retired' }] }],
+  };
+
+  it('drops the retired key, fetches the new one, encrypts again and resends once', async () => {
+    const oldKey = newAesKeyRecord('GCM');
+    const newKey = newAesKeyRecord('GCM');
+    let current = oldKey;
+    const keys = { roomKey: vi.fn(async () => current), dropRoomKey: vi.fn(() => void (current = newKey)) };
+    const sent: Record<string, string>[] = [];
+    const api = {
+      sendAesMessage: vi.fn(async (body: unknown) => {
+        sent.push(body as Record<string, string>);
+        if ((body as { messageKeyUuid: string }).messageKeyUuid === oldKey.messageKeyUuid) return retired;
+        return { ok: true as const, data: { data: { isRecrypted: false }, message: { roomId: 'r', messageId: 'm', messageType: 'TEXT' as const } } };
+      }),
+    };
+    const result = await sendEncryptedMessage(api, keys, { roomId: 'r', type: 'TEXT', checksum: 'c' }, { text: 'for the members only' });
+    expect(result.ok).toBe(true);
+    expect(sent.map((b) => b.messageKeyUuid)).toEqual([oldKey.messageKeyUuid, newKey.messageKeyUuid]);
+    expect(await decryptAesText(newKey, sent[1]!.aesMessage!)).toBe('for the members only');
+    expect(sent[1]!.checksum).toBe('c'); // the same message, not a second one
+    expect(keys.dropRoomKey).toHaveBeenCalledWith('r');
+  });
+
+  it('gives up with the refusal after a bounded number of resends', async () => {
+    const keys = { roomKey: vi.fn(async () => newAesKeyRecord('GCM')), dropRoomKey: vi.fn() };
+    const api = { sendAesMessage: vi.fn(async () => retired) };
+    const result = await sendEncryptedMessage(api, keys, { roomId: 'r', type: 'TEXT', checksum: 'c' }, { text: 'x' });
+    expect(result.ok).toBe(false);
+    expect(api.sendAesMessage).toHaveBeenCalledTimes(RETIRED_KEY_RESENDS + 1);
   });
 });

@@ -128,25 +128,33 @@ describe('sendaesmessage and receiveaesmessages', () => {
     expect(errorCode(await alice.api.sendAesMessage({ ...base, messageKeyUuid: foreignKey.messageKeyUuid, type: 'TEXT', aesMessage: 'eA==' }))).toBe(E.INVALID_INPUT);
   });
 
-  it('rotates the room key on the first send after a membership change, once', async () => {
+  it('rotates the room key on the first send after a membership change, and refuses sends under the retired key', async () => {
     const roomId = await makeRoom(server, [alice, bob]);
     const first = await roomKey(alice, roomId);
-    const send = async (key: typeof first) =>
-      ok(await alice.api.sendAesMessage({ roomId, messageKeyUuid: key.messageKeyUuid, type: 'TEXT', checksum: randomUUID(), aesMessage: encryptText(key, 'hi') }))
-        .data.isRecrypted;
-    expect(await send(first)).toBe(false);
+    const send = async (key: typeof first, text = 'hi') =>
+      alice.api.sendAesMessage({ roomId, messageKeyUuid: key.messageKeyUuid, type: 'TEXT', checksum: randomUUID(), aesMessage: encryptText(key, text) });
+    const stored = async () => (await server.app.ctx.db.query('SELECT count(*)::int AS n FROM messages WHERE room_id = $1', [Number(roomId)])).rows[0]?.n;
+    expect(ok(await send(first)).data.isRecrypted).toBe(false);
 
     await changeMember(server, alice, roomId, dave);
-    expect(await send(first)).toBe(true); // the client drops its cached key
+    const before = await stored();
+    // The send that finds the membership changed retires the key and is refused; nothing is stored.
+    const refused = await send(first, 'under the retired key');
+    expect(errorCode(refused)).toBe(E.ROOM_KEY_RETIRED);
+    expect(refused.ok ? 0 : refused.httpStatus).toBe(409);
+    expect(await stored()).toBe(before);
+    // Every later send naming the retired key is refused too.
+    expect(errorCode(await send(first))).toBe(E.ROOM_KEY_RETIRED);
     const second = await roomKey(alice, roomId);
     expect(second.messageKeyUuid).not.toBe(first.messageKeyUuid);
-    expect(await send(second)).toBe(false);
-    expect(await send(second)).toBe(false);
+    expect(ok(await send(second)).data.isRecrypted).toBe(false);
+    expect(ok(await send(second)).data.isRecrypted).toBe(false);
 
     // Removing a member rotates again; the removed member cannot read the new key.
     await changeMember(server, alice, roomId, dave, true);
-    expect(await send(second)).toBe(true);
+    expect(errorCode(await send(second))).toBe(E.ROOM_KEY_RETIRED);
     const third = await roomKey(alice, roomId);
+    expect(ok(await send(third)).message.messageKeyUuid).toBe(third.messageKeyUuid);
     const daveKeys = ok(await dave.api.getAesKeyByMessageKeyUuids({ messageKeyUuids: [second.messageKeyUuid, third.messageKeyUuid] })).aesKeys;
     expect(daveKeys.map((k) => k.messageKeyUuid)).toEqual([second.messageKeyUuid]);
     // A stranger gets no room keys at all, only the common key.

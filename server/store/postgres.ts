@@ -1,0 +1,112 @@
+/**
+ * The PostgreSQL engine (node-postgres): chosen with DATABASE_URL=postgres://…, for running several
+ * server processes on one database. A pool of connections serves statements concurrently; a
+ * transaction holds one pooled client from BEGIN to COMMIT (RoutedDatabase keeps the transaction rules).
+ * Values come back as the embedded engine gives them (int8 as a number, or a bigint past 2^53), so the
+ * code above never sees a difference between the engines.
+ */
+import pg from 'pg';
+import type { QueryResult } from './db.ts';
+import { RoutedDatabase, type Statements } from './routed.ts';
+
+export interface PostgresOptions {
+  /** Most connections this process opens (default 10, or DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  /** Told about a connection the pool lost while idle (the server logs it); the pool replaces it. */
+  onIdleError?: (error: Error) => void;
+}
+
+const INT8 = 20;
+const INT8_ARRAY: number = 1016;
+
+/** Same as pglite: a number while exact, a bigint beyond. */
+function parseInt8(text: string): number | bigint {
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : BigInt(text);
+}
+
+/** pg's own int8[] parser (strings and nulls); the typings list only scalar type ids. */
+const parseTextArray = pg.types.getTypeParser(INT8_ARRAY) as (text: string) => (string | null)[];
+
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8) return parseInt8;
+    if (oid === INT8_ARRAY) return (text: string) => parseTextArray(text).map((v) => (v === null ? null : parseInt8(v)));
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  },
+};
+
+function statementsOf(client: pg.Pool | pg.PoolClient): Statements {
+  return {
+    async query<T>(sql: string, params: readonly unknown[]): Promise<QueryResult<T>> {
+      const result = await client.query(sql, [...params]);
+      const rows = result.rows as T[];
+      return { rows, rowCount: Math.max(result.rowCount ?? 0, rows.length) };
+    },
+    async exec(sql: string): Promise<void> {
+      // Without parameters node-postgres uses the simple protocol, which runs several statements.
+      await client.query(sql);
+    },
+  };
+}
+
+export class PostgresDatabase extends RoutedDatabase {
+  readonly engine = 'postgres';
+  private readonly pool: pg.Pool;
+  private readonly poolStatements: Statements;
+  private closing: Promise<void> | null = null;
+
+  constructor(connectionString: string, options: PostgresOptions = {}) {
+    super();
+    this.pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, types: typeParsers });
+    // An idle client whose connection dies emits 'error' on the pool; unhandled, it would end the process.
+    this.pool.on('error', (error) => options.onIdleError?.(error));
+    this.poolStatements = statementsOf(this.pool);
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.pool.end();
+    return this.closing;
+  }
+
+  protected withStatementConnection<T>(run: (connection: Statements) => Promise<T>): Promise<T> {
+    if (this.closing) return Promise.reject(new Error('the database is closed'));
+    return run(this.poolStatements);
+  }
+
+  protected async withTransactionConnection<T>(run: (connection: Statements) => Promise<T>): Promise<T> {
+    if (this.closing) throw new Error('the database is closed');
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    const statements = statementsOf(client);
+    const guarded: Statements = {
+      query: (sql, params) => statements.query(sql, params),
+      exec: async (sql) => {
+        try {
+          await statements.exec(sql);
+        } catch (error) {
+          // A client whose ROLLBACK failed may still be inside the transaction: never hand it out again.
+          if (sql === 'ROLLBACK') broken = error instanceof Error ? error : new Error(String(error));
+          throw error;
+        }
+      },
+    };
+    try {
+      return await run(guarded);
+    } finally {
+      client.release(broken);
+    }
+  }
+}
+
+/** Opens the pool and checks that the server answers, so a wrong URL stops the start at once. */
+export async function openPostgresDatabase(connectionString: string, options: PostgresOptions = {}): Promise<PostgresDatabase> {
+  const db = new PostgresDatabase(connectionString, options);
+  try {
+    await db.query('SELECT 1');
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  return db;
+}
