@@ -111,3 +111,23 @@ test('sends that cannot get through survive a reload and go out in order when th
   for (const text of texts) await expect(bubble(page, text)).toHaveAttribute('data-message-id', /^\d+$/, { timeout: 20_000 });
   expect(await serverTexts(bob, roomId)).toEqual(['Hello from Bob', ...texts]);
 });
+
+test('a send the server refuses while connected is marked failed at once, and Resend sends it', async ({ openPage }) => {
+  const { alice, bob, roomId } = await chat();
+  await sendTexts(bob, roomId, ['Hello again']);
+  const page = await openPage();
+  await openRoom(page, csd.url, alice, 'Peer');
+  const refused = '**/chat/sec/message/sendaesmessage';
+  await page.route(refused, (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{}' }));
+  await typeAndSend(page, 'Refused once');
+  await expect(tick(page, 'Refused once')).toHaveAttribute('data-status', 'SEND_FAILED');
+  await expect(page.getByTestId('toast').filter({ hasText: /./ }).first()).toBeVisible();
+  await screenshot(page, 'outbox-refused');
+
+  await page.unroute(refused);
+  const failed = bubble(page, 'Refused once');
+  await failed.hover();
+  await failed.getByRole('button', { name: 'Resend' }).click();
+  await expect(failed).toHaveAttribute('data-message-id', /^\d+$/);
+  expect(await serverTexts(bob, roomId)).toEqual(['Hello again', 'Refused once']);
+});

@@ -27,6 +27,9 @@ export function useRoomMembers(roomId: string): Account[] {
   return members.data ?? noMembers;
 }
 
+/** The checksum a send carries, from the room and the local id only: the server's copy shows it as messageChecksum. */
+export const sendChecksum = (roomId: string, localId: string): Promise<string> => checksumOf([roomId, localId]);
+
 async function checksumOf(parts: string[]): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(parts.join('\u0000')));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -51,7 +54,7 @@ export async function sendMessage(
 ): Promise<ChatMessage> {
   const { api, keys } = chatServices();
   // Derived from the local id only (never from the content), so a resend of the same message keeps its checksum.
-  const checksum = await checksumOf([outgoing.roomId, localId]);
+  const checksum = await sendChecksum(outgoing.roomId, localId);
   const result = await sendEncryptedMessage(
     api,
     keys,

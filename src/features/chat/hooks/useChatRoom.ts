@@ -10,7 +10,7 @@ import { chatServices, displayNameOf, useProfile } from '../../session/index.ts'
 import { fetchMessagePage, MAX_PAGES, MESSAGE_BATCH, messagePagesOf, messagePagesQuery, setMessagePages, unreadIdsFrom } from '../api/messagePages.ts';
 import { markRead, type ChatMessage, type OutgoingMessage } from '../api/data.ts';
 import { discardEntry, enqueue, resendEntry, useOutbox } from './useOutbox.ts';
-import { entryAsMessage, sendOrder } from '../model/outbox.ts';
+import { entryAsMessage, notYetShown, sendOrder } from '../model/outbox.ts';
 import { allMessages, appendNewest, atLiveEnd, newestMessageId, removeFromPages, updateInPages } from '../model/messagePages.ts';
 
 const MARK_CHUNK = 200;
@@ -37,13 +37,12 @@ export function useChatRoom(roomId: string) {
   const liveFilling = useRef(false);
 
   const server = useMemo(() => allMessages(query.data), [query.data]);
-  const pending = useMemo(
-    () =>
-      sendOrder(outbox.entries.filter((entry) => entry.roomId === roomId)).map((entry) =>
-        entryAsMessage(entry, outbox.fileBytes[entry.localId], outbox.progress[entry.localId]),
-      ),
-    [outbox, roomId],
-  );
+  const pending = useMemo(() => {
+    const shown = new Set(server.map((message) => message.messageChecksum).filter((checksum) => checksum !== undefined));
+    return sendOrder(notYetShown(outbox.entries.filter((entry) => entry.roomId === roomId), shown)).map((entry) =>
+      entryAsMessage(entry, outbox.fileBytes[entry.localId], outbox.progress[entry.localId]),
+    );
+  }, [outbox, roomId, server]);
   const messages = useMemo(() => (pending.length === 0 ? server : [...server, ...pending]), [server, pending]);
   const firstPage = query.data?.pages[0];
   const lastPage = query.data?.pages[query.data.pages.length - 1];

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { chatServices, currentRealtime, hasChatServices, onSessionEnded, useConnectionStatus, isLive } from '../../session/index.ts';
 import { browserOutboxStore, type OutboxStore } from '../api/outboxStore.ts';
 import { MAX_PAGES, MESSAGE_BATCH, setMessagePages } from '../api/messagePages.ts';
-import { sendMessage, type ChatMessage } from '../api/data.ts';
+import { sendChecksum, sendMessage, type ChatMessage } from '../api/data.ts';
 import { appendNewest, atLiveEnd } from '../model/messagePages.ts';
 import { nextToSend, outgoingOf, sendOrder, type OutboxEntry } from '../model/outbox.ts';
 
@@ -82,8 +82,9 @@ async function reload(accountId: string): Promise<void> {
 }
 
 /** Keeps a message in the outbox and sends it when it can. */
-export async function enqueue(entry: Omit<OutboxEntry, 'localId' | 'createdAt' | 'seq' | 'status'>): Promise<void> {
-  const full: OutboxEntry = { ...entry, localId: `local-${crypto.randomUUID()}`, createdAt: Date.now(), seq: seq++, status: 'pending' };
+export async function enqueue(entry: Omit<OutboxEntry, 'localId' | 'createdAt' | 'seq' | 'status' | 'checksum'>): Promise<void> {
+  const localId = `local-${crypto.randomUUID()}`;
+  const full: OutboxEntry = { ...entry, localId, createdAt: Date.now(), seq: seq++, status: 'pending', checksum: await sendChecksum(entry.roomId, localId) };
   const bytes = entry.file ? new Uint8Array(await entry.file.arrayBuffer()) : undefined;
   useOutbox.setState((state) => ({
     entries: [...state.entries, full],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryAsMessage, nextToSend, outgoingOf, sendOrder, type OutboxEntry } from './outbox.ts';
+import { entryAsMessage, nextToSend, notYetShown, outgoingOf, sendOrder, type OutboxEntry } from './outbox.ts';
 
 const entry = (localId: string, createdAt: number, seq: number, status: OutboxEntry['status'] = 'pending'): OutboxEntry => ({
   localId,
@@ -34,5 +34,12 @@ describe('outbox', () => {
     expect(outgoing).toMatchObject({ roomId: '3', type: 'FILE', mentionIds: ['9'], replyToMessageId: '5' });
     expect(outgoing.file?.name).toBe('rota.pdf');
     expect(outgoing.file?.type).toBe('application/pdf');
+  });
+
+  it('stops showing an entry once its server copy (same checksum) is in the window', () => {
+    const sent = { ...entry('a', 1, 0, 'sending'), checksum: 'c-a' };
+    const waiting = { ...entry('b', 2, 1), checksum: 'c-b' };
+    expect(notYetShown([sent, waiting], new Set(['c-a'])).map((e) => e.localId)).toEqual(['b']);
+    expect(notYetShown([entry('old', 1, 0)], new Set(['c-a']))).toHaveLength(1); // stored before checksums were kept
   });
 });

@@ -22,6 +22,8 @@ export interface OutboxEntry {
   replyToMessageId?: string;
   langId?: OutgoingMessage['langId'];
   senderName: string;
+  /** What the send carries as its checksum: the server's copy (arriving over the socket first) replaces the entry. */
+  checksum?: string;
 }
 
 /** Typed order, whatever order the store returns them in. */
@@ -65,4 +67,9 @@ export function entryAsMessage(entry: OutboxEntry, fileBytes?: ChatMessage['file
     ...(fileBytes ? { fileBytes } : {}),
     ...(uploadProgress !== undefined ? { uploadProgress } : {}),
   };
+}
+
+/** Entries whose server copy is not in the window yet (the socket often brings it before the send answers). */
+export function notYetShown(entries: readonly OutboxEntry[], shownChecksums: ReadonlySet<string>): OutboxEntry[] {
+  return entries.filter((entry) => entry.checksum === undefined || !shownChecksums.has(entry.checksum));
 }
