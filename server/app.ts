@@ -171,6 +171,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   // The port opens before the slow start-up work: liveness answers at once, calls get 503 until ready.
   const stopRefusingUpgrades = refuseUpgradesUntilReady(http.server);
   let stopHousekeeping = () => {};
+  let stopArchiveJobs = () => {};
   try {
     await http.listen({ port: config.port, host: config.host });
     const address = http.server.address() as AddressInfo;
@@ -203,7 +204,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       },
     });
     stopHousekeeping = startHousekeeping(ctx);
-    resumeArchiveJobs(ctx);
+    stopArchiveJobs = resumeArchiveJobs(ctx);
     readiness.set('ready');
 
     return {
@@ -215,6 +216,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       async close() {
         readiness.set('stopping');
         stopHousekeeping();
+        stopArchiveJobs();
         await stomp?.close();
         await http.close();
         await archiveWorkerIdle(ctx).catch(() => undefined);
@@ -226,6 +228,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     // A start that fails half-way leaves nothing open behind it.
     readiness.set('stopping');
     stopHousekeeping();
+    stopArchiveJobs();
     await stomp?.close().catch(() => undefined);
     await http.close().catch(() => undefined);
     await ownBus.close().catch(() => undefined);

@@ -27,6 +27,10 @@ export interface ServerConfig {
   framePolicy: 'DENY' | 'SAMEORIGIN' | null;
   /** Compress responses (brotli, gzip) in this process; off when a proxy in front does it. */
   httpCompression: boolean;
+  /** JOB_LEASE_MS: a background job whose process stops renewing for this long is taken over by another. */
+  jobLeaseMs: number;
+  /** CHATGEN_TEST_JOB_HOLD_MS (test mode only): a claimed archive job waits this long before it runs. */
+  testJobHoldMs: number;
   /** Base URL of the AI / speech / image provider service (docs/server-services.md); null: not configured. */
   providerUrl?: string | null;
 }
@@ -58,5 +62,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     framePolicy,
     httpCompression: !['off', '0', 'false'].includes((env.HTTP_COMPRESSION ?? 'on').toLowerCase()),
     providerUrl: env.PROVIDER_URL ? env.PROVIDER_URL : null,
+    jobLeaseMs: Math.max(1_000, integer(env.JOB_LEASE_MS, 30_000, 'JOB_LEASE_MS')),
+    testJobHoldMs: integer(env.CHATGEN_TEST_JOB_HOLD_MS, 0, 'CHATGEN_TEST_JOB_HOLD_MS'),
   };
 }

@@ -1,5 +1,7 @@
-// Background work of the server: expires self-destructing messages, stale tokens and QR login bindings.
+// Background work of the server: expires self-destructing messages, stale tokens and QR login bindings, announces
+// news whose start date has come. Every process runs it; each statement claims its rows, so each effect happens once.
 import type { ServerContext } from '../context.ts';
+import { announceDueNews } from './content/news.ts';
 
 const INTERVAL_MS = 5_000;
 /** A QR login page picks a new token every ttl (60 s, at most 5 times); an hour-old binding is long dead. */
@@ -27,6 +29,7 @@ export function startHousekeeping(ctx: ServerContext): () => void {
       }
       await ctx.repos.tokens.deleteExpired(now);
       await ctx.repos.qrClaims.forgetOlderThan(new Date(now.getTime() - QR_CLAIM_TTL_MS));
+      await announceDueNews(ctx);
     } catch (error) {
       console.error('housekeeping failed', error);
     } finally {
