@@ -13,6 +13,7 @@ import { membersRepo } from './members.ts';
 import { messagesRepo } from './messages.ts';
 import { noncesRepo } from './nonces.ts';
 import { policiesRepo } from './policies.ts';
+import { qrClaimsRepo } from './qr-claims.ts';
 import { receiptsRepo } from './receipts.ts';
 import { roomsRepo } from './rooms.ts';
 import { sessionsRepo } from './sessions.ts';
@@ -39,6 +40,7 @@ export function repos(q: Queryable) {
     decoys: decoysRepo(q),
     nonces: noncesRepo(q),
     loginThrottle: loginThrottleRepo(q),
+    qrClaims: qrClaimsRepo(q),
   };
 }
 
@@ -57,6 +59,7 @@ export * from './members.ts';
 export * from './messages.ts';
 export * from './nonces.ts';
 export * from './policies.ts';
+export * from './qr-claims.ts';
 export * from './receipts.ts';
 export * from './rooms.ts';
 export * from './sessions.ts';
