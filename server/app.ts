@@ -11,6 +11,7 @@ import type { EncryptionSettings, ServerContext } from './context.ts';
 import { createDurableReplayGuard } from './crypto/replay-guard-store.ts';
 import { ApiError } from './http/api-error.ts';
 import { registerDispatcher, type Handler, type HandlerTable } from './http/dispatch.ts';
+import { bodyLimitFor, largestBodyLimit } from './http/body-limits.ts';
 import { createEnvelopeCodec } from './http/envelope-codec.ts';
 import { failureBody, httpStatusOf } from './http/failure.ts';
 import { faultSummary } from './http/fault-summary.ts';
@@ -127,7 +128,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     log,
   };
 
-  const http = Fastify({ logger: false, bodyLimit: config.attachSizeBytes * 2, trustProxy: false });
+  const http = Fastify({ logger: false, bodyLimit: largestBodyLimit(config.attachSizeBytes), trustProxy: false });
   registerProbes(http, readiness);
   if (config.httpCompression) {
     // Request bodies are never inflated (a small gzip body could expand without bound); responses are compressed.
@@ -163,7 +164,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     authenticate: createSessionAuthenticator(ctx),
     envelopes: createEnvelopeCodec(ctx),
     testMode: config.testMode,
-    maxBodyBytes: config.attachSizeBytes * 2,
+    maxBodyBytes: largestBodyLimit(config.attachSizeBytes),
+    bodyLimit: (route) => bodyLimitFor(route, config.attachSizeBytes),
+    attachSizeBytes: config.attachSizeBytes,
     log,
   });
   const { assets: clientAssets } = await registerStaticClient(http, { clientDir: config.clientDir, framePolicy, precompress: config.httpCompression, log });

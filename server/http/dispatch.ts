@@ -5,6 +5,7 @@ import type {} from '@fastify/multipart';
 import { ApiError } from './api-error.ts';
 import { failureBody, httpStatusOf } from './failure.ts';
 import { unsafeInputProblem } from './input-guard.ts';
+import { limitStream } from './body-limits.ts';
 import { readMultipart } from './multipart.ts';
 import type { ValidationOutcome } from './validation.ts';
 import type { AuthenticatedSession, ClientHeaders, FileResult, HandlerInput, RouteInfo, UploadedFile } from './types.ts';
@@ -36,7 +37,12 @@ export interface DispatchDeps {
   authenticate(apiKey: string): Promise<AuthenticatedSession | null>;
   envelopes: EnvelopeCodec;
   testMode: boolean;
+  /** Fastify's ceiling for the route: the largest limit of any call. */
   maxBodyBytes: number;
+  /** The body limit of one call (body-limits.ts); undefined: an unknown call. */
+  bodyLimit(route: RouteInfo | undefined): number;
+  /** The largest file part of a multipart call. */
+  attachSizeBytes: number;
   log(message: string, error?: unknown): void;
 }
 
@@ -62,26 +68,52 @@ function contentDisposition(filename: string): string {
 export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): void {
   const fail = (reply: FastifyReply, error: ApiError) =>
     reply.code(error.httpStatus ?? httpStatusOf(error.code)).send(failureBody(error));
-
-  app.post('/v3/chat/*', { bodyLimit: deps.maxBodyBytes }, async (request, reply) => {
+  const routeOf = (request: FastifyRequest) => {
     const path = (request.url.split('?')[0] ?? '').slice('/v3'.length);
     const route = deps.routesByPath.get(path);
-    if (!route || (route.testOnly && !deps.testMode)) return fail(reply, new ApiError('UNKNOWN_CALL', path));
+    return { path, route: route && !(route.testOnly && !deps.testMode) ? route : undefined };
+  };
+  /** Who called, found before the body is read (onRequest), for the handler. */
+  const callers = new WeakMap<FastifyRequest, AuthenticatedSession>();
+
+  // Before a byte of the body is read: unknown calls, missing or expired api keys and declared sizes over the
+  // call's limit are answered at once (docs/security.md, finding 7).
+  const scope = (request: FastifyRequest) => request.method === 'POST' && request.url.startsWith('/v3/chat/');
+  app.addHook('onRequest', async (request, reply) => {
+    if (!scope(request)) return;
+    const { path, route } = routeOf(request);
+    if (!route) return fail(reply, new ApiError('UNKNOWN_CALL', path));
+    if (route.access === 'secured') {
+      const apiKey = readHeaders(request).apiKey;
+      const session = apiKey ? await deps.authenticate(apiKey) : null;
+      if (!session) return fail(reply, new ApiError('SESSION_EXPIRED', apiKey ? undefined : 'no api key'));
+      callers.set(request, session);
+    }
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > deps.bodyLimit(route)) return fail(reply, new ApiError('TOO_LARGE'));
+  });
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!scope(request)) return payload;
+    return payload.pipe(limitStream(deps.bodyLimit(routeOf(request).route)));
+  });
+
+  app.post('/v3/chat/*', { bodyLimit: deps.maxBodyBytes }, async (request, reply) => {
+    const { path, route } = routeOf(request);
+    if (!route) return fail(reply, new ApiError('UNKNOWN_CALL', path));
 
     let session: AuthenticatedSession | null = null;
     let requestBody: unknown;
     try {
       const headers = readHeaders(request);
       if (route.access === 'secured') {
-        if (!headers.apiKey) throw new ApiError('SESSION_EXPIRED', 'no api key');
-        session = await deps.authenticate(headers.apiKey);
+        session = callers.get(request) ?? null;
         if (!session) throw new ApiError('SESSION_EXPIRED');
       }
 
       let files: UploadedFile[] = [];
       let wireBody: unknown = request.body ?? {};
       if (route.multipart && request.isMultipart()) {
-        const parts = await readMultipart(request, deps.maxBodyBytes);
+        const parts = await readMultipart(request, deps.attachSizeBytes);
         wireBody = parts.payload;
         files = parts.files;
       }

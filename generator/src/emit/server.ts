@@ -3,7 +3,7 @@ import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import type { Contract } from '../load/contract.ts';
 import type { Project } from '../load/project.ts';
 import { createAjv } from '../validate/ajv.ts';
-import { fieldErrorsByEndpoint } from './field-errors.ts';
+import { fieldErrorsByEndpoint, fileCharsByEndpoint } from './field-errors.ts';
 import { HEADER_TEXT, render } from './render.ts';
 
 // CommonJS module: the function is the module itself or its `default`, depending on the loader's interop.
@@ -23,6 +23,17 @@ export function emitServer(project: Project, contract: Contract): Map<string, st
       '',
       '/** Per call: request field (JSON pointer) → the error the server answers when that field is invalid (`x-error`). */',
       `export const fieldErrors: Partial<Record<EndpointName, Readonly<Record<string, ErrorName>>>> = ${JSON.stringify(fieldErrors, null, 2)};`,
+      '',
+    ].join('\n'),
+  );
+  out.set(
+    'server/file-fields.ts',
+    [
+      `// ${HEADER_TEXT}`,
+      "import type { EndpointName } from '../api/endpoints.ts';",
+      '',
+      '/** Per call that carries files inline: the most characters its base64 (`contentEncoding`) fields hold together. */',
+      `export const fileFieldChars: Partial<Record<EndpointName, number>> = ${JSON.stringify(fileCharsByEndpoint(project, contract), null, 2)};`,
       '',
     ].join('\n'),
   );
