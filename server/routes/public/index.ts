@@ -43,7 +43,7 @@ function loginPayload(body: LoginRequest): LoginPayload {
   };
 }
 
-export function publicHandlers(ctx: ServerContext): HandlerMap {
+export function publicHandlers(ctx: ServerContext) {
   const { login, tokens, sessions } = identity(ctx);
 
   /** Token login shared by loginwithtoken and sso/login. */
@@ -144,5 +144,5 @@ export function publicHandlers(ctx: ServerContext): HandlerMap {
       await sessions.passwordChanged(account.id, null);
       return {};
     },
-  };
+  } satisfies HandlerMap;
 }
