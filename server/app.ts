@@ -13,13 +13,15 @@ import { ApiError } from './http/api-error.ts';
 import { registerDispatcher } from './http/dispatch.ts';
 import { createEnvelopeCodec } from './http/envelope-codec.ts';
 import { failureBody, httpStatusOf } from './http/failure.ts';
+import { faultSummary } from './http/fault-summary.ts';
 import type { CompressedAssets } from './http/asset-compression.ts';
 import { Readiness, refuseUpgradesUntilReady, registerProbes } from './http/readiness.ts';
 import { registerStaticClient, sendClientNotFound } from './http/static-client.ts';
 import type { RouteInfo } from './http/types.ts';
 import { validationOutcome } from './http/validation.ts';
 import { createSessionAuthenticator } from './services/sessions.ts';
-import { LocalBus, type Bus } from './realtime/broker.ts';
+import { openBus, type OpenedBus } from './realtime/open-bus.ts';
+import type { Bus } from './realtime/broker.ts';
 import { publishRevocation, type Revocation } from './realtime/revocation.ts';
 import { attachStompServer, type StompServer } from './realtime/stomp-server.ts';
 import { createRealtimeHooks } from './services/realtime-hooks.ts';
@@ -76,11 +78,20 @@ function routeTable(): ReadonlyMap<string, RouteInfo> {
 }
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<ServerApp> {
-  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const sink = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  // Every fault reaches the log as its kind and place only: a database error carries the caller's input.
+  const log = (message: string, error?: unknown) => sink(message, error === undefined ? undefined : faultSummary(error));
   // First, so an unknown VARIANT stops the start before anything is opened.
   const framePolicy = config.framePolicy ?? (await loadVariantConfig(config.variant)).server?.framePolicy ?? 'DENY';
   const db = options.db ?? (await openDatabase(config, log));
-  const bus = options.bus ?? new LocalBus();
+  // A bus handed in belongs to the caller; one opened here (BROKER_URL) is closed with the server.
+  const ownBus: OpenedBus = options.bus
+    ? { bus: options.bus, close: () => Promise.resolve() }
+    : await openBus(config, log).catch(async (error: unknown) => {
+        if (!options.db) await db.close().catch(() => undefined);
+        throw error;
+      });
+  const bus = ownBus.bus;
   const readiness = new Readiness();
   let stomp: StompServer | null = null;
   const dbRepos = repos(db);
@@ -147,6 +158,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   // The port opens before the slow start-up work: liveness answers at once, calls get 503 until ready.
   const stopRefusingUpgrades = refuseUpgradesUntilReady(http.server);
   let stopHousekeeping = () => {};
+  let stopArchiveJobs = () => {};
   try {
     await http.listen({ port: config.port, host: config.host });
     const address = http.server.address() as AddressInfo;
@@ -178,7 +190,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       },
     });
     stopHousekeeping = startHousekeeping(ctx);
-    resumeArchiveJobs(ctx);
+    stopArchiveJobs = resumeArchiveJobs(ctx);
     readiness.set('ready');
 
     return {
@@ -190,9 +202,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       async close() {
         readiness.set('stopping');
         stopHousekeeping();
+        stopArchiveJobs();
         await stomp?.close();
         await http.close();
         await archiveWorkerIdle(ctx).catch(() => undefined);
+        await ownBus.close();
         if (!options.db) await db.close();
       },
     };
@@ -200,8 +214,10 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     // A start that fails half-way leaves nothing open behind it.
     readiness.set('stopping');
     stopHousekeeping();
+    stopArchiveJobs();
     await stomp?.close().catch(() => undefined);
     await http.close().catch(() => undefined);
+    await ownBus.close().catch(() => undefined);
     if (!options.db) await db.close().catch(() => undefined);
     throw error;
   }

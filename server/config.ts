@@ -9,6 +9,8 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** DATABASE_POOL_SIZE: most PostgreSQL connections of this process (0: the driver's default of 10). */
   databasePoolSize: number;
+  /** BROKER_URL: amqp://… puts the realtime bus on RabbitMQ (N processes share it); null: in process. */
+  brokerUrl: string | null;
   variant: string;
   /** Serve the built client from this folder (dist/<variant>) when it exists. */
   clientDir: string;
@@ -25,6 +27,10 @@ export interface ServerConfig {
   framePolicy: 'DENY' | 'SAMEORIGIN' | null;
   /** Compress responses (brotli, gzip) in this process; off when a proxy in front does it. */
   httpCompression: boolean;
+  /** JOB_LEASE_MS: a background job whose process stops renewing for this long is taken over by another. */
+  jobLeaseMs: number;
+  /** CHATGEN_TEST_JOB_HOLD_MS (test mode only): a claimed archive job waits this long before it runs. */
+  testJobHoldMs: number;
   /** Base URL of the AI / speech / image provider service (docs/server-services.md); null: not configured. */
   providerUrl?: string | null;
 }
@@ -45,6 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL ? env.DATABASE_URL : null,
     databasePoolSize: integer(env.DATABASE_POOL_SIZE, 0, 'DATABASE_POOL_SIZE'),
+    brokerUrl: env.BROKER_URL ? env.BROKER_URL : null,
     variant,
     clientDir: path.resolve(repoRoot, env.CLIENT_DIR ?? path.join('dist', variant)),
     testMode: env.CHATGEN_TEST_MODE === '1',
@@ -55,5 +62,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     framePolicy,
     httpCompression: !['off', '0', 'false'].includes((env.HTTP_COMPRESSION ?? 'on').toLowerCase()),
     providerUrl: env.PROVIDER_URL ? env.PROVIDER_URL : null,
+    jobLeaseMs: Math.max(1_000, integer(env.JOB_LEASE_MS, 30_000, 'JOB_LEASE_MS')),
+    testJobHoldMs: integer(env.CHATGEN_TEST_JOB_HOLD_MS, 0, 'CHATGEN_TEST_JOB_HOLD_MS'),
   };
 }

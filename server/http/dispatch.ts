@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { ApiError } from './api-error.ts';
 import { failureBody, httpStatusOf } from './failure.ts';
+import { unsafeInputProblem } from './input-guard.ts';
 import { readMultipart } from './multipart.ts';
 import type { ValidationOutcome } from './validation.ts';
 import type { AuthenticatedSession, ClientHeaders, FileResult, HandlerInput, RouteInfo, UploadedFile } from './types.ts';
@@ -85,10 +86,15 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
         wireBody = parts.payload;
         files = parts.files;
       }
+      // Before anything reads the body (an envelope's loginName picks a key): NUL, lone surrogates, unsafe numbers.
+      const unsafeWire = unsafeInputProblem(wireBody);
+      if (unsafeWire) throw new ApiError('INVALID_INPUT', unsafeWire);
       requestBody = deps.envelopes.isRequestEncrypted(route.path)
         ? await deps.envelopes.openRequest(wireBody, route, session)
         : wireBody;
 
+      const unsafe = unsafeInputProblem(requestBody);
+      if (unsafe) throw new ApiError('INVALID_INPUT', unsafe);
       const invalid = deps.validate(route, requestBody);
       if (invalid) throw new ApiError(invalid.errorName, invalid.problems.join('; '));
 

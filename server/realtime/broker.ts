@@ -1,6 +1,6 @@
 /**
  * The message bus between the server's domain code and the STOMP connections. `LocalBus` delivers in
- * process; a RabbitMQ-backed implementation of the same interface lets N server processes share it.
+ * process; `AmqpBus` (amqp-bus.ts, BROKER_URL) implements the same interface on RabbitMQ for N processes.
  */
 
 export interface BusMessage {
@@ -24,6 +24,11 @@ export interface Bus {
   publish(destination: string, body: string, headers?: Record<string, string>): Promise<void>;
   /** Exact destination match. The handler runs for every message published after subscribing. */
   subscribe(destination: string, handler: BusHandler): Unsubscribe;
+  /**
+   * Resolves once messages published for a subscribed destination by any server process reach this one (a
+   * cross-process bus binds asynchronously). Absent: at once, as for LocalBus.
+   */
+  bound?(destination: string): Promise<void>;
 }
 
 export interface LocalBusOptions {

@@ -304,6 +304,8 @@ export class StompConnection {
     const unsubscribe = this.config.bus.subscribe(destination, (message) => this.deliver(id, message));
     this.subscriptions.set(id, { destination, unsubscribe });
     this.subscribed.add(destination);
+    // The RECEIPT promises delivery from now on, also of what other server processes publish.
+    await this.config.bus.bound?.(destination);
     this.receipt(frame);
   }
 

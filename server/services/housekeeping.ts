@@ -1,5 +1,7 @@
-// Background work of the server: expires self-destructing messages and stale tokens.
+// Background work of the server: expires self-destructing messages and stale tokens, announces news whose
+// start date has come. Every process runs it; each statement claims its rows, so each effect happens once.
 import type { ServerContext } from '../context.ts';
+import { announceDueNews } from './content/news.ts';
 
 const INTERVAL_MS = 5_000;
 
@@ -24,6 +26,7 @@ export function startHousekeeping(ctx: ServerContext): () => void {
         });
       }
       await ctx.repos.tokens.deleteExpired(now);
+      await announceDueNews(ctx);
     } catch (error) {
       console.error('housekeeping failed', error);
     } finally {

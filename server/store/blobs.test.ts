@@ -92,13 +92,34 @@ describe('jobs', () => {
     expect(await r.jobs.listCompleted(account.id, ['EXPORT'])).toEqual([]);
   });
 
-  it('puts jobs that were running at a crash back in the queue', async () => {
+  it('lets another process take over a job whose lease ran out, and only the lease holder completes it', async () => {
     const account = (await r.accounts.list({ filterOfName: 'jo', limit: 1 })).accounts[0];
     if (!account) throw new Error('no account');
     const job = await r.jobs.create({ accountId: account.id, kind: 'EXPORT_ROOM' });
-    expect((await r.jobs.claimNext())?.id).toBe(job.id);
-    expect(await r.jobs.requeueRunning()).toBe(1);
-    expect((await r.jobs.find(job.id))?.status).toBe('PENDING');
+    const killed = { owner: 'process-1', ms: 1 };
+    const survivor = { owner: 'process-2', ms: 60_000 };
+    expect(await r.jobs.claimNext(undefined, killed)).toMatchObject({ id: job.id, leaseOwner: 'process-1' });
+    // process-1 stops renewing (it was killed): its 1 ms lease runs out and process-2 claims the job.
+    await expect.poll(async () => (await r.jobs.claimNext(undefined, survivor))?.id, { interval: 5 }).toBe(job.id);
+    expect(await r.jobs.renewLease(job.id, killed)).toBe(false);
+    expect(await r.jobs.renewLease(job.id, survivor)).toBe(true);
+    // A held lease is not taken over.
+    expect(await r.jobs.claimNext(undefined, killed)).toBeNull();
+    const blob = await saveBlob(store, db, Buffer.from('export bytes'), { contentType: 'application/zip', maxBytes: 100 });
+    expect(await r.jobs.complete(job.id, blob.id, null, killed)).toBeNull();
+    expect(await r.jobs.fail(job.id, 'late', killed)).toBeNull();
+    expect(await r.jobs.complete(job.id, blob.id, null, survivor)).toMatchObject({ status: 'COMPLETED', leaseOwner: null });
+  });
+
+  it('gives each of several concurrent claimers a different job', async () => {
+    const account = (await r.accounts.list({ filterOfName: 'jo', limit: 1 })).accounts[0];
+    if (!account) throw new Error('no account');
+    const created = [];
+    for (let i = 0; i < 8; i += 1) created.push((await r.jobs.create({ accountId: account.id, kind: 'EXPORT' })).id);
+    const claims = await Promise.all(created.map((_, i) => r.jobs.claimNext(['EXPORT'], { owner: `p${i}`, ms: 60_000 })));
+    const ids = claims.map((job) => job?.id);
+    expect(new Set(ids).size).toBe(created.length);
+    expect([...ids].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(created);
   });
 });
 

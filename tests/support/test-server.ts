@@ -41,6 +41,8 @@ async function testDatabaseUrl(dir: string, ownsDir: boolean): Promise<{ url: st
 export interface TestServerOptions {
   /** Wraps the server's database (the statement counter of the statement-count test). */
   wrapDatabase?: (db: Database) => Database;
+  /** Receives the server's operational log (tests that check what it holds); silent by default. */
+  log?: (message: string, error?: unknown) => void;
 }
 
 export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, options: TestServerOptions = {}): Promise<TestServer> {
@@ -54,7 +56,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const log = () => undefined;
+  const log = options.log ?? (() => undefined);
   const db = options.wrapDatabase ? options.wrapDatabase(await openDatabase(config, log)) : undefined;
   const app = await startServer(config, { log, ...(db ? { db } : {}) }).catch(async (error: unknown) => {
     await db?.close();

@@ -1,6 +1,7 @@
 // The private album calls: upload (save message attachments, PROCESSING until the background step
 // makes them READY), receive (pages of thumbnails), download (one file, or a zip of several) and delete.
 import { zipSync, type Zippable } from 'fflate';
+import { uniqueEntryName } from './zip-entry-name.ts';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { fileResult, type AuthenticatedSession, type FileResult } from '../../http/types.ts';
@@ -86,18 +87,6 @@ async function ownEntries(ctx: Ctx, caller: AuthenticatedSession, fileIds: reado
   return files;
 }
 
-/** Names inside a zip must differ: "a.png", "a (2).png", ... */
-function uniqueName(name: string, taken: Set<string>): string {
-  const safe = name.replace(/[/\\]/g, '_') || 'file';
-  let candidate = safe;
-  for (let n = 2; taken.has(candidate); n++) {
-    const dot = safe.lastIndexOf('.');
-    candidate = dot > 0 ? `${safe.slice(0, dot)} (${n})${safe.slice(dot)}` : `${safe} (${n})`;
-  }
-  taken.add(candidate);
-  return candidate;
-}
-
 /** One file as itself; several as a zip. Anything still PROCESSING refuses the whole call. */
 export async function downloadAlbumFiles(ctx: Ctx, caller: AuthenticatedSession, fileIds: readonly string[]): Promise<FileResult> {
   const files = await ownEntries(ctx, caller, fileIds);
@@ -112,7 +101,7 @@ export async function downloadAlbumFiles(ctx: Ctx, caller: AuthenticatedSession,
   if (contents.length === 1 && only) return fileResult(only.file.filename, only.file.fileType, only.bytes);
   const taken = new Set<string>();
   const zip: Zippable = {};
-  for (const { file, bytes } of contents) zip[uniqueName(file.filename, taken)] = new Uint8Array(bytes);
+  for (const { file, bytes } of contents) zip[uniqueEntryName(file.filename, taken)] = new Uint8Array(bytes);
   return fileResult('private-album.zip', 'application/zip', zipSync(zip));
 }
 

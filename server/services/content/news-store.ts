@@ -36,6 +36,8 @@ export interface NewNews {
   startDate: Date;
   isShowNewsTitleInContent: boolean;
   createdBy: number | null;
+  /** when NEWS_UPDATE went out; default: now when the item has started, else null (the scheduler announces it) */
+  announcedAt?: Date | null;
 }
 
 const toNews = (r: Row): NewsItem => ({
@@ -130,11 +132,33 @@ export function newsStore(q: Queryable) {
 
     async insert(input: NewNews): Promise<number> {
       const { rows } = await q.query<{ id: unknown }>(
-        `INSERT INTO news (tenant_id, title, content, banner_ref, seq, start_date, is_show_news_title_in_content, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [input.tenantId, input.title, input.content, input.bannerRef, input.seq, input.startDate, input.isShowNewsTitleInContent, input.createdBy],
+        `INSERT INTO news (tenant_id, title, content, banner_ref, seq, start_date, is_show_news_title_in_content, created_by, announced_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        [
+          input.tenantId,
+          input.title,
+          input.content,
+          input.bannerRef,
+          input.seq,
+          input.startDate,
+          input.isShowNewsTitleInContent,
+          input.createdBy,
+          input.announcedAt !== undefined ? input.announcedAt : input.startDate.getTime() <= Date.now() ? new Date() : null,
+        ],
       );
       return toId(rows[0]?.id);
+    },
+
+    /**
+     * Marks the items whose start date has come and that were not announced yet, and returns them. One
+     * statement: when several processes run it at once, each item goes to exactly one of them.
+     */
+    async claimDueAnnouncements(now: Date): Promise<{ id: number; tenantId: number | null; createdBy: number | null }[]> {
+      const { rows } = await q.query(
+        'UPDATE news SET announced_at = $1 WHERE announced_at IS NULL AND start_date <= $1 RETURNING id, tenant_id, created_by',
+        [now],
+      );
+      return rows.map((r) => ({ id: toId(r.id), tenantId: toIdOrNull(r.tenant_id), createdBy: toIdOrNull(r.created_by) }));
     },
 
     async insertFile(input: Omit<NewsFileRecord, 'id'>): Promise<number> {

@@ -159,6 +159,7 @@ export async function publishNews(
   const tenantId = await tenantOf(ctx, caller.accountId);
   const now = ctx.now();
   const startDate = new Date(body.startDate ?? now.getTime());
+  const started = startDate.getTime() <= now.getTime();
 
   let banner = null;
   if (body.banner !== undefined) {
@@ -192,6 +193,7 @@ export async function publishNews(
       startDate,
       isShowNewsTitleInContent: body.isShowNewsTitleInContent ?? true,
       createdBy: caller.accountId,
+      announcedAt: started ? now : null,
     });
     for (const [seq, file] of files.entries()) {
       const blob = await recordFile(tx, file.stored, file.contentType);
@@ -203,15 +205,29 @@ export async function publishNews(
 
   const item = await newsStore(ctx.db).findById(newsId, caller.accountId);
   if (!item) throw new ApiError('INTERNAL_ERROR', 'news vanished');
-  if (item.startDate.getTime() <= now.getTime()) {
-    const audience = await newsStore(ctx.db).audience(tenantId);
-    await ctx.notifier.toAccounts(audience, {
-      notifyType: 'NEWS_UPDATE',
-      senderId: String(caller.accountId),
-      dataId: String(item.id),
-      // Without the banner (it can be large); clients reload the list.
-      data: listItem({ ...item, isRead: false }, new Map(), false),
-    });
-  }
+  // A future-dated item is announced by the scheduler when it starts (announceDueNews).
+  if (started) await announceNews(ctx, item, tenantId, caller.accountId);
   return detailOf(ctx, item);
+}
+
+/** NEWS_UPDATE to every account of the item's tenant. */
+async function announceNews(ctx: Ctx, item: NewsItem, tenantId: number | null, senderId: number | null): Promise<void> {
+  const audience = await newsStore(ctx.db).audience(tenantId);
+  await ctx.notifier.toAccounts(audience, {
+    notifyType: 'NEWS_UPDATE',
+    senderId: senderId === null ? 'SYSTEM' : String(senderId),
+    dataId: String(item.id),
+    // Without the banner (it can be large); clients reload the list.
+    data: listItem({ ...item, isRead: false }, new Map(), false),
+  });
+}
+
+/** Scheduled work (housekeeping): announce the items whose start date has come, each once across processes. */
+export async function announceDueNews(ctx: Ctx): Promise<number> {
+  const due = await newsStore(ctx.db).claimDueAnnouncements(ctx.now());
+  for (const entry of due) {
+    const item = await newsStore(ctx.db).findById(entry.id, entry.createdBy ?? 0);
+    if (item) await announceNews(ctx, item, entry.tenantId, entry.createdBy);
+  }
+  return due.length;
 }

@@ -1,12 +1,15 @@
 // Archives: archiveaesmessagesbeforedays / archiveallaesmessages queue an ARCHIVE job, and the hospital
 // deleteandexportroom a DELETE_AND_EXPORT job; a background task builds the zip (JSON of the messages plus
 // attachment ciphertexts) into the blob store, completes the job and sends MESSAGE_ARCHIVED to its owner.
-// The finished file is listed by getcompletedarchivedmessages. Jobs left RUNNING by a stopped server run again.
+// The finished file is listed by getcompletedarchivedmessages. Jobs run exactly once across server processes:
+// the runner holds a lease it renews, and a job whose runner died is taken over when its lease runs out.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { ArchivedMessage } from '../../../generated/types/index.ts';
 import type { ServerContext } from '../../context.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
 import { saveBlob } from '../../store/blobs.ts';
-import type { Job } from '../../store/repos/index.ts';
+import type { Job, JobLease } from '../../store/repos/index.ts';
 import { ensureRoomKey } from '../keys/room-keys.ts';
 import { requirePolicy } from '../room-access.ts';
 import { buildBundle, roomTitle } from './bundle.ts';
@@ -57,7 +60,7 @@ export function toArchivedMessage(job: Job): ArchivedMessage {
   };
 }
 
-async function runArchive(ctx: ServerContext, job: Job): Promise<void> {
+async function runArchive(ctx: ServerContext, job: Job, lease: JobLease): Promise<void> {
   const roomId = job.roomId;
   if (roomId === null) throw new Error('an archive job needs a room');
   const beforeDays = typeof job.params.beforeDays === 'number' ? job.params.beforeDays : null;
@@ -74,7 +77,8 @@ async function runArchive(ctx: ServerContext, job: Job): Promise<void> {
   const zip = await buildBundle(ctx, 'archive.json', header, views, wire);
   const { key } = await ensureRoomKey(ctx, roomId, { rotate: false });
   const blob = await saveBlob(ctx.blobs, ctx.db, zip, { contentType: 'application/zip', maxBytes: MAX_ARCHIVE_BYTES });
-  const done = await ctx.repos.jobs.complete(job.id, blob.id, key.messageKeyUuid);
+  const done = await ctx.repos.jobs.complete(job.id, blob.id, key.messageKeyUuid, lease);
+  // Not ours any more (a stall let another process take it over): that process completes and announces it.
   if (!done) return;
   await ctx.notifier.toAccounts([job.accountId], {
     notifyType: 'MESSAGE_ARCHIVED',
@@ -85,43 +89,82 @@ async function runArchive(ctx: ServerContext, job: Job): Promise<void> {
   });
 }
 
-const draining = new WeakMap<ServerContext, Promise<void>>();
-const again = new WeakSet<ServerContext>();
+interface Worker {
+  lease: JobLease;
+  draining: Promise<void> | null;
+  again: boolean;
+  stopped: boolean;
+}
+
+const workers = new WeakMap<ServerContext, Worker>();
+
+function workerOf(ctx: ServerContext): Worker {
+  let worker = workers.get(ctx);
+  if (!worker) {
+    // One lease owner per server process (per context in tests that start several in one process).
+    const owner = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
+    worker = { lease: { owner, ms: ctx.config.jobLeaseMs }, draining: null, again: false, stopped: false };
+    workers.set(ctx, worker);
+  }
+  return worker;
+}
+
+/** Runs one claimed job, renewing its lease while it works so no other process takes it over. */
+async function runLeased(ctx: ServerContext, worker: Worker, job: Job): Promise<void> {
+  const renew = setInterval(() => {
+    ctx.repos.jobs.renewLease(job.id, worker.lease).catch((error: unknown) => ctx.log('archive job lease not renewed', error));
+  }, Math.max(50, Math.floor(worker.lease.ms / 3)));
+  try {
+    // Test mode only: hold a claimed job, so a test can kill its process part-way (tests/cluster).
+    if (ctx.config.testMode && ctx.config.testJobHoldMs > 0) await new Promise((resolve) => setTimeout(resolve, ctx.config.testJobHoldMs));
+    await runArchive(ctx, job, worker.lease);
+  } catch (error) {
+    await ctx.repos.jobs.fail(job.id, error instanceof Error ? error.message : String(error), worker.lease);
+  } finally {
+    clearInterval(renew);
+  }
+}
 
 /** Runs the queued archive jobs one after another; a kick while running makes it look again. */
 export function kickArchiveWorker(ctx: ServerContext): Promise<void> {
-  const running = draining.get(ctx);
-  if (running) {
-    again.add(ctx);
-    return running;
+  const worker = workerOf(ctx);
+  if (worker.stopped) return Promise.resolve();
+  if (worker.draining) {
+    worker.again = true;
+    return worker.draining;
   }
   const drain = (async () => {
     do {
-      again.delete(ctx);
-      for (let job = await ctx.repos.jobs.claimNext([...ARCHIVE_KINDS]); job; job = await ctx.repos.jobs.claimNext([...ARCHIVE_KINDS])) {
-        try {
-          await runArchive(ctx, job);
-        } catch (error) {
-          await ctx.repos.jobs.fail(job.id, error instanceof Error ? error.message : String(error));
-        }
+      worker.again = false;
+      for (let job = await ctx.repos.jobs.claimNext([...ARCHIVE_KINDS], worker.lease); job && !worker.stopped; job = await ctx.repos.jobs.claimNext([...ARCHIVE_KINDS], worker.lease)) {
+        await runLeased(ctx, worker, job);
       }
-    } while (again.has(ctx));
+    } while (worker.again && !worker.stopped);
   })()
-    .catch((error: unknown) => console.error('archive worker stopped', error))
-    .finally(() => draining.delete(ctx));
-  draining.set(ctx, drain);
+    .catch((error: unknown) => ctx.log('archive worker stopped', error))
+    .finally(() => {
+      worker.draining = null;
+    });
+  worker.draining = drain;
   return drain;
 }
 
-/** At start-up: jobs a stopped server left RUNNING go back to the queue, and the queue runs. */
-export function resumeArchiveJobs(ctx: ServerContext): void {
-  void ctx.repos.jobs
-    .requeueRunning([...ARCHIVE_KINDS])
-    .then(() => kickArchiveWorker(ctx))
-    .catch((error: unknown) => console.error('archive jobs could not resume', error));
+/**
+ * At start-up and then every few seconds: take pending jobs and jobs whose process died (lease ran out), here
+ * or queued by another process. Returns the stop function.
+ */
+export function resumeArchiveJobs(ctx: ServerContext): () => void {
+  const worker = workerOf(ctx);
+  void kickArchiveWorker(ctx);
+  const timer = setInterval(() => void kickArchiveWorker(ctx), Math.min(5_000, Math.max(100, Math.floor(worker.lease.ms / 2))));
+  timer.unref();
+  return () => {
+    worker.stopped = true;
+    clearInterval(timer);
+  };
 }
 
 /** Resolves when the archive worker has nothing in flight (the server awaits it before closing the database). */
 export function archiveWorkerIdle(ctx: ServerContext): Promise<void> {
-  return draining.get(ctx) ?? Promise.resolve();
+  return workers.get(ctx)?.draining ?? Promise.resolve();
 }

@@ -20,6 +20,8 @@ export interface Job {
   createdAt: Date;
   startedAt: Date | null;
   completedAt: Date | null;
+  leaseOwner: string | null;
+  leaseExpiresAt: Date | null;
 }
 
 export interface NewJob {
@@ -47,8 +49,19 @@ function toJob(r: Row): Job {
     createdAt: toDate(r.created_at),
     startedAt: toDateOrNull(r.started_at),
     completedAt: toDateOrNull(r.completed_at),
+    leaseOwner: textOrNull(r.lease_owner),
+    leaseExpiresAt: toDateOrNull(r.lease_expires_at),
   };
 }
+
+/** Who runs a job and for how long it may go without renewing (a process id; milliseconds). */
+export interface JobLease {
+  owner: string;
+  ms: number;
+}
+
+/** For callers that run jobs in one process only (tests, tools). */
+const ANONYMOUS_LEASE: JobLease = { owner: 'this-process', ms: 60_000 };
 
 export function jobsRepo(q: Queryable) {
   return {
@@ -62,44 +75,53 @@ export function jobsRepo(q: Queryable) {
     },
 
     /**
-     * Takes the oldest pending job and marks it RUNNING. SKIP LOCKED lets several server processes
-     * share the queue on PostgreSQL without taking the same job.
+     * Takes the oldest job that is pending or whose lease ran out (its process died), marks it RUNNING and
+     * leases it to `lease.owner`. SKIP LOCKED lets several server processes share the queue on PostgreSQL
+     * without taking the same job.
      */
-    async claimNext(kinds?: readonly JobKind[]): Promise<Job | null> {
+    async claimNext(kinds?: readonly JobKind[], lease: JobLease = ANONYMOUS_LEASE): Promise<Job | null> {
       const { rows } = await q.query(
-        `UPDATE jobs SET status = 'RUNNING', started_at = now()
-         WHERE id = (SELECT id FROM jobs WHERE status = 'PENDING' AND ($1::text[] IS NULL OR kind = ANY($1::text[]))
+        `UPDATE jobs SET status = 'RUNNING', started_at = now(), lease_owner = $2,
+                lease_expires_at = clock_timestamp() + $3 * interval '1 millisecond'
+         WHERE id = (SELECT id FROM jobs
+                     WHERE (status = 'PENDING' OR (status = 'RUNNING' AND (lease_expires_at IS NULL OR lease_expires_at < clock_timestamp())))
+                       AND ($1::text[] IS NULL OR kind = ANY($1::text[]))
                      ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING *`,
-        [kinds ? [...kinds] : null],
+        [kinds ? [...kinds] : null, lease.owner, lease.ms],
       );
       return rows[0] ? toJob(rows[0]) : null;
     },
 
-    async complete(id: number, fileBlobId: number, messageKeyUuid: string | null): Promise<Job | null> {
-      const { rows } = await q.query(
-        `UPDATE jobs SET status = 'COMPLETED', file_blob_id = $2, message_key_uuid = $3, completed_at = now()
-         WHERE id = $1 AND status = 'RUNNING' RETURNING *`,
-        [id, fileBlobId, messageKeyUuid],
-      );
-      return rows[0] ? toJob(rows[0]) : null;
-    },
-
-    async fail(id: number, error: string): Promise<Job | null> {
-      const { rows } = await q.query(
-        "UPDATE jobs SET status = 'FAILED', error = $2, completed_at = now() WHERE id = $1 AND status IN ('PENDING', 'RUNNING') RETURNING *",
-        [id, error],
-      );
-      return rows[0] ? toJob(rows[0]) : null;
-    },
-
-    /** After a restart: jobs that were RUNNING when the process died go back to the queue. */
-    async requeueRunning(kinds?: readonly JobKind[]): Promise<number> {
+    /** The holder extends its lease while it works; false when the lease is no longer its own. */
+    async renewLease(id: number, lease: JobLease): Promise<boolean> {
       const { rowCount } = await q.query(
-        "UPDATE jobs SET status = 'PENDING', started_at = NULL WHERE status = 'RUNNING' AND ($1::text[] IS NULL OR kind = ANY($1::text[]))",
-        [kinds ? [...kinds] : null],
+        `UPDATE jobs SET lease_expires_at = clock_timestamp() + $3 * interval '1 millisecond'
+         WHERE id = $1 AND status = 'RUNNING' AND lease_owner = $2`,
+        [id, lease.owner, lease.ms],
       );
-      return rowCount;
+      return rowCount === 1;
+    },
+
+    /** Only the lease holder completes a job (null otherwise): a job re-claimed after a stall finishes once. */
+    async complete(id: number, fileBlobId: number, messageKeyUuid: string | null, lease: JobLease = ANONYMOUS_LEASE): Promise<Job | null> {
+      const { rows } = await q.query(
+        `UPDATE jobs SET status = 'COMPLETED', file_blob_id = $2, message_key_uuid = $3, completed_at = now(),
+                lease_owner = NULL, lease_expires_at = NULL
+         WHERE id = $1 AND status = 'RUNNING' AND lease_owner = $4 RETURNING *`,
+        [id, fileBlobId, messageKeyUuid, lease.owner],
+      );
+      return rows[0] ? toJob(rows[0]) : null;
+    },
+
+    /** A pending job, or a running one by its lease holder. */
+    async fail(id: number, error: string, lease: JobLease = ANONYMOUS_LEASE): Promise<Job | null> {
+      const { rows } = await q.query(
+        `UPDATE jobs SET status = 'FAILED', error = $2, completed_at = now(), lease_owner = NULL, lease_expires_at = NULL
+         WHERE id = $1 AND (status = 'PENDING' OR (status = 'RUNNING' AND lease_owner = $3)) RETURNING *`,
+        [id, error, lease.owner],
+      );
+      return rows[0] ? toJob(rows[0]) : null;
     },
 
     async find(id: number): Promise<Job | null> {

@@ -2,6 +2,8 @@
 // with isRead, the detail that marks read (NEWS_READ), the unread count, file download, refusals.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announceDueNews } from '../../../server/services/content/news.ts';
+import { newsStore } from '../../../server/services/content/news-store.ts';
 import { errorCode } from '../../support/node-transport.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { listen, ok, person, sleep, type Listener, type Person } from '../directory/helpers.ts';
@@ -107,6 +109,39 @@ describe('news', () => {
     expect(ok(await bob.api.getNews({})).newsList.map((n) => n.newsId)).toEqual([newsId]);
     expect(ok(await bob.api.getUnreadNewsCount({})).unreadNewsCount).toBe(0);
     expect(errorCode(await bob.api.getNewsDetail({ newsId: later.newsId }))).toBe('UI_IM_E1004');
+  });
+
+  it('announces a future-dated item with NEWS_UPDATE when its start date arrives, not before', async () => {
+    const startDate = Date.now() + 1500;
+    const soon = ok(await admin.api.publishNews({ title: 'Starts shortly', content: '<p>now</p>', startDate }));
+    const notice = await bobQueue.next((n) => n.notifyType === 'NEWS_UPDATE' && n.dataId === soon.newsId, 15_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(startDate);
+    expect(notice).toMatchObject({ senderId: admin.accountId, data: { newsId: soon.newsId, title: 'Starts shortly' } });
+    expect(outsiderQueue.messages.filter((n) => n.notifyType === 'NEWS_UPDATE')).toEqual([]);
+  });
+
+  it('announces a due item once when several processes run the scheduler at the same moment', async () => {
+    const ctx = server.app.ctx;
+    const tenantId = (await ctx.repos.accounts.findById(Number(admin.accountId)))?.tenantId ?? null;
+    const dueId = await newsStore(ctx.db).insert({
+      tenantId,
+      title: 'Due while nobody looked',
+      content: '<p>x</p>',
+      bannerRef: null,
+      seq: 0,
+      startDate: new Date(Date.now() - 1000),
+      isShowNewsTitleInContent: true,
+      createdBy: Number(admin.accountId),
+      announcedAt: null,
+    });
+    // Three schedulers at once (on PostgreSQL each on its own connection), besides the server's own.
+    const claimed = await Promise.all([announceDueNews(ctx), announceDueNews(ctx), announceDueNews(ctx)]);
+    expect(claimed.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1);
+    await bobQueue.next((n) => n.notifyType === 'NEWS_UPDATE' && n.dataId === String(dueId), 15_000);
+    // A marker published after: once it arrives, any second announcement would have arrived before it.
+    const marker = ok(await admin.api.publishNews({ title: 'Marker', content: '<p>m</p>' }));
+    await bobQueue.next((n) => n.notifyType === 'NEWS_UPDATE' && n.dataId === marker.newsId);
+    expect(bobQueue.messages.filter((n) => n.notifyType === 'NEWS_UPDATE' && n.dataId === String(dueId))).toHaveLength(1);
   });
 
   it('refuses a banner that is not an image', async () => {

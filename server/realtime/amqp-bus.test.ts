@@ -1,0 +1,128 @@
+// The RabbitMQ bus (BROKER_URL): what one process publishes reaches subscribers on every process, in order,
+// and survives losing the broker connection. Runs against the test broker (scripts/test-services.sh).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AmqpBus, routingKeyOf } from './amqp-bus.ts';
+import { startBrokerRelay, testExchange, TEST_BROKER_URL, type BrokerRelay } from './amqp-bus.testing.ts';
+import type { BusMessage } from './broker.ts';
+
+const opened: AmqpBus[] = [];
+const relays: BrokerRelay[] = [];
+
+async function process_(exchange: string, url = TEST_BROKER_URL): Promise<AmqpBus> {
+  const bus = await AmqpBus.connect({ url, exchange, reconnect: { initialDelayMs: 50, maxDelayMs: 200 } });
+  opened.push(bus);
+  return bus;
+}
+
+function collect(bus: AmqpBus, destination: string): { messages: BusMessage[]; stop: () => void } {
+  const messages: BusMessage[] = [];
+  const stop = bus.subscribe(destination, (message) => messages.push(message));
+  return { messages, stop };
+}
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((bus) => bus.close()));
+  await Promise.all(relays.splice(0).map((relay) => relay.close()));
+});
+
+describe('AmqpBus', () => {
+  it('delivers a frame published on one process to the subscribers of its destination on every process', async () => {
+    const exchange = testExchange('fanout');
+    const [one, two] = [await process_(exchange), await process_(exchange)];
+    const onOne = collect(one, '/topic/room.7');
+    const onTwo = collect(two, '/topic/room.7');
+    const elsewhere = collect(two, '/topic/room.8');
+    await Promise.all([one.bound('/topic/room.7'), two.bound('/topic/room.7'), two.bound('/topic/room.8')]);
+
+    await one.publish('/topic/room.7', '{"text":"hello"}', { 'x-room-id': '7' });
+    await one.publish('/topic/room.8', '{"text":"marker"}');
+
+    await vi.waitFor(() => expect(elsewhere.messages).toHaveLength(1));
+    await vi.waitFor(() => expect(onTwo.messages).toHaveLength(1));
+    expect(onTwo.messages[0]).toEqual({ destination: '/topic/room.7', body: '{"text":"hello"}', headers: { 'x-room-id': '7' } });
+    expect(onOne.messages).toHaveLength(1);
+    expect(elsewhere.messages[0]?.body).toBe('{"text":"marker"}');
+  });
+
+  it('keeps the order of one publisher and stops delivering after the last local unsubscribe', async () => {
+    const exchange = testExchange('order');
+    const [one, two] = [await process_(exchange), await process_(exchange)];
+    const first = collect(two, '/queue/chatgen.1');
+    const second = collect(two, '/queue/chatgen.1');
+    const marker = collect(two, '/topic/account.1');
+    await Promise.all([two.bound('/queue/chatgen.1'), two.bound('/topic/account.1')]);
+
+    for (let i = 0; i < 300; i += 1) void one.publish('/queue/chatgen.1', String(i));
+    await one.publish('/topic/account.1', 'after the 300');
+    await vi.waitFor(() => expect(marker.messages).toHaveLength(1));
+    expect(first.messages.map((m) => Number(m.body))).toEqual([...Array(300).keys()]);
+    expect(second.messages).toHaveLength(300);
+
+    first.stop();
+    first.stop(); // twice is once
+    await one.publish('/queue/chatgen.1', 'still one subscriber');
+    await vi.waitFor(() => expect(second.messages).toHaveLength(301));
+    expect(first.messages).toHaveLength(300);
+    second.stop();
+    expect(two.destinationCount).toBe(1);
+    // The unbind runs on the channel before this bind, so the marker proves the queue frame had its chance.
+    const marker2 = collect(two, '/topic/account.2');
+    await two.bound('/topic/account.2');
+    await one.publish('/queue/chatgen.1', 'nobody listens');
+    await one.publish('/topic/account.2', 'marker');
+    await vi.waitFor(() => expect(marker2.messages).toHaveLength(1));
+    expect(second.messages.map((m) => m.body).slice(300)).toEqual(['still one subscriber']);
+  });
+
+  it('carries destinations longer than a routing key may be', async () => {
+    const exchange = testExchange('long');
+    const [one, two] = [await process_(exchange), await process_(exchange)];
+    const name = 'é'.repeat(200);
+    const longer = `/topic/authenticator.${name}`;
+    const sibling = `/topic/authenticator.${name}x`;
+    expect(Buffer.byteLength(longer)).toBeGreaterThan(255);
+    expect(routingKeyOf(longer)).not.toBe(routingKeyOf(sibling));
+    const heard = collect(two, longer);
+    await two.bound(longer);
+    await one.publish(longer, 'ok');
+    await vi.waitFor(() => expect(heard.messages).toHaveLength(1));
+    expect(heard.messages[0]?.destination).toBe(longer);
+  });
+
+  it('reconnects after losing the broker: subscriptions hold, publishes made meanwhile arrive in order', async () => {
+    const exchange = testExchange('outage');
+    const relay = await startBrokerRelay();
+    relays.push(relay);
+    const flaky = await process_(exchange, relay.url);
+    const steady = await process_(exchange);
+    const heardByFlaky = collect(flaky, '/topic/room.1');
+    const heardBySteady = collect(steady, '/topic/room.2');
+    await Promise.all([flaky.bound('/topic/room.1'), steady.bound('/topic/room.2')]);
+
+    relay.cut();
+    await vi.waitFor(() => expect(flaky.connected).toBe(false));
+    // Published while the broker is unreachable: buffered, sent in order once connected again.
+    await flaky.publish('/topic/room.2', 'during 1');
+    await flaky.publish('/topic/room.2', 'during 2');
+    // Subscribed while unreachable: bound on reconnect.
+    const lateSubscription = collect(flaky, '/topic/room.3');
+    relay.restore();
+    await vi.waitFor(() => expect(flaky.connected).toBe(true), { timeout: 10_000 });
+
+    await vi.waitFor(() => expect(heardBySteady.messages.map((m) => m.body)).toEqual(['during 1', 'during 2']));
+    await flaky.bound('/topic/room.3');
+    await steady.publish('/topic/room.1', 'after');
+    await steady.publish('/topic/room.3', 'late');
+    await vi.waitFor(() => expect(heardByFlaky.messages.map((m) => m.body)).toEqual(['after']));
+    await vi.waitFor(() => expect(lateSubscription.messages.map((m) => m.body)).toEqual(['late']));
+  });
+
+  it('refuses publishes after close and fails a start against a broker that does not answer', async () => {
+    const bus = await process_(testExchange('closed'));
+    await bus.close();
+    await expect(bus.publish('/topic/room.1', 'x')).rejects.toThrow(/closed/);
+    await expect(
+      AmqpBus.connect({ url: 'amqp://guest:guest@127.0.0.1:1', reconnect: { initialDelayMs: 10, maxDelayMs: 20 } }),
+    ).rejects.toThrow();
+  });
+});
