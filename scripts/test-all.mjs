@@ -105,6 +105,8 @@ gate('chatgen validate --all --strict', 'node', ['generator/bin/chatgen.js', 'va
 gate('chatgen generate --check', 'node', ['generator/bin/chatgen.js', 'generate', '--check']);
 gate('eslint', 'npx', ['eslint', '.']);
 gate('tsc --noEmit', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+// Includes tests/cluster (two server processes on PostgreSQL and RabbitMQ, which scripts/test-services.sh starts)
+// and the RabbitMQ bus tests (server/realtime/amqp-bus.test.ts).
 vitest('vitest', []);
 // The suites that touch the store, once more on PostgreSQL (each file gets a throw-away database): the same
 // migrations, SQL and server behaviour on both engines (docs/server-storage.md).

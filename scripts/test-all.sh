@@ -14,6 +14,6 @@ fi
 
 # PostgreSQL (the server suites' second pass, CHATGEN_TEST_STORE=postgres) and RabbitMQ, from Debian's packages
 # when they do not answer on 127.0.0.1; the test server is this machine's own, so local connections are trusted.
-bash scripts/test-services.sh || echo "warning: PostgreSQL or RabbitMQ is not available; the PostgreSQL pass will fail"
+bash scripts/test-services.sh || echo "warning: PostgreSQL or RabbitMQ is not available; the PostgreSQL pass, the RabbitMQ bus and the cluster tests will fail"
 
 exec node scripts/test-all.mjs "$@"

@@ -184,6 +184,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       bus,
       authenticate: hooks.authenticate,
       authorise: hooks.authorise,
+      authoriseLogin: hooks.authoriseLogin,
       onClientSend: hooks.onClientSend,
       log: (event, detail) => {
         if (event.includes('error')) log(`stomp ${event}`, detail);

@@ -11,6 +11,8 @@ export interface ServerConfig {
   databasePoolSize: number;
   /** BROKER_URL: amqp://… puts the realtime bus on RabbitMQ (N processes share it); null: in process. */
   brokerUrl: string | null;
+  /** BROKER_EXCHANGE: the RabbitMQ exchange one deployment's processes share (default chatgen.bus). */
+  brokerExchange: string;
   variant: string;
   /** Serve the built client from this folder (dist/<variant>) when it exists. */
   clientDir: string;
@@ -52,6 +54,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     databaseUrl: env.DATABASE_URL ? env.DATABASE_URL : null,
     databasePoolSize: integer(env.DATABASE_POOL_SIZE, 0, 'DATABASE_POOL_SIZE'),
     brokerUrl: env.BROKER_URL ? env.BROKER_URL : null,
+    brokerExchange: env.BROKER_EXCHANGE || 'chatgen.bus',
     variant,
     clientDir: path.resolve(repoRoot, env.CLIENT_DIR ?? path.join('dist', variant)),
     testMode: env.CHATGEN_TEST_MODE === '1',

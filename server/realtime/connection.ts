@@ -8,12 +8,13 @@ import WebSocket from 'ws';
 import { INTERNAL_DESTINATION_PREFIX, ROOM_ID_HEADER, type Bus, type BusMessage, type Unsubscribe } from './broker.ts';
 import { isLoginSocketDestination, parseDestination } from './destinations.ts';
 import { bodyText, encodeFrame, FrameDecoder, FrameError, HEARTBEAT, type DecoderLimits, type StompFrame } from './frames.ts';
-import type { AuthenticatedSession, Authenticate, Authorise, Endpoint, OnClientSend, StompSession } from './session.ts';
+import type { AuthenticatedSession, Authenticate, Authorise, AuthoriseLogin, Endpoint, OnClientSend, StompSession } from './session.ts';
 
 export interface ConnectionConfig {
   bus: Bus;
   authenticate: Authenticate;
   authorise: Authorise;
+  authoriseLogin: AuthoriseLogin;
   onClientSend: OnClientSend | undefined;
   /** what the server offers: it can send every `outgoingMs`, wants to receive every `incomingMs` */
   heartbeat: { outgoingMs: number; incomingMs: number };
@@ -312,9 +313,9 @@ export class StompConnection {
   private async mayReceive(destination: string): Promise<boolean> {
     const session = this.session;
     if (destination.startsWith(INTERNAL_DESTINATION_PREFIX)) return false;
-    if (session.endpoint === 'wslogin') return isLoginSocketDestination(destination);
-    if (!session.user) return false;
     try {
+      if (session.endpoint === 'wslogin') return isLoginSocketDestination(destination) && (await this.config.authoriseLogin(session, destination)) === true;
+      if (!session.user) return false;
       return (await this.config.authorise(session as AuthenticatedSession, destination)) === true;
     } catch (error) {
       this.config.log('authorise-error', { destination, error: String(error) });

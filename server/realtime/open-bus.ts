@@ -8,9 +8,9 @@ export interface OpenedBus {
   close(): Promise<void>;
 }
 
-export async function openBus(config: Pick<ServerConfig, 'brokerUrl'>, log: (message: string, error?: unknown) => void): Promise<OpenedBus> {
+export async function openBus(config: Pick<ServerConfig, 'brokerUrl' | 'brokerExchange'>, log: (message: string, error?: unknown) => void): Promise<OpenedBus> {
   const onHandlerError = (error: unknown) => log('realtime bus: a subscriber failed', error);
   if (!config.brokerUrl) return { bus: new LocalBus({ onHandlerError }), close: () => Promise.resolve() };
-  const bus = await AmqpBus.connect({ url: config.brokerUrl, log, onHandlerError });
+  const bus = await AmqpBus.connect({ url: config.brokerUrl, exchange: config.brokerExchange, log, onHandlerError });
   return { bus, close: () => bus.close() };
 }

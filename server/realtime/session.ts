@@ -23,6 +23,11 @@ export type AuthenticatedSession = StompSession & { user: AuthenticatedUser };
 export type Authenticate = (apiKey: string) => AuthenticatedUser | null | Promise<AuthenticatedUser | null>;
 export type Authorise = (session: AuthenticatedSession, destination: string) => boolean | Promise<boolean>;
 /**
+ * The login socket's rule beyond the destination kinds it allows (QR token and authenticator topics): e.g. a QR
+ * token topic only for the connection the token is bound to.
+ */
+export type AuthoriseLogin = (session: StompSession, destination: string) => boolean | Promise<boolean>;
+/**
  * A client SEND (typing/online/offline topic messages, health-check echo, log-out-other-sessions).
  * The hook decides what, if anything, to publish; returning false (or throwing) refuses the frame.
  */

@@ -9,13 +9,15 @@ import type { Bus } from './broker.ts';
 import { StompConnection, type ConnectionConfig } from './connection.ts';
 import { DEFAULT_LIMITS, type DecoderLimits } from './frames.ts';
 import { onRevocation, type Revocation } from './revocation.ts';
-import type { Authenticate, Authorise, Endpoint, OnClientSend, StompSession } from './session.ts';
+import type { Authenticate, Authorise, AuthoriseLogin, Endpoint, OnClientSend, StompSession } from './session.ts';
 
 export interface StompServerOptions {
   httpServer: Server;
   bus: Bus;
   authenticate: Authenticate;
   authorise: Authorise;
+  /** default: any QR token or authenticator topic */
+  authoriseLogin?: AuthoriseLogin;
   onClientSend?: OnClientSend;
   /** offered in CONNECTED; default 15000,15000 */
   heartbeat?: { outgoingMs: number; incomingMs: number };
@@ -64,6 +66,7 @@ export function attachStompServer(options: StompServerOptions): StompServer {
     bus: options.bus,
     authenticate: options.authenticate,
     authorise: options.authorise,
+    authoriseLogin: options.authoriseLogin ?? (() => true),
     onClientSend: options.onClientSend,
     heartbeat: options.heartbeat ?? { outgoingMs: 15000, incomingMs: 15000 },
     missedHeartbeats: options.missedHeartbeats ?? 3,

@@ -1,9 +1,11 @@
-// Background work of the server: expires self-destructing messages and stale tokens, announces news whose
-// start date has come. Every process runs it; each statement claims its rows, so each effect happens once.
+// Background work of the server: expires self-destructing messages, stale tokens and QR login bindings, announces
+// news whose start date has come. Every process runs it; each statement claims its rows, so each effect happens once.
 import type { ServerContext } from '../context.ts';
 import { announceDueNews } from './content/news.ts';
 
 const INTERVAL_MS = 5_000;
+/** A QR login page picks a new token every ttl (60 s, at most 5 times); an hour-old binding is long dead. */
+export const QR_CLAIM_TTL_MS = 3_600_000;
 
 export function startHousekeeping(ctx: ServerContext): () => void {
   let running = false;
@@ -26,6 +28,7 @@ export function startHousekeeping(ctx: ServerContext): () => void {
         });
       }
       await ctx.repos.tokens.deleteExpired(now);
+      await ctx.repos.qrClaims.forgetOlderThan(new Date(now.getTime() - QR_CLAIM_TTL_MS));
       await announceDueNews(ctx);
     } catch (error) {
       console.error('housekeeping failed', error);

@@ -4,7 +4,7 @@ import { replyQueue } from '../../generated/realtime/index.ts';
 import type { ServerContext } from '../context.ts';
 import { membershipAuthoriser } from '../realtime/authorise.ts';
 import { parseDestination } from '../realtime/destinations.ts';
-import type { Authenticate, OnClientSend } from '../realtime/session.ts';
+import type { Authenticate, AuthoriseLogin, OnClientSend } from '../realtime/session.ts';
 import { createSessionAuthenticator } from './sessions.ts';
 
 const RELAYED_TOPIC_TYPES = new Set(['TYPING', 'ONLINE', 'OFFLINE', 'REFRESH', 'VOTE_MESSAGE', 'UNVOTE_MESSAGE']);
@@ -32,6 +32,14 @@ export function createRealtimeHooks(ctx: ServerContext) {
     isRoomMember: (accountId, roomId) =>
       /^\d+$/.test(roomId) ? ctx.repos.members.isActiveMember(Number(roomId), Number(accountId)) : false,
   });
+
+  // A QR token topic belongs to the login-socket connection that subscribed to it first (the page that shows the
+  // code): whoever else learns the token (a photo of the screen) cannot listen for its one-time code.
+  const authoriseLogin: AuthoriseLogin = async (session, destination) => {
+    const parsed = parseDestination(destination);
+    if (parsed?.kind !== 'qrToken') return true;
+    return ctx.repos.qrClaims.claim(parsed.token, session.connectionId);
+  };
 
   const onClientSend: OnClientSend = async (session, destination, body) => {
     const accountId = Number(session.user.accountId);
@@ -68,5 +76,5 @@ export function createRealtimeHooks(ctx: ServerContext) {
     }
   };
 
-  return { authenticate, authorise, onClientSend };
+  return { authenticate, authorise, authoriseLogin, onClientSend };
 }

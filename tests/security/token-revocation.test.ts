@@ -8,6 +8,7 @@ import { errorCodeByName } from '../../generated/errors.ts';
 import { identity } from '../../server/services/identity/index.ts';
 import { anonymousApi } from '../server/identity/helpers.ts';
 import { errorCode, loginWithToken, signIn, type SignedInClient } from '../support/node-transport.ts';
+import { listen } from '../support/stomp-listener.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -37,20 +38,18 @@ async function mintTokens(who: SignedInClient, loginName: string) {
   const jwt = await who.api.getJwt({});
   if (!login.ok || !otp.ok || !next.ok || !jwt.ok) throw new Error('minting tokens failed');
   const qrToken = randomUUID().replace(/-/g, '');
-  const grants: string[] = [];
-  const unsubscribe = server.app.ctx.bus.subscribe(`/topic/qrtoken.${qrToken}`, (message) => {
-    grants.push((JSON.parse(message.body) as { data: { token: string } }).data.token);
-  });
+  // The page holds the token by subscribing on the login socket (docs/security.md, finding 10).
+  const page = await listen<{ data: { token: string } }>(server.url, null, `/topic/qrtoken.${qrToken}`);
   const sent = await who.api.sendNexToken({ token: qrToken });
   expect(sent.ok).toBe(true);
-  await expect.poll(() => grants.length).toBe(1);
-  unsubscribe();
+  const grant = (await page.next(() => true)).data.token;
+  await page.close();
   return [
     { token: login.data.token, type: 'SSO' as const },
     { token: otp.data.otp, type: 'OTP' as const },
     { token: next.data.token, type: 'NEXTOKEN' as const },
     { token: jwt.data.jwt, type: 'JWT' as const },
-    { token: grants[0]!, type: 'AUTH_OTP' as const },
+    { token: grant, type: 'AUTH_OTP' as const },
   ].map((t) => ({ ...t, loginName }));
 }
 

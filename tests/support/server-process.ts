@@ -1,5 +1,5 @@
-// A reference server in a child process on a fixed data folder (tests/server/messages/durability.server.ts), for
-// tests that kill -9 the server and start it again on the same data.
+// Reference servers in child processes: on a fixed data folder (tests/server/messages/durability.server.ts), for
+// tests that kill -9 the server and start it again on the same data, or any server script (tests/cluster).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -16,9 +16,15 @@ export interface ServerProcess {
 const children: ChildProcess[] = [];
 
 export function startServerProcess(dataDir: string, setup: boolean): Promise<ServerProcess> {
+  return startServerScript(SERVER, [dataDir, ...(setup ? ['setup'] : [])]);
+}
+
+/** Any server script that prints `URL <address>` once it serves (and `SETUP <json>` before, if it sets up). */
+export function startServerScript(script: string, args: readonly string[] = [], env: Record<string, string> = {}): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER, dataDir, ...(setup ? ['setup'] : [])], {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
     });
     children.push(child);
     let out = '';

@@ -13,15 +13,18 @@ export interface StompListener<T = Record<string, unknown>> {
   close(): Promise<void>;
 }
 
-/** Connects with the api key and subscribes; rejects with the server's ERROR message when refused. */
-export async function listen<T = Record<string, unknown>>(baseUrl: string, apiKey: string, destination: string): Promise<StompListener<T>> {
-  const url = `${baseUrl.replace('http', 'ws')}/v3/ws`;
+/**
+ * Connects with the api key and subscribes; rejects with the server's ERROR message when refused. A null api key
+ * connects to the login socket (/v3/wslogin) instead.
+ */
+export async function listen<T = Record<string, unknown>>(baseUrl: string, apiKey: string | null, destination: string): Promise<StompListener<T>> {
+  const url = `${baseUrl.replace('http', 'ws')}${apiKey === null ? '/v3/wslogin' : '/v3/ws'}`;
   const messages: T[] = [];
   const waiters: { predicate: (body: T) => boolean; resolve: (body: T) => void }[] = [];
   const client = new Client({
     brokerURL: url,
     webSocketFactory: () => new WebSocket(url, ['v12.stomp']),
-    connectHeaders: { 'Api-Key': apiKey },
+    connectHeaders: apiKey === null ? {} : { 'Api-Key': apiKey },
     reconnectDelay: 0,
     heartbeatIncoming: 0,
     heartbeatOutgoing: 0,

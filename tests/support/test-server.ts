@@ -8,6 +8,7 @@ import { hashPassword } from '../../server/identity/passwords.ts';
 import { generateRsaKeyPair } from '../../server/crypto/rsa.ts';
 import type { FunctionRoleType } from '../../server/store/repos/accounts.ts';
 import type { Database } from '../../server/store/db.ts';
+import type { Repos } from '../../server/store/repos/index.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import { createScratchDatabase } from '../../server/store/scratch.ts';
 import { testStore } from '../../server/store/testing.ts';
@@ -89,7 +90,11 @@ export const TEST_PASSWORD = 'Passw0rd!';
 
 /** Creates a directory account with its server-held key pair, straight in the store. */
 export async function createTestAccount(server: TestServer, options: TestAccountOptions) {
-  const { repos } = server.app.ctx;
+  return createAccountIn(server.app.ctx.repos, options);
+}
+
+/** The same, in a store the test opened itself (servers in other processes share it). */
+export async function createAccountIn(repos: Repos, options: TestAccountOptions) {
   let tenantId = options.tenantId;
   if (tenantId === undefined) {
     const tenants = await repos.tenants.list();

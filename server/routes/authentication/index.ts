@@ -79,6 +79,8 @@ export function authenticationHandlers(ctx: ServerContext) {
     async sendNexToken({ session, body }) {
       const me = session;
       if (!QR_TOKEN_PATTERN.test(body.token)) throw new ApiError('TOKEN_INVALID', 'not a QR login token');
+      // Only a token a login page holds (bound to its /v3/wslogin connection) gets a one-time code.
+      if (!(await ctx.repos.qrClaims.isClaimed(body.token))) throw new ApiError('TOKEN_INVALID', 'no login page shows this QR token');
       const { otp } = await tokens.authOtp(me, body.token);
       await ctx.bus.publish(
         qrTokenTopic(body.token),

@@ -12,6 +12,7 @@ import { membersRepo } from './members.ts';
 import { messagesRepo } from './messages.ts';
 import { noncesRepo } from './nonces.ts';
 import { policiesRepo } from './policies.ts';
+import { qrClaimsRepo } from './qr-claims.ts';
 import { receiptsRepo } from './receipts.ts';
 import { roomsRepo } from './rooms.ts';
 import { sessionsRepo } from './sessions.ts';
@@ -37,6 +38,7 @@ export function repos(q: Queryable) {
     appVersions: appVersionsRepo(q),
     decoys: decoysRepo(q),
     nonces: noncesRepo(q),
+    qrClaims: qrClaimsRepo(q),
   };
 }
 
@@ -54,6 +56,7 @@ export * from './members.ts';
 export * from './messages.ts';
 export * from './nonces.ts';
 export * from './policies.ts';
+export * from './qr-claims.ts';
 export * from './receipts.ts';
 export * from './rooms.ts';
 export * from './sessions.ts';

@@ -3,6 +3,7 @@
 // api key, and the non-secret facts a resume needs. Never localStorage: that would take only text, so the private
 // key would have to be exported.
 import type { DeviceKeys } from '../crypto/rsa.ts';
+import { idbRequest, idbTransactionDone } from '../storage/idb.ts';
 
 export interface StoredSession {
   version: 1;
@@ -27,21 +28,6 @@ export interface SessionVault {
 const DATABASE = 'chatgen-session';
 const STORE = 'session';
 const RECORD = 'current';
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function transactionDone(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
 
 const isKey = (value: unknown, usage: KeyUsage): value is CryptoKey =>
   typeof CryptoKey !== 'undefined' && value instanceof CryptoKey && !value.extractable && value.type === 'private' && value.usages.includes(usage);
@@ -93,7 +79,7 @@ export class IndexedDbSessionVault implements SessionVault {
 
   async load(): Promise<StoredSession | null> {
     const db = await this.database();
-    const record: unknown = await request(db.transaction(STORE, 'readonly').objectStore(STORE).get(RECORD));
+    const record: unknown = await idbRequest(db.transaction(STORE, 'readonly').objectStore(STORE).get(RECORD));
     if (record === undefined) return null;
     if (isStoredSession(record)) return record;
     await this.clear();
@@ -104,14 +90,14 @@ export class IndexedDbSessionVault implements SessionVault {
     const db = await this.database();
     const tx = db.transaction(STORE, 'readwrite');
     tx.objectStore(STORE).put(session, RECORD);
-    await transactionDone(tx);
+    await idbTransactionDone(tx);
   }
 
   async clear(): Promise<void> {
     const db = await this.database();
     const tx = db.transaction(STORE, 'readwrite');
     tx.objectStore(STORE).delete(RECORD);
-    await transactionDone(tx);
+    await idbTransactionDone(tx);
   }
 }
 

@@ -1,4 +1,5 @@
-export { ChatView, type ChatViewProps } from './ChatView.tsx';
-export { MessageInfoBody, RoomInfoBody } from './InfoPanels.tsx';
-export { enableNotifications, notificationSupport, useMessageNotifications } from './notifications.ts';
-export type { ChatMessage } from './data.ts';
+export { ChatView, type ChatViewProps } from './components/ChatView.tsx';
+export { MessageInfoBody, RoomInfoBody } from './components/InfoPanels.tsx';
+export { enableNotifications, notificationSupport, useMessageNotifications } from './hooks/notifications.ts';
+export type { ChatMessage } from './api/data.ts';
+export { useOutboxRunner } from './hooks/useOutbox.ts';

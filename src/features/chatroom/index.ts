@@ -1,1 +1,1 @@
-export { ChatroomPage } from './ChatroomPage.tsx';
+export { ChatroomPage } from './components/ChatroomPage.tsx';

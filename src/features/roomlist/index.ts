@@ -1,3 +1,3 @@
-export { RoomList, type RoomListProps } from './RoomList.tsx';
-export { roomFromCache, roomReadHere, upsertRoomInCache, useRoom, useRooms } from './data.ts';
-export { roomTitle, sortRooms } from './rooms.ts';
+export { RoomList, type RoomListProps } from './components/RoomList.tsx';
+export { roomFromCache, roomReadHere, upsertRoomInCache, useRoom, useRooms } from './api/data.ts';
+export { roomTitle, sortRooms } from './model/rooms.ts';

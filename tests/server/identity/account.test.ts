@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, loginWithToken as loginWithTokenAt, type SignedInClient, type WireTokenType } from '../../support/node-transport.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../../support/test-server.ts';
 import { signIn as signInAs } from '../../support/node-transport.ts';
+import { listen } from '../../support/stomp-listener.ts';
 import { anonymousApi } from './helpers.ts';
 
 let server: TestServer;
@@ -68,16 +69,13 @@ describe('token login', () => {
 
   it('hands a QR login page an AUTH_OTP through the qrtoken topic', async () => {
     const qrToken = randomUUID().replace(/-/g, '');
-    const received: string[] = [];
-    const unsubscribe = server.app.ctx.bus.subscribe(`/topic/qrtoken.${qrToken}`, (message) => {
-      received.push(message.body);
-    });
+    // The page holds the token by subscribing on the login socket (docs/security.md, finding 10).
+    const page = await listen<{ notifyType: string; data: { token: string; type: string; loginName: string } }>(server.url, null, `/topic/qrtoken.${qrToken}`);
     const sent = await bob.api.sendNexToken({ token: qrToken });
     expect(sent.ok && sent.data.loginName).toBe('bob');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    unsubscribe();
-    expect(received).toHaveLength(1);
-    const notification = JSON.parse(received[0]!) as { notifyType: string; data: { token: string; type: string; loginName: string } };
+    const notification = await page.next((body) => body.notifyType === 'AUTH_OTP_GENERATED');
+    await page.close();
+    expect(page.messages).toHaveLength(1);
     expect(notification.notifyType).toBe('AUTH_OTP_GENERATED');
     expect(notification.data.type).toBe('AUTH_OTP');
     expect((await loginWithToken(notification.data.loginName, notification.data.token, 'AUTH_OTP')).ok).toBe(true);

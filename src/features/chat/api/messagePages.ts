@@ -7,7 +7,7 @@ import { queryKeys } from '@generated/api/queries';
 import type { Message } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { chatServices } from '../../session/index.ts';
-import { decryptAll, type ChatMessage } from '../data.ts';
+import { decryptAll, type ChatMessage } from './data.ts';
 import {
   newerPageParam,
   newestPageParam,

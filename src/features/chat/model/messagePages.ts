@@ -3,7 +3,7 @@
 // the bottom and the other way round); live messages join the newest page, which splits into pages of the batch
 // size, so the window keeps at most maxPages × batch messages. Pure functions, used by the hooks and tested alone.
 import type { InfiniteData } from '@tanstack/react-query';
-import type { ListMessage } from '../rows.ts';
+import type { ListMessage } from './rows.ts';
 
 export interface MessagePage<M extends ListMessage = ListMessage> {
   /** Oldest first. */

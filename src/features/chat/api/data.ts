@@ -1,0 +1,149 @@
+// The chat's calls: message pages decrypted by the core, sends encrypted with the room key, marks and actions.
+import { useQuery } from '@tanstack/react-query';
+import { unwrap } from '@generated/api/client';
+import { getRoomAccountsQuery } from '@generated/api/queries';
+import type { Account, Message, MessageFileMetadata } from '@generated/types/index';
+import { decryptFileContent, decryptIncomingList, sendEncryptedMessage, type DecryptedMessage } from '../../../core/index.ts';
+import { chatServices } from '../../session/index.ts';
+
+/** A decrypted message as the chat shows it (the core's DecryptedMessage with its field types kept). */
+export type ChatMessage = Omit<Message, 'replyToMessage'> &
+  Pick<DecryptedMessage, 'text' | 'fileMetadata' | 'urlMetadata' | 'fileBytes' | 'failure' | 'metadataFailure'> & {
+    replyToMessage?: ChatMessage;
+    /** 0..1 while a file message is being sent. */
+    uploadProgress?: number;
+  };
+
+export async function decryptAll(messages: readonly Message[]): Promise<ChatMessage[]> {
+  return (await decryptIncomingList(messages, chatServices().keys)) as unknown as ChatMessage[];
+}
+
+const noMembers: Account[] = [];
+const accountsOf = (data: { accounts: Account[] }): Account[] => data.accounts;
+
+/** The members of a room (getRoomAccounts); empty while loading or after a failure. */
+export function useRoomMembers(roomId: string): Account[] {
+  const members = useQuery({ ...getRoomAccountsQuery(chatServices().api, { roomId }), select: accountsOf });
+  return members.data ?? noMembers;
+}
+
+/** The checksum a send carries, from the room and the local id only: the server's copy shows it as messageChecksum. */
+export const sendChecksum = (roomId: string, localId: string): Promise<string> => checksumOf([roomId, localId]);
+
+async function checksumOf(parts: string[]): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(parts.join('\u0000')));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export interface OutgoingMessage {
+  roomId: string;
+  type: 'TEXT' | 'IMAGE' | 'FILE';
+  text?: string;
+  file?: File;
+  fileMetadata?: MessageFileMetadata;
+  mentionIds?: string[];
+  replyToMessageId?: string;
+  langId?: 'en_US' | 'zh_TW' | 'zh_CN';
+}
+
+/** Encrypted with the room's key by the core, which also drops a recrypted room's cached key. */
+export async function sendMessage(
+  outgoing: OutgoingMessage,
+  localId: string,
+  onProgress?: (fraction: number) => void,
+): Promise<ChatMessage> {
+  const { api, keys } = chatServices();
+  // Derived from the local id only (never from the content), so a resend of the same message keeps its checksum.
+  const checksum = await sendChecksum(outgoing.roomId, localId);
+  const result = await sendEncryptedMessage(
+    api,
+    keys,
+    {
+      roomId: outgoing.roomId,
+      type: outgoing.type,
+      checksum,
+      ...(outgoing.langId ? { langId: outgoing.langId } : {}),
+      ...(outgoing.mentionIds && outgoing.mentionIds.length > 0 ? { msgMentionAccountIds: outgoing.mentionIds } : {}),
+      ...(outgoing.replyToMessageId ? { replyToMessageId: outgoing.replyToMessageId } : {}),
+    },
+    {
+      text: outgoing.text ?? null,
+      file: outgoing.file ?? null,
+      filename: outgoing.file?.name ?? null,
+      fileMetadata: outgoing.fileMetadata ?? null,
+    },
+    outgoing.file && onProgress
+      ? { onUploadProgress: ({ loaded, total }) => onProgress(total ? loaded / total : 0) }
+      : undefined,
+  );
+  const [message] = await decryptAll([unwrap('sendAesMessage', result).message as Message]);
+  return message as ChatMessage;
+}
+
+type IdList = [string, ...string[]];
+const ids = (messageIds: readonly string[]): IdList => messageIds as unknown as IdList;
+
+export async function markRead(roomId: string, messageIds: readonly string[]): Promise<void> {
+  if (messageIds.length === 0) return;
+  await chatServices().api.markReadAesMessages({ roomId, messageIds: ids(messageIds) });
+}
+
+export async function markNotified(roomId: string, messageIds: readonly string[]): Promise<void> {
+  if (messageIds.length === 0) return;
+  await chatServices().api.markNotifiedAesMessages({ roomId, messageIds: ids(messageIds) });
+}
+
+export async function setStarred(roomId: string, messageId: string, starred: boolean): Promise<boolean> {
+  const { api } = chatServices();
+  const body = { roomId, messageIds: ids([messageId]) };
+  const result = starred ? await api.starAesMessages(body) : await api.unstarAesMessages(body);
+  return result.ok;
+}
+
+export async function deleteForMe(roomId: string, messageId: string): Promise<boolean> {
+  return (await chatServices().api.deleteForMeAesMessages({ roomId, messageIds: ids([messageId]) })).ok;
+}
+
+export async function recall(roomId: string, messageId: string): Promise<boolean> {
+  return (await chatServices().api.deleteAesMessages({ roomId, messageIds: ids([messageId]) })).ok;
+}
+
+export async function forward(fromRoomId: string, toRoomId: string, messageId: string): Promise<boolean> {
+  return (await chatServices().api.forwardAesMessages({ roomId: toRoomId, fromRoomId, messageIds: ids([messageId]) })).ok;
+}
+
+/** Downloads and decrypts an attachment; the server returns the base64 ciphertext the sender stored. */
+export async function downloadFile(message: ChatMessage, preview = false): Promise<Blob> {
+  const { api, keys } = chatServices();
+  const mime = message.fileMetadata?.mimeType ?? message.aesMessageFileType ?? 'application/octet-stream';
+  if (message.fileBytes) return new Blob([message.fileBytes as BlobPart], { type: mime });
+  const file = unwrap('downloadAesFile', await api.downloadAesFile({ roomId: message.roomId, messageId: message.messageId, isPreview: preview }));
+  const text = (await file.blob.text()).trim();
+  let cipher = text;
+  let keyUuid = message.messageKeyUuid ?? '';
+  // The JSON form (MessageFileResponse) names its own key.
+  if (text.startsWith('{')) {
+    const parsed = JSON.parse(text) as { aesMessageFile?: string; messageKeyUuid?: string };
+    cipher = parsed.aesMessageFile ?? '';
+    keyUuid = parsed.messageKeyUuid ?? keyUuid;
+  }
+  const bytes = await decryptFileContent(cipher, keyUuid, keys);
+  return new Blob([bytes as BlobPart], { type: mime });
+}
+
+/** Width and height of an image file, for the space its thumbnail reserves. */
+export function imageSize(file: File): Promise<{ width: number; height: number } | null> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const image = new Image();
+    image.onload = () => {
+      resolve({ width: image.naturalWidth, height: image.naturalHeight });
+      URL.revokeObjectURL(url);
+    };
+    image.onerror = () => {
+      resolve(null);
+      URL.revokeObjectURL(url);
+    };
+    image.src = url;
+  });
+}

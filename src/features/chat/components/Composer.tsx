@@ -1,0 +1,211 @@
+// Message input: Enter sends, Shift+Enter breaks the line, @ opens the member picker, files and images are
+// checked against the constants and the server's client config before they are sent; a text over the variant's
+// length limit shows the maximum-text-exceeded notice and stays in the input, unsent.
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImagePlus, Paperclip, SendHorizontal, X } from 'lucide-react';
+import type { Account } from '@generated/types/index';
+import { constants } from '@variant/constants';
+import { IS_ALLOW_MENTION, IS_ALLOW_MSG_TYPE_FILE, IS_ALLOW_MSG_TYPE_IMAGE, IS_SHOW_ENLARGED_EMOJI } from '@variant/flags';
+import { IconButton, showToast } from '../../../ui/index.ts';
+import { characterCount, isEmojiOnly } from '../../../core/messages/text.ts';
+import { chatServices } from '../../session/index.ts';
+import { checkAttachment, sizeParts } from '../model/attachments.ts';
+import type { ChatMessage } from '../api/data.ts';
+import { insertMention, mentionQuery, mentionedIds, type PickedMention } from '../model/mentions.ts';
+import styles from './Chat.module.scss';
+
+const MAX_TEXT = constants.limits.messageTextMaxLength;
+
+export interface ComposerProps {
+  members: Account[];
+  replyTo: ChatMessage | null;
+  onCancelReply: () => void;
+  /** Each edit of the text (the room's TYPING signal, throttled by the caller). */
+  onTyping?: () => void;
+  onSendText: (text: string, mentionIds: string[]) => void;
+  onSendFile: (file: File, kind: 'image' | 'file') => void;
+}
+
+export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText, onSendFile }: ComposerProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language.replace('_', '-');
+  const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
+  const [picked, setPicked] = useState<PickedMention[]>([]);
+  const [active, setActive] = useState(0);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const imageRef = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const tooLongId = useId();
+  const myId = chatServices().accountId;
+
+  const query = IS_ALLOW_MENTION ? mentionQuery(text, caret) : null;
+  const candidates = useMemo(() => {
+    if (query === null) return [];
+    const needle = query.toLocaleLowerCase();
+    return members
+      .filter((member) => member.accountId !== myId)
+      .filter((member) => (member.userFullname ?? member.loginName ?? '').toLocaleLowerCase().includes(needle))
+      .slice(0, 8);
+  }, [members, myId, query]);
+  const pickerOpen = candidates.length > 0;
+
+  const pick = (member: Account) => {
+    const name = member.userFullname ?? member.loginName ?? member.accountId;
+    const next = insertMention(text, caret, name);
+    setText(next.text);
+    setCaret(next.caret);
+    setPicked((current) => [...current, { accountId: member.accountId, name }]);
+    setActive(0);
+    requestAnimationFrame(() => {
+      inputRef.current?.focus();
+      inputRef.current?.setSelectionRange(next.caret, next.caret);
+    });
+  };
+
+  const length = characterCount(text);
+  const tooLong = length > MAX_TEXT;
+
+  const send = () => {
+    if (text.trim() === '' || tooLong) return;
+    onSendText(text, mentionedIds(text, picked));
+    setText('');
+    setCaret(0);
+    setPicked([]);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.nativeEvent.isComposing) return; // IME composition (Chinese input) uses Enter itself
+    if (pickerOpen) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((index) => (index + step + candidates.length) % candidates.length);
+        return;
+      }
+      if (event.key === 'Enter' || event.key === 'Tab') {
+        event.preventDefault();
+        const member = candidates[active] ?? candidates[0];
+        if (member) pick(member);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setCaret(-1);
+        return;
+      }
+    }
+    if (event.key === 'Escape' && replyTo) {
+      onCancelReply();
+      return;
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  const onFiles = (files: FileList | null, kind: 'image' | 'file') => {
+    const rules = {
+      imageTypes: constants.upload.imageTypes,
+      supportedFileTypes: chatServices().clientConfig?.supportedFileTypes ?? [],
+      attachSize: chatServices().clientConfig?.attachSize,
+    };
+    for (const file of Array.from(files ?? [])) {
+      const problem = checkAttachment(file, kind, rules);
+      if (problem?.key === 'errors.attachTooLarge') {
+        const limit = sizeParts(problem.params.limit);
+        showToast(t(problem.key, { name: problem.params.name, limit: t(`size.${limit.unit}`, { value: limit.value }) }));
+      } else if (problem) {
+        showToast(t(problem.key, problem.params));
+      } else {
+        onSendFile(file, kind);
+      }
+    }
+  };
+
+  return (
+    <div className={styles.composer}>
+      {replyTo ? (
+        <div className={styles.replyBar}>
+          <span className={styles.replyText}>
+            {t('chat.replyingTo', { name: replyTo.messageUsername ?? '' })}: {replyTo.text ?? replyTo.aesMessageFilename ?? ''}
+          </span>
+          <IconButton icon={X} label={t('chat.cancelReply')} onClick={onCancelReply} />
+        </div>
+      ) : null}
+      {pickerOpen ? (
+        <ul id={listId} className={styles.mentionList} role="listbox" aria-label={t('chat.mentionList')}>
+          {candidates.map((member, index) => (
+            <li
+              key={member.accountId}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className={index === active ? styles.mentionActive : styles.mentionOption}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                pick(member);
+              }}
+            >
+              {member.userFullname ?? member.loginName}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className={styles.inputRow}>
+        {IS_ALLOW_MSG_TYPE_FILE ? (
+          <>
+            <IconButton icon={Paperclip} label={t('chat.attachFile')} onClick={() => fileRef.current?.click()} />
+            <input ref={fileRef} type="file" hidden multiple data-testid="file-input" onChange={(event) => { onFiles(event.target.files, 'file'); event.target.value = ''; }} />
+          </>
+        ) : null}
+        {IS_ALLOW_MSG_TYPE_IMAGE ? (
+          <>
+            <IconButton icon={ImagePlus} label={t('chat.attachImage')} onClick={() => imageRef.current?.click()} />
+            <input
+              ref={imageRef}
+              type="file"
+              hidden
+              multiple
+              accept={constants.upload.imageTypes.map((ext) => `.${ext}`).join(',')}
+              data-testid="image-input"
+              onChange={(event) => { onFiles(event.target.files, 'image'); event.target.value = ''; }}
+            />
+          </>
+        ) : null}
+        <textarea
+          ref={inputRef}
+          className={[styles.input, IS_SHOW_ENLARGED_EMOJI && isEmojiOnly(text) ? styles.emojiInput : ''].join(' ')}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={tooLong ? tooLongId : undefined}
+          rows={1}
+          value={text}
+          aria-label={t('chat.composerLabel')}
+          placeholder={t('chat.composerPlaceholder')}
+          role={IS_ALLOW_MENTION ? 'combobox' : undefined}
+          aria-expanded={IS_ALLOW_MENTION ? pickerOpen : undefined}
+          aria-controls={pickerOpen ? listId : undefined}
+          aria-activedescendant={pickerOpen ? `${listId}-${active}` : undefined}
+          aria-autocomplete={IS_ALLOW_MENTION ? 'list' : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setCaret(event.target.selectionStart);
+            setActive(0);
+            if (event.target.value.trim() !== '') onTyping?.();
+          }}
+          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
+          onKeyDown={onKeyDown}
+        />
+        <IconButton icon={SendHorizontal} label={t('chat.send')} tone="accent" onClick={send} disabled={text.trim() === '' || tooLong} />
+      </div>
+      {tooLong ? (
+        <p id={tooLongId} className={styles.tooLong} role="alert" data-testid="text-too-long">
+          {t('chat.textTooLong', { max: MAX_TEXT.toLocaleString(locale), count: length.toLocaleString(locale) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

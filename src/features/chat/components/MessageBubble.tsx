@@ -1,0 +1,136 @@
+// One message: sender (first of a group), content by type, time and status ticks, and its actions.
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertCircle, Check, CheckCheck, Clock, CornerUpLeft, Forward, Info, RotateCw, Star, StarOff, Trash2, Undo2 } from 'lucide-react';
+import {
+  IS_ALLOW_DELETE_FOR_ME,
+  IS_ALLOW_FORWARD,
+  IS_ALLOW_RECALL,
+  IS_ALLOW_REPLY,
+  IS_ALLOW_RESEND,
+  IS_ALLOW_STAR,
+  IS_SHOW_MESSAGE_INFO,
+} from '@variant/flags';
+import { IconButton } from '../../../ui/index.ts';
+import { FileContent, ImageContent } from './Attachment.tsx';
+import type { ChatMessage } from '../api/data.ts';
+import { MessageText } from './MessageText.tsx';
+import { clampCombiningMarks, plainFileName } from '../../../core/messages/text.ts';
+import styles from './Chat.module.scss';
+
+export type MessageAction = 'reply' | 'forward' | 'star' | 'unstar' | 'deleteForMe' | 'recall' | 'resend' | 'info';
+
+export interface MessageBubbleProps {
+  message: ChatMessage;
+  firstOfGroup: boolean;
+  lastOfGroup: boolean;
+  locale: string;
+  onAction: (action: MessageAction, message: ChatMessage) => void;
+}
+
+function StatusTick({ status }: { status: ChatMessage['messageStatus'] }) {
+  const { t } = useTranslation();
+  if (!status || status === 'ALL_DELETED') return null;
+  const label = t(`chat.status.${status}`);
+  const icon = {
+    SERVER_RECEIVED: <Check aria-hidden="true" />,
+    ALL_RECEIVED: <CheckCheck aria-hidden="true" />,
+    ALL_READ: <CheckCheck aria-hidden="true" />,
+    PENDING_SEND: <Clock aria-hidden="true" />,
+    SEND_FAILED: <AlertCircle aria-hidden="true" />,
+  }[status];
+  return (
+    <span className={[styles.tick, styles[`tick_${status}`]].join(' ')} role="img" aria-label={label} title={label} data-status={status}>
+      {icon}
+    </span>
+  );
+}
+
+/** The quoted message's text or file name, as safe to show as the message itself. */
+function quoted(message: ChatMessage): string {
+  if (message.text !== undefined) return clampCombiningMarks(message.text);
+  return plainFileName(message.aesMessageFilename ?? '');
+}
+
+function Content({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  if (message.messageStatus === 'ALL_DELETED') return <em className={styles.recalled}>{t('chat.recalled')}</em>;
+  if (message.failure) return <em className={styles.failure}>{t(message.failure.key, { id: message.failure.id })}</em>;
+  switch (message.messageType) {
+    case 'TEXT':
+      return <MessageText text={message.text ?? ''} />;
+    case 'IMAGE':
+      return <ImageContent message={message} />;
+    case 'FILE':
+      return <FileContent message={message} uploading={message.messageStatus === 'PENDING_SEND'} />;
+    default:
+      return <em className={styles.unsupported}>{t('errors.typeNotSupported')}</em>;
+  }
+}
+
+export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup, lastOfGroup, locale, onAction }: MessageBubbleProps) {
+  const { t } = useTranslation();
+  if (message.messageType === 'SYSTEM') {
+    return (
+      <div className={styles.system} role="note" aria-label={t('chat.system')}>
+        {message.text ?? ''}
+      </div>
+    );
+  }
+  const own = Boolean(message.isSendFromYou);
+  const local = message.messageId.startsWith('local-');
+  const failed = message.messageStatus === 'SEND_FAILED';
+  const time = message.messageCreateDate
+    ? new Date(message.messageCreateDate).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
+    : '';
+  const deleted = message.messageStatus === 'ALL_DELETED';
+  const act = (action: MessageAction) => () => onAction(action, message);
+  return (
+    <div
+      className={[styles.messageRow, own ? styles.own : styles.other, firstOfGroup ? styles.groupStart : '', lastOfGroup ? styles.groupEnd : ''].join(' ')}
+      data-testid="message"
+      data-message-id={message.messageId}
+      data-own={own ? 'true' : 'false'}
+    >
+      <article className={[styles.bubble, own ? styles.bubbleOwn : styles.bubbleOther].join(' ')} aria-label={message.messageUsername ?? undefined}>
+        {firstOfGroup && !own ? (
+          <header className={styles.sender}>
+            <bdi>{message.messageUsername}</bdi>
+          </header>
+        ) : null}
+        {message.isForwardMessage ? <p className={styles.meta}>{t('chat.forwarded')}</p> : null}
+        {message.replyToMessage ? (
+          <blockquote className={styles.quote}>
+            <bdi className={styles.quoteName}>{message.replyToMessage.messageUsername}</bdi>
+            <bdi className={styles.quoteText}>{quoted(message.replyToMessage)}</bdi>
+          </blockquote>
+        ) : null}
+        <div className={styles.content}>
+          <Content message={message} />
+        </div>
+        <footer className={styles.footerLine}>
+          {message.isStarredByYou ? <Star className={styles.starMark} role="img" aria-label={t('chat.starred')} /> : null}
+          <time dateTime={message.messageCreateDate ? new Date(message.messageCreateDate).toISOString() : undefined}>{time}</time>
+          {own ? <StatusTick status={message.messageStatus} /> : null}
+        </footer>
+      </article>
+      {!deleted ? (
+        <div className={styles.actions} role="toolbar" aria-label={t('chat.messageActions')}>
+          {failed && IS_ALLOW_RESEND ? <IconButton icon={RotateCw} label={t('chat.resend')} tone="danger" onClick={act('resend')} /> : null}
+          {!local && IS_ALLOW_REPLY ? <IconButton icon={CornerUpLeft} label={t('chat.reply')} onClick={act('reply')} /> : null}
+          {!local && IS_ALLOW_FORWARD ? <IconButton icon={Forward} label={t('chat.forward')} onClick={act('forward')} /> : null}
+          {!local && IS_ALLOW_STAR ? (
+            message.isStarredByYou ? (
+              <IconButton icon={StarOff} label={t('chat.unstar')} onClick={act('unstar')} />
+            ) : (
+              <IconButton icon={Star} label={t('chat.star')} onClick={act('star')} />
+            )
+          ) : null}
+          {!local && own && IS_SHOW_MESSAGE_INFO ? <IconButton icon={Info} label={t('chat.messageInfo')} onClick={act('info')} /> : null}
+          {(IS_ALLOW_DELETE_FOR_ME || local) ? <IconButton icon={Trash2} label={t('chat.deleteForMe')} onClick={act('deleteForMe')} /> : null}
+          {!local && own && IS_ALLOW_RECALL ? <IconButton icon={Undo2} label={t('chat.recall')} onClick={act('recall')} /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,220 @@
+// State of the open room: the message window (useInfiniteQuery, 25 per page, at most 200 kept, sliding both ways),
+// the room's outbox entries (pending or failed sends) after it, read marks (every unread message of the room once it is shown at its newest) and the
+// realtime updates of this room.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../ui/index.ts';
+import { roomReadHere } from '../../roomlist/index.ts';
+import { chatServices, displayNameOf, useProfile } from '../../session/index.ts';
+import { fetchMessagePage, MAX_PAGES, MESSAGE_BATCH, messagePagesOf, messagePagesQuery, setMessagePages, unreadIdsFrom } from '../api/messagePages.ts';
+import { markRead, type ChatMessage, type OutgoingMessage } from '../api/data.ts';
+import { discardEntry, enqueue, resendEntry, useOutbox } from './useOutbox.ts';
+import { entryAsMessage, notYetShown, sendOrder } from '../model/outbox.ts';
+import { allMessages, appendNewest, atLiveEnd, newestMessageId, removeFromPages, updateInPages } from '../model/messagePages.ts';
+
+const MARK_CHUNK = 200;
+
+export interface ChatRoomState {
+  messages: ChatMessage[];
+  firstUnreadMessageId: string | null;
+  loaded: boolean;
+  loadingOlder: boolean;
+  loadingNewer: boolean;
+  hasOlder: boolean;
+  hasNewer: boolean;
+}
+
+export function useChatRoom(roomId: string) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery(messagePagesQuery(roomId));
+  const outbox = useOutbox();
+  const { data: profile } = useProfile();
+  const [firstUnreadMessageId, setFirstUnread] = useState<string | null>(null);
+  const requestedReads = useRef(new Set<string>());
+  const liveFillWanted = useRef(false);
+  const liveFilling = useRef(false);
+
+  const server = useMemo(() => allMessages(query.data), [query.data]);
+  const pending = useMemo(() => {
+    const shown = new Set(server.map((message) => message.messageChecksum).filter((checksum) => checksum !== undefined));
+    return sendOrder(notYetShown(outbox.entries.filter((entry) => entry.roomId === roomId), shown)).map((entry) =>
+      entryAsMessage(entry, outbox.fileBytes[entry.localId], outbox.progress[entry.localId]),
+    );
+  }, [outbox, roomId, server]);
+  const messages = useMemo(() => (pending.length === 0 ? server : [...server, ...pending]), [server, pending]);
+  const firstPage = query.data?.pages[0];
+  const lastPage = query.data?.pages[query.data.pages.length - 1];
+
+  // The marker stays where the server put it when the room opened, even after its page slid out and back.
+  useEffect(() => {
+    const marker = query.data?.pages.find((page) => page.firstUnreadMessageId)?.firstUnreadMessageId;
+    if (marker) setFirstUnread((current) => current ?? marker);
+  }, [query.data]);
+
+  const markIds = useCallback(
+    async (ids: readonly string[]) => {
+      for (let start = 0; start < ids.length; start += MARK_CHUNK) await markRead(roomId, ids.slice(start, start + MARK_CHUNK));
+      for (const id of ids) setMessagePages(queryClient, roomId, (data) => updateInPages(data, id, { isReadByYou: true }));
+      await roomReadHere(queryClient, roomId);
+    },
+    [queryClient, roomId],
+  );
+
+  // Received messages not yet read are marked read as soon as they are in the window.
+  useEffect(() => {
+    const unread = server.filter((m) => !m.isSendFromYou && !m.isReadByYou && !requestedReads.current.has(m.messageId)).map((m) => m.messageId);
+    if (unread.length === 0) return;
+    for (const id of unread) requestedReads.current.add(id);
+    void markIds(unread).catch(() => {
+      for (const id of unread) requestedReads.current.delete(id);
+    });
+  }, [markIds, server]);
+
+  // Opened at its newest message, the room is read: the unread messages older than the first page are marked too.
+  const catchUpDone = useRef(false);
+  useEffect(() => {
+    if (catchUpDone.current || !query.data || query.data.pages.length !== 1) return;
+    const marker = query.data.pages[0]?.firstUnreadMessageId;
+    const oldestLoaded = query.data.pages[0]?.messages[0]?.messageId;
+    catchUpDone.current = true;
+    if (!marker || !oldestLoaded || Number(marker) >= Number(oldestLoaded)) return;
+    void unreadIdsFrom(roomId, marker, oldestLoaded)
+      .then((ids) => markIds(ids.filter((id) => !requestedReads.current.has(id))))
+      .catch(() => undefined);
+  }, [markIds, query.data, roomId]);
+
+  /** Fetches what is newer than the window's newest message and adds it (new messages, the gap after a reconnect). */
+  const liveFill = useCallback(async () => {
+    if (liveFilling.current || queryClient.isFetching({ queryKey: messagePagesQuery(roomId).queryKey }) > 0) {
+      liveFillWanted.current = true;
+      return;
+    }
+    const data = messagePagesOf(queryClient, roomId);
+    if (!data || !atLiveEnd(data)) return; // scrolled back: the newer pages come when scrolled down
+    liveFilling.current = true;
+    liveFillWanted.current = false;
+    try {
+      let anchor = newestMessageId(data);
+      for (let round = 0; round < 40; round += 1) {
+        const page = await fetchMessagePage(roomId, anchor ? { direction: 'DOWN', lastMessageId: anchor } : { direction: 'UP' });
+        setMessagePages(queryClient, roomId, (current) => (current ? appendNewest(current, page.messages, MESSAGE_BATCH, MAX_PAGES) : current));
+        const newest = page.messages[page.messages.length - 1];
+        if (!page.hasNewer || !newest) break;
+        anchor = newest.messageId;
+      }
+    } catch {
+      liveFillWanted.current = true; // the next notification or reconnect tries again
+    } finally {
+      liveFilling.current = false;
+    }
+  }, [queryClient, roomId]);
+
+  // A live fill asked for while a page was loading runs once the page is in (the page fetch would overwrite it).
+  useEffect(() => {
+    if (!query.isFetching && liveFillWanted.current) void liveFill();
+  }, [liveFill, query.isFetching]);
+
+  const loadOlder = useCallback(() => {
+    if (!query.hasPreviousPage || query.isFetching || liveFilling.current) return;
+    void query.fetchPreviousPage().then((result) => {
+      if (result.isError) showToast(t('errors.actionFailed'));
+    });
+  }, [query, t]);
+
+  const loadNewer = useCallback(() => {
+    if (!query.hasNextPage || query.isFetching || liveFilling.current) return;
+    void query.fetchNextPage().then((result) => {
+      if (result.isError) showToast(t('errors.actionFailed'));
+    });
+  }, [query, t]);
+
+  useEffect(() => {
+    if (query.isError && !query.data) showToast(t('errors.actionFailed'));
+  }, [query.data, query.isError, t]);
+
+  // Room topic subscription and this room's notifications.
+  useEffect(() => {
+    const { realtime } = chatServices();
+    realtime?.subscribeRoom(roomId);
+    const patchMessage = (messageId: string, change: Partial<ChatMessage>) => setMessagePages(queryClient, roomId, (data) => updateInPages(data, messageId, change));
+    const offNotification = realtime?.on('notification', (notification) => {
+      if (notification.roomId !== roomId) return;
+      const messageId = notification.dataId;
+      switch (notification.notifyType) {
+        case 'NEW_MESSAGE':
+          void liveFill();
+          return;
+        case 'MESSAGE_ALL_RECEIVED':
+          patchMessage(messageId, { messageStatus: 'ALL_RECEIVED' });
+          return;
+        case 'MESSAGE_ALL_READ':
+          patchMessage(messageId, { messageStatus: 'ALL_READ' });
+          return;
+        case 'MESSAGE_DELETED':
+          patchMessage(messageId, { messageStatus: 'ALL_DELETED', text: undefined, fileBytes: undefined });
+          return;
+        case 'MESSAGE_DELETED_FOR_ME':
+          setMessagePages(queryClient, roomId, (data) => removeFromPages(data, [messageId]));
+          return;
+        case 'MESSAGE_STARRED':
+        case 'MESSAGE_UNSTARRED':
+          patchMessage(messageId, { isStarredByYou: notification.notifyType === 'MESSAGE_STARRED' });
+          return;
+        default:
+          return;
+      }
+    });
+    const offResynced = realtime?.on('resynced', () => void liveFill());
+    return () => {
+      offNotification?.();
+      offResynced?.();
+      realtime?.unsubscribeRoom(roomId);
+    };
+  }, [liveFill, queryClient, roomId]);
+
+  const send = useCallback(
+    async (message: Omit<OutgoingMessage, 'roomId'>) => {
+      const { accountId, loginName } = chatServices();
+      await enqueue({
+        accountId,
+        roomId,
+        type: message.type,
+        senderName: displayNameOf(profile, loginName),
+        langId: i18n.language as OutgoingMessage['langId'],
+        ...(message.text !== undefined ? { text: message.text } : {}),
+        ...(message.file ? { file: message.file, fileName: message.file.name } : {}),
+        ...(message.fileMetadata ? { fileMetadata: message.fileMetadata } : {}),
+        ...(message.mentionIds && message.mentionIds.length > 0 ? { mentionIds: message.mentionIds } : {}),
+        ...(message.replyToMessageId ? { replyToMessageId: message.replyToMessageId } : {}),
+      });
+    },
+    [i18n.language, profile, roomId],
+  );
+
+  const resend = useCallback((localId: string) => void resendEntry(localId), []);
+
+  const patch = useCallback(
+    (messageId: string, change: Partial<ChatMessage>) => setMessagePages(queryClient, roomId, (data) => updateInPages(data, messageId, change)),
+    [queryClient, roomId],
+  );
+  const remove = useCallback(
+    (messageId: string) => {
+      if (messageId.startsWith('local-')) void discardEntry(messageId);
+      else setMessagePages(queryClient, roomId, (data) => removeFromPages(data, [messageId]));
+    },
+    [queryClient, roomId],
+  );
+
+  const state: ChatRoomState = {
+    messages,
+    firstUnreadMessageId,
+    loaded: query.data !== undefined || query.isError,
+    loadingOlder: query.isFetchingPreviousPage,
+    loadingNewer: query.isFetchingNextPage,
+    hasOlder: firstPage?.hasOlder ?? false,
+    hasNewer: lastPage?.hasNewer ?? false,
+  };
+  return { state, loadOlder, loadNewer, send, resend, patch, remove };
+}

@@ -1,0 +1,109 @@
+// The room list's server state in TanStack Query: pages of rooms (keys from the generated factory), previews
+// decrypted by the core, and the account search of the create dialogs.
+import { useMemo } from 'react';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { getAccountListQuery, getLastMessageQuery, queryKeys } from '@generated/api/queries';
+import { unwrap } from '@generated/api/client';
+import type { Account, Message, Room } from '@generated/types/index';
+import { constants } from '@variant/constants';
+import { decryptIncomingList, type DecryptedMessage } from '../../../core/messages/crypto.ts';
+import { chatServices } from '../../session/index.ts';
+import { announceRoomRead } from './readChannel.ts';
+import { allRooms, findRoom, setCounts, setPreview, upsertRoom, type RoomPage, type RoomPages } from '../model/roomPages.ts';
+
+function roomListBody(pageNo: number) {
+  return { pageInfo: { pageNo, pageSize: constants.pageSizes.roomList }, withTotalUnreadRoomCount: true, withTotalUnreadMsgCount: true };
+}
+
+/** The infinite list is keyed by its first page's request: `['rooms', 'getRoomList', body]`. */
+export const roomListKey = () => queryKeys.getRoomList(roomListBody(1));
+
+async function decryptPreviews(rooms: readonly Room[]): Promise<Record<string, DecryptedMessage | undefined>> {
+  const { keys } = chatServices();
+  const lasts = rooms.map((room) => room.messages?.[room.messages.length - 1]).filter((m) => m !== undefined);
+  const decrypted = await decryptIncomingList(lasts, keys);
+  return Object.fromEntries(decrypted.map((message) => [message.roomId, message]));
+}
+
+async function fetchRoomPage(pageNo: number, signal: AbortSignal): Promise<RoomPage> {
+  const { api } = chatServices();
+  const data = unwrap('getRoomList', await api.getRoomList(roomListBody(pageNo), { signal }));
+  const rooms = data.rooms as Room[];
+  return { rooms, previews: await decryptPreviews(rooms), stillHaveData: Boolean(data.stillHaveData) };
+}
+
+export const roomListQuery = () =>
+  infiniteQueryOptions<RoomPage, Error, RoomPages, ReturnType<typeof roomListKey>, number>({
+    queryKey: roomListKey(),
+    queryFn: ({ pageParam, signal }) => fetchRoomPage(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: RoomPage, _pages: RoomPage[], pageNo: number) => (last.stillHaveData ? pageNo + 1 : undefined),
+  });
+
+/** The loaded pages and paging state (the room list panel). */
+export function useRoomPages() {
+  return useInfiniteQuery(roomListQuery());
+}
+
+/** Every loaded room, in list order (forwarding, the open room's live copy). */
+export function useRooms(): Room[] {
+  const { data } = useInfiniteQuery(roomListQuery());
+  return useMemo(() => allRooms(data), [data]);
+}
+
+export function useRoom(roomId: string | null): Room | undefined {
+  const rooms = useRooms();
+  return roomId ? rooms.find((room) => room.roomId === roomId) : undefined;
+}
+
+export function roomFromCache(queryClient: QueryClient, roomId: string): Room | undefined {
+  return findRoom(queryClient.getQueryData<RoomPages>(roomListKey()), roomId);
+}
+
+export function updateRoomPages(queryClient: QueryClient, change: (data: RoomPages | undefined) => RoomPages | undefined): void {
+  queryClient.setQueryData<RoomPages>(roomListKey(), change);
+}
+
+/**
+ * After this tab marked messages of a room read: the counts the server now has, here and (over the read
+ * channel) in the other tabs of this browser.
+ */
+export async function roomReadHere(queryClient: QueryClient, roomId: string): Promise<void> {
+  announceRoomRead(roomId);
+  await refreshRoomSummary(queryClient, roomId, true);
+}
+
+export function upsertRoomInCache(queryClient: QueryClient, room: Room): void {
+  updateRoomPages(queryClient, (data) => upsertRoom(data, room));
+}
+
+/** Reloads every loaded page (new or removed rooms, the gap fill after a reconnect). */
+export function invalidateRoomList(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: roomListKey() });
+}
+
+/**
+ * The last message of a room (getLastMessage, always asked afresh), decrypted into the room's preview, and with
+ * `withCounts` its unread and mention counts as the server knows them (not for the open room, which reads
+ * what arrives and refreshes its counts once the read marks are in).
+ */
+export async function refreshRoomSummary(queryClient: QueryClient, roomId: string, withCounts: boolean): Promise<void> {
+  const { api, keys } = chatServices();
+  const data = await queryClient.fetchQuery({ ...getLastMessageQuery(api, { roomId, withUnreadCount: withCounts }), staleTime: 0, gcTime: 0 });
+  const last = data.message as Message | undefined;
+  const [preview] = last ? await decryptIncomingList([last], keys) : [undefined];
+  updateRoomPages(queryClient, (pages) => {
+    const next = setPreview(pages, roomId, preview);
+    return withCounts ? setCounts(next, roomId, data.noOfUnreadMessage ?? 0, data.noOfMentionedMessage ?? 0) : next;
+  });
+}
+
+/** Accounts matching a name, without me (the account picker). */
+export function useAccountSearch(filterOfName: string) {
+  const { api, accountId } = chatServices();
+  const body = { pageInfo: { pageNo: 1, pageSize: constants.pageSizes.accountList }, filterOfName, withSelfAccount: false };
+  return useQuery({
+    ...getAccountListQuery(api, body),
+    select: (data) => (data.accounts as Account[]).filter((account) => account.accountId !== accountId),
+  });
+}

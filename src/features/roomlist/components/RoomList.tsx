@@ -1,0 +1,117 @@
+// The left panel's room list: search, create chat/group, a virtualised list of rooms, footer navigation.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox } from 'lucide-react';
+import type { Room } from '@generated/types/index';
+import { IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_SHOW_BUSINESS_APPS } from '@variant/flags';
+import { EmptyState, IconButton, Panel, Spinner, showToast } from '../../../ui/index.ts';
+import { useNotSupportedPopup } from '../../popup/index.ts';
+import { CreateChatDialog, CreateGroupDialog } from './CreateDialogs.tsx';
+import { RoomRow } from './RoomRow.tsx';
+import { useRoomPages } from '../api/data.ts';
+import { ProfileSummary } from './ProfileSummary.tsx';
+import { filterRooms } from '../model/rooms.ts';
+import { allPreviews, allRooms } from '../model/roomPages.ts';
+import { useRoomListSync } from '../hooks/useRoomListSync.ts';
+import styles from './RoomList.module.scss';
+
+export interface RoomListProps {
+  selectedRoomId: string | null;
+  onSelect: (room: Room) => void;
+  onLogout: () => void;
+}
+
+export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) {
+  const { t } = useTranslation();
+  useRoomListSync(selectedRoomId);
+  const pages = useRoomPages();
+  const rooms = useMemo(() => allRooms(pages.data), [pages.data]);
+  const previews = useMemo(() => allPreviews(pages.data), [pages.data]);
+  const loaded = pages.isSuccess || pages.isError;
+  const { hasNextPage, isFetching, isError, fetchNextPage } = pages;
+  const [query, setQuery] = useState('');
+  const [dialog, setDialog] = useState<'chat' | 'group' | null>(null);
+  const visible = useMemo(() => filterRooms(rooms, query), [rooms, query]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 68,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastItem = items[items.length - 1];
+  const nearEnd = lastItem !== undefined && lastItem.index >= visible.length - 5;
+  useEffect(() => {
+    if (nearEnd && hasNextPage && !isFetching && !isError && !query) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isError, isFetching, nearEnd, query]);
+  useEffect(() => {
+    if (isError) showToast(t('errors.actionFailed'));
+  }, [isError, t]);
+
+  const created = (room: Room) => {
+    setDialog(null);
+    onSelect(room);
+  };
+  const showNotSupported = useNotSupportedPopup();
+  const notSupported = () => void showNotSupported();
+
+  return (
+    <Panel
+      title={t('roomList.heading')}
+      actions={
+        <>
+          {IS_ALLOW_CREATE_CHAT ? <IconButton icon={MessageCirclePlus} label={t('roomList.createChat')} onClick={() => setDialog('chat')} /> : null}
+          {IS_ALLOW_CREATE_GROUP ? <IconButton icon={Users} label={t('roomList.createGroup')} onClick={() => setDialog('group')} /> : null}
+        </>
+      }
+      footer={
+        <nav className={styles.footer} aria-label={t('roomList.footer')}>
+          <IconButton icon={MessagesSquare} label={t('roomList.chats')} pressed tone="accent" />
+          <IconButton icon={Settings} label={t('roomList.settings')} onClick={notSupported} />
+          {IS_SHOW_BUSINESS_APPS ? <IconButton icon={LayoutGrid} label={t('roomList.apps')} onClick={notSupported} /> : null}
+          <IconButton icon={LogOut} label={t('roomList.logout')} onClick={onLogout} />
+        </nav>
+      }
+    >
+      <div className={styles.layout}>
+        <ProfileSummary />
+        <div className={styles.search} role="search">
+          <Search className={styles.searchIcon} aria-hidden="true" />
+          <input
+            className={styles.searchInput}
+            type="search"
+            aria-label={t('roomList.searchLabel')}
+            placeholder={t('roomList.searchPlaceholder')}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => event.key === 'Escape' && setQuery('')}
+          />
+        </div>
+        <div ref={scrollRef} className={styles.scroller} data-testid="room-list">
+          {!loaded ? <Spinner /> : null}
+          {loaded && visible.length === 0 ? <EmptyState icon={Inbox} text={t('empty.room')} /> : null}
+          <ul className={styles.list} style={{ height: virtualizer.getTotalSize() }} role="list" aria-label={t('roomList.heading')}>
+            {items.map((item) => {
+              const room = visible[item.index] as Room;
+              return (
+                <li
+                  key={room.roomId}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  className={styles.item}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <RoomRow room={room} preview={previews[room.roomId]} selected={room.roomId === selectedRoomId} onSelect={onSelect} />
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </div>
+      {dialog === 'chat' ? <CreateChatDialog onClose={() => setDialog(null)} onCreated={created} /> : null}
+      {dialog === 'group' ? <CreateGroupDialog onClose={() => setDialog(null)} onCreated={created} /> : null}
+    </Panel>
+  );
+}

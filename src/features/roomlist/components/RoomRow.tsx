@@ -1,0 +1,95 @@
+// One room in the list: name, time, decrypted preview, unread and mention badges, pin and mute icons.
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AtSign, BellOff, Pin } from 'lucide-react';
+import type { Room } from '@generated/types/index';
+import { Avatar, Badge } from '../../../ui/index.ts';
+import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
+import { clampCombiningMarks, isEmojiOnly, plainFileName } from '../../../core/messages/text.ts';
+import { roomTitle } from '../model/rooms.ts';
+import styles from './RoomList.module.scss';
+
+export interface RoomRowProps {
+  room: Room;
+  preview: DecryptedMessage | undefined;
+  selected: boolean;
+  onSelect: (room: Room) => void;
+}
+
+function usePreviewText(preview: DecryptedMessage | undefined): string {
+  const { t } = useTranslation();
+  if (!preview) return '';
+  // A recalled message reads the same for its sender and the others (no blank 'You:').
+  if (preview.messageStatus === 'ALL_DELETED') return t('chat.recalled');
+  if (preview.failure) return t(preview.failure.key, { id: preview.failure.id });
+  const who = preview.isSendFromYou ? `${t('roomList.you')}: ` : '';
+  switch (preview.messageType) {
+    case 'TEXT':
+      return who + clampCombiningMarks(preview.text ?? '');
+    case 'IMAGE':
+      return who + t('roomList.image');
+    case 'FILE':
+      return who + t('roomList.file', { name: plainFileName(preview.aesMessageFilename ?? '') });
+    case 'SYSTEM':
+      return preview.text ?? t('roomList.system');
+    default:
+      return who + t('roomList.attachment');
+  }
+}
+
+function formatTime(time: number | undefined, locale: string): string {
+  if (!time) return '';
+  const date = new Date(time);
+  const now = new Date();
+  const sameDay = date.toDateString() === now.toDateString();
+  return sameDay
+    ? date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
+    : date.toLocaleDateString(locale, { month: 'short', day: 'numeric' });
+}
+
+export const RoomRow = memo(function RoomRow({ room, preview, selected, onSelect }: RoomRowProps) {
+  const { t, i18n } = useTranslation();
+  const previewText = usePreviewText(preview);
+  const title = roomTitle(room);
+  const unread = room.noOfUnreadMessage ?? 0;
+  const mentioned = room.noOfMentionedMessage ?? 0;
+  const locale = i18n.language.replace('_', '-');
+  return (
+    <button
+      type="button"
+      className={[styles.row, selected ? styles.selected : ''].join(' ')}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onSelect(room)}
+      data-testid="room-row"
+      data-room-id={room.roomId}
+    >
+      <Avatar name={title} group={room.roomType !== 'SINGLE'} />
+      <span className={styles.rowBody}>
+        <span className={styles.rowTop}>
+          <bdi className={styles.rowName}>{title}</bdi>
+          <span className={styles.rowTime}>{formatTime(room.lastUpdateTime, locale)}</span>
+        </span>
+        <span className={styles.rowBottom}>
+          <bdi
+            className={[styles.preview, preview?.messageType === 'TEXT' && isEmojiOnly(preview.text ?? '') ? styles.emojiPreview : ''].join(' ')}
+            data-testid="room-preview"
+          >
+            {previewText}
+          </bdi>
+          {room.isPin ? <Pin className={styles.flagIcon} aria-label={t('roomList.pinned')} role="img" /> : null}
+          {room.isMute ? <BellOff className={styles.flagIcon} aria-label={t('roomList.muted')} role="img" /> : null}
+          {mentioned > 0 ? (
+            <Badge tone="mention" label={t('roomList.mentioned')}>
+              <AtSign className={styles.badgeIcon} aria-hidden="true" />
+            </Badge>
+          ) : null}
+          {unread > 0 ? (
+            <Badge tone={room.isMute ? 'muted' : 'unread'} label={t('roomList.unread', { count: unread })}>
+              {unread > 99 ? '99+' : unread}
+            </Badge>
+          ) : null}
+        </span>
+      </span>
+    </button>
+  );
+});

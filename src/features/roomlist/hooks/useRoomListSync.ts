@@ -1,0 +1,65 @@
+// Keeps the cached room list current from realtime notifications: NEW_MESSAGE moves the room up, counts it and
+// refreshes its preview and counts from the server; a recall or a delete-for-me refreshes them too (the recalled
+// wording on every side at once); new, changed or removed rooms (and an unknown room) reload the loaded pages;
+// after a reconnect (`resynced`) the list is reloaded to fill the gap; a room read in another tab gets the
+// server's counts.
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { chatServices } from '../../session/index.ts';
+import { invalidateRoomList, refreshRoomSummary, updateRoomPages } from '../api/data.ts';
+import { onRoomReadElsewhere } from '../api/readChannel.ts';
+import { applyNewMessage } from '../model/roomPages.ts';
+
+export function useRoomListSync(openRoomId: string | null): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const { realtime, accountId } = chatServices();
+    if (!realtime) return;
+    const offNotification = realtime.on('notification', (notification) => {
+      const roomId = notification.roomId;
+      switch (notification.notifyType) {
+        case 'NEW_MESSAGE': {
+          // The reply queue carries every new message once; an open room's topic repeats it.
+          if (!roomId || notification.source === 'room') return;
+          const mentions = notification.data?.msgMentionAccountIds;
+          let known = false;
+          updateRoomPages(queryClient, (data) => {
+            const result = applyNewMessage(
+              data,
+              { roomId, senderId: notification.senderId, time: Date.now(), mentionsMe: Array.isArray(mentions) && mentions.includes(accountId) },
+              accountId,
+              openRoomId,
+            );
+            known = result.known;
+            return result.data;
+          });
+          if (known) void refreshRoomSummary(queryClient, roomId, roomId !== openRoomId).catch(() => undefined);
+          else void invalidateRoomList(queryClient);
+          return;
+        }
+        case 'MESSAGE_DELETED':
+        case 'MESSAGE_DELETED_FOR_ME':
+          if (!roomId || notification.source === 'room') return;
+          void refreshRoomSummary(queryClient, roomId, roomId !== openRoomId).catch(() => undefined);
+          return;
+        case 'ROOM_CREATE':
+        case 'ROOM_JOIN':
+        case 'ROOM_UPDATE':
+        case 'ROOM_DELETE':
+        case 'ROOM_LEAVE':
+          void invalidateRoomList(queryClient);
+          return;
+        default:
+          return;
+      }
+    });
+    const offResynced = realtime.on('resynced', () => void invalidateRoomList(queryClient));
+    const offReadElsewhere = onRoomReadElsewhere((roomId) => void refreshRoomSummary(queryClient, roomId, true).catch(() => undefined));
+    return () => {
+      offNotification();
+      offResynced();
+      offReadElsewhere();
+    };
+  }, [openRoomId, queryClient]);
+}
