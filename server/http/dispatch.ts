@@ -127,6 +127,7 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
       if (!error) deps.log(`unexpected failure in ${route.path}`, caught);
       const apiError = error ?? new ApiError('INTERNAL_ERROR');
       const status = apiError.httpStatus ?? httpStatusOf(apiError.code);
+      if (apiError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(Math.max(1, Math.ceil(apiError.retryAfterSeconds))));
       return reply.code(status).send(await sealIfNeeded(route, failureBody(apiError), session, requestBody));
     }
   });

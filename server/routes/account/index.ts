@@ -15,7 +15,6 @@ import { ApiError } from '../../http/api-error.ts';
 import { parseId, parseIds } from '../../http/wire-ids.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
-import { hashPassword } from '../../identity/passwords.ts';
 import { accountToWire, tenantToWire, viewerContext } from '../../services/identity/account-view.ts';
 import { identity } from '../../services/identity/index.ts';
 import { processProfileImage } from '../../services/identity/profile-image.ts';
@@ -310,12 +309,12 @@ export function accountHandlers(ctx: ServerContext) {
       return {};
     },
 
-    async updateLocalPassword({ session, body }) {
+    async updateLocalPassword({ session, body, remoteAddress }) {
       const me = session;
-      const account = await login.checkPassword(me.loginName, body.oldPassword);
+      const account = await login.checkPassword(me.loginName, body.oldPassword, { address: remoteAddress, deviceId: me.deviceId });
       if (!account || account.id !== me.accountId) throw new ApiError('UPDATE_FAIL');
       if (body.newPassword === body.oldPassword) throw new ApiError('UPDATE_FAIL', 'the new password must differ from the old one');
-      await ctx.repos.accounts.setPassword(me.accountId, await hashPassword(body.newPassword), false);
+      await ctx.repos.accounts.setPassword(me.accountId, await login.hashNewPassword(body.newPassword, remoteAddress), false);
       // This session stays; every other one ends.
       await sessions.passwordChanged(me.accountId, me.sessionId);
       return {};
