@@ -42,7 +42,7 @@ function loginPayload(body: LoginRequest): LoginPayload {
   };
 }
 
-export function publicHandlers(ctx: ServerContext): HandlerMap {
+export function publicHandlers(ctx: ServerContext) {
   const { login, tokens, sessions } = identity(ctx);
 
   /** Token login shared by loginwithtoken and sso/login. */
@@ -143,5 +143,5 @@ export function publicHandlers(ctx: ServerContext): HandlerMap {
       await sessions.passwordChanged(account.id, null);
       return {};
     },
-  };
+  } satisfies HandlerMap;
 }
