@@ -10,7 +10,7 @@ import type { ServerConfig } from './config.ts';
 import type { EncryptionSettings, ServerContext } from './context.ts';
 import { createDurableReplayGuard } from './crypto/replay-guard-store.ts';
 import { ApiError } from './http/api-error.ts';
-import { registerDispatcher, type Handler, type HandlerTable } from './http/dispatch.ts';
+import { registerDispatcher } from './http/dispatch.ts';
 import { createEnvelopeCodec } from './http/envelope-codec.ts';
 import { failureBody, httpStatusOf } from './http/failure.ts';
 import { faultSummary } from './http/fault-summary.ts';
@@ -72,21 +72,9 @@ export function defaultEncryptionSettings(): EncryptionSettings {
   return { defaultEncryptionAlgorithm: 'GCM', requestEncrypted: encrypted, responseEncrypted: encrypted };
 }
 
-function routeTable(): Map<string, RouteInfo> {
-  const table = new Map<string, RouteInfo>();
-  for (const [path, route] of Object.entries(generatedRoutes)) {
-    table.set(path, {
-      name: route.name,
-      path,
-      group: route.group,
-      access: route.access,
-      multipart: route.multipart,
-      returnsFile: route.returnsFile,
-      encryptedByDefault: route.encryptedByDefault,
-      testOnly: route.testOnly,
-    });
-  }
-  return table;
+/** The generated route table, by path: the dispatcher reads it as the contract states it, nothing copied. */
+function routeTable(): ReadonlyMap<string, RouteInfo> {
+  return new Map<string, RouteInfo>(Object.entries(generatedRoutes));
 }
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<ServerApp> {
@@ -152,14 +140,13 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       : sendClientNotFound(reply, framePolicy),
   );
 
-  const handlers = allHandlers(ctx) as unknown as HandlerTable;
   registerDispatcher(http, {
     routesByPath: routeTable(),
     validate: (route, body) => {
       const validate = validators[route.name as keyof typeof validators];
       return validate(body) ? null : validationOutcome(route.name as keyof typeof validators, validate.errors ?? []);
     },
-    handlers: handlers as Readonly<Record<string, Handler | undefined>>,
+    handlers: allHandlers(ctx),
     authenticate: createSessionAuthenticator(ctx),
     envelopes: createEnvelopeCodec(ctx),
     testMode: config.testMode,

@@ -4,6 +4,7 @@ import type { EndpointName } from '../api/endpoints.ts';
 /** One call of the contract as the server routes it; paths are relative to `{host}/v3`. */
 export interface RouteInfo {
   readonly name: EndpointName;
+  readonly path: string;
   readonly method: string;
   readonly access: 'public' | 'secured' | 'test';
   readonly group: string;
@@ -19,6 +20,7 @@ export interface RouteInfo {
 export const routes = {
   "/chat/sec/conference/external/acceptconferencecall": {
     name: "acceptConferenceCall",
+    path: "/chat/sec/conference/external/acceptconferencecall",
     method: "POST",
     access: "secured",
     group: "services",
@@ -31,6 +33,7 @@ export const routes = {
   },
   "/chat/sec/account/addaccountfavcontact": {
     name: "addAccountFavContact",
+    path: "/chat/sec/account/addaccountfavcontact",
     method: "POST",
     access: "secured",
     group: "account",
@@ -43,6 +46,7 @@ export const routes = {
   },
   "/chat/sec/room/addroomadmin": {
     name: "addRoomAdmin",
+    path: "/chat/sec/room/addroomadmin",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -55,6 +59,7 @@ export const routes = {
   },
   "/chat/sec/room/addroommembers": {
     name: "addRoomMembers",
+    path: "/chat/sec/room/addroommembers",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -67,6 +72,7 @@ export const routes = {
   },
   "/chat/sec/account/advancedsearch": {
     name: "advancedSearch",
+    path: "/chat/sec/account/advancedsearch",
     method: "POST",
     access: "secured",
     group: "account",
@@ -79,6 +85,7 @@ export const routes = {
   },
   "/chat/sec/message/answermcmessage": {
     name: "answerMcMessage",
+    path: "/chat/sec/message/answermcmessage",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -91,6 +98,7 @@ export const routes = {
   },
   "/chat/sec/message/archiveaesmessagesbeforedays": {
     name: "archiveAesMessagesBeforeDays",
+    path: "/chat/sec/message/archiveaesmessagesbeforedays",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -103,6 +111,7 @@ export const routes = {
   },
   "/chat/sec/message/archiveallaesmessages": {
     name: "archiveAllAesMessages",
+    path: "/chat/sec/message/archiveallaesmessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -115,6 +124,7 @@ export const routes = {
   },
   "/chat/sec/broadcast/broadcastaesmessages": {
     name: "broadcastAesMessages",
+    path: "/chat/sec/broadcast/broadcastaesmessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -127,6 +137,7 @@ export const routes = {
   },
   "/chat/sec/conference/external/busyconferencecall": {
     name: "busyConferenceCall",
+    path: "/chat/sec/conference/external/busyconferencecall",
     method: "POST",
     access: "secured",
     group: "services",
@@ -139,6 +150,7 @@ export const routes = {
   },
   "/chat/sec/conference/external/cancelconferencecall": {
     name: "cancelConferenceCall",
+    path: "/chat/sec/conference/external/cancelconferencecall",
     method: "POST",
     access: "secured",
     group: "services",
@@ -151,6 +163,7 @@ export const routes = {
   },
   "/chat/sec/chatbot/requestoriginalmsg": {
     name: "chatbotRequestOriginalMsg",
+    path: "/chat/sec/chatbot/requestoriginalmsg",
     method: "POST",
     access: "secured",
     group: "services",
@@ -163,6 +176,7 @@ export const routes = {
   },
   "/chat/sec/chatbot/sendmcmessageanswer": {
     name: "chatbotSendMcMessageAnswer",
+    path: "/chat/sec/chatbot/sendmcmessageanswer",
     method: "POST",
     access: "secured",
     group: "services",
@@ -175,6 +189,7 @@ export const routes = {
   },
   "/chat/sec/chatbot/sendmessage": {
     name: "chatbotSendMessage",
+    path: "/chat/sec/chatbot/sendmessage",
     method: "POST",
     access: "secured",
     group: "services",
@@ -187,6 +202,7 @@ export const routes = {
   },
   "/chat/sec/chatbot/sendreplymessage": {
     name: "chatbotSendReplyMessage",
+    path: "/chat/sec/chatbot/sendreplymessage",
     method: "POST",
     access: "secured",
     group: "services",
@@ -199,6 +215,7 @@ export const routes = {
   },
   "/chat/sec/chatbot/startroom": {
     name: "chatbotStartRoom",
+    path: "/chat/sec/chatbot/startroom",
     method: "POST",
     access: "secured",
     group: "services",
@@ -211,6 +228,7 @@ export const routes = {
   },
   "/chat/sec/account/checkaccountonlinestatus": {
     name: "checkAccountOnlineStatus",
+    path: "/chat/sec/account/checkaccountonlinestatus",
     method: "POST",
     access: "secured",
     group: "account",
@@ -223,6 +241,7 @@ export const routes = {
   },
   "/chat/pub/device/checkappversion": {
     name: "checkAppVersion",
+    path: "/chat/pub/device/checkappversion",
     method: "POST",
     access: "public",
     group: "public",
@@ -235,6 +254,7 @@ export const routes = {
   },
   "/chat/sec/authentication/checksession": {
     name: "checkSession",
+    path: "/chat/sec/authentication/checksession",
     method: "POST",
     access: "secured",
     group: "authentication",
@@ -247,6 +267,7 @@ export const routes = {
   },
   "/chat/sec/room/closeroom": {
     name: "closeRoom",
+    path: "/chat/sec/room/closeroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -259,6 +280,7 @@ export const routes = {
   },
   "/chat/sec/room/createchatbotroom": {
     name: "createChatbotRoom",
+    path: "/chat/sec/room/createchatbotroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -271,6 +293,7 @@ export const routes = {
   },
   "/chat/sec/conference/create": {
     name: "createConference",
+    path: "/chat/sec/conference/create",
     method: "POST",
     access: "secured",
     group: "services",
@@ -283,6 +306,7 @@ export const routes = {
   },
   "/chat/sec/conference/external/create": {
     name: "createExternalConference",
+    path: "/chat/sec/conference/external/create",
     method: "POST",
     access: "secured",
     group: "services",
@@ -295,6 +319,7 @@ export const routes = {
   },
   "/chat/sec/room/createmultipleroom": {
     name: "createMultipleRoom",
+    path: "/chat/sec/room/createmultipleroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -307,6 +332,7 @@ export const routes = {
   },
   "/chat/sec/room/createselfroom": {
     name: "createSelfRoom",
+    path: "/chat/sec/room/createselfroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -319,6 +345,7 @@ export const routes = {
   },
   "/chat/sec/room/createsingleroom": {
     name: "createSingleRoom",
+    path: "/chat/sec/room/createsingleroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -331,6 +358,7 @@ export const routes = {
   },
   "/chat/sec/message/deleteaesmessages": {
     name: "deleteAesMessages",
+    path: "/chat/sec/message/deleteaesmessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -343,6 +371,7 @@ export const routes = {
   },
   "/chat/sec/room/hospital/deleteandexportroom": {
     name: "deleteAndExportRoom",
+    path: "/chat/sec/room/hospital/deleteandexportroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -355,6 +384,7 @@ export const routes = {
   },
   "/chat/sec/message/deleteformeaesmessages": {
     name: "deleteForMeAesMessages",
+    path: "/chat/sec/message/deleteformeaesmessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -367,6 +397,7 @@ export const routes = {
   },
   "/chat/sec/privatealbum/delete": {
     name: "deletePrivateAlbumFiles",
+    path: "/chat/sec/privatealbum/delete",
     method: "POST",
     access: "secured",
     group: "content",
@@ -379,6 +410,7 @@ export const routes = {
   },
   "/chat/sec/room/deleteroom": {
     name: "deleteRoom",
+    path: "/chat/sec/room/deleteroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -391,6 +423,7 @@ export const routes = {
   },
   "/chat/sec/room/deleteroomevent": {
     name: "deleteRoomEvent",
+    path: "/chat/sec/room/deleteroomevent",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -403,6 +436,7 @@ export const routes = {
   },
   "/chat/sec/message/deleteroommessages": {
     name: "deleteRoomMessages",
+    path: "/chat/sec/message/deleteroommessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -415,6 +449,7 @@ export const routes = {
   },
   "/chat/sec/message/downloadaesfile": {
     name: "downloadAesFile",
+    path: "/chat/sec/message/downloadaesfile",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -427,6 +462,7 @@ export const routes = {
   },
   "/chat/sec/message/downloadarchivedmessage": {
     name: "downloadArchivedMessage",
+    path: "/chat/sec/message/downloadarchivedmessage",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -439,6 +475,7 @@ export const routes = {
   },
   "/chat/sec/news/downloadnewsfile": {
     name: "downloadNewsFile",
+    path: "/chat/sec/news/downloadnewsfile",
     method: "POST",
     access: "secured",
     group: "content",
@@ -451,6 +488,7 @@ export const routes = {
   },
   "/chat/sec/message/downloadoriginalaesfile": {
     name: "downloadOriginalAesFile",
+    path: "/chat/sec/message/downloadoriginalaesfile",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -463,6 +501,7 @@ export const routes = {
   },
   "/chat/sec/privatealbum/download": {
     name: "downloadPrivateAlbumFiles",
+    path: "/chat/sec/privatealbum/download",
     method: "POST",
     access: "secured",
     group: "content",
@@ -475,6 +514,7 @@ export const routes = {
   },
   "/chat/sec/message/exportmessagesandfiles": {
     name: "exportMessagesAndFiles",
+    path: "/chat/sec/message/exportmessagesandfiles",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -487,6 +527,7 @@ export const routes = {
   },
   "/chat/sec/message/exportroommessages": {
     name: "exportRoomMessages",
+    path: "/chat/sec/message/exportroommessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -499,6 +540,7 @@ export const routes = {
   },
   "/chat/sec/message/forwardaesmessages": {
     name: "forwardAesMessages",
+    path: "/chat/sec/message/forwardaesmessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -511,6 +553,7 @@ export const routes = {
   },
   "/chat/sec/authentication/generateotp": {
     name: "generateOtp",
+    path: "/chat/sec/authentication/generateotp",
     method: "POST",
     access: "secured",
     group: "authentication",
@@ -523,6 +566,7 @@ export const routes = {
   },
   "/chat/sec/authentication/generatetoken": {
     name: "generateToken",
+    path: "/chat/sec/authentication/generatetoken",
     method: "POST",
     access: "secured",
     group: "authentication",
@@ -535,6 +579,7 @@ export const routes = {
   },
   "/chat/sec/account/getaccountlist": {
     name: "getAccountList",
+    path: "/chat/sec/account/getaccountlist",
     method: "POST",
     access: "secured",
     group: "account",
@@ -547,6 +592,7 @@ export const routes = {
   },
   "/chat/sec/account/getaccountprivacy": {
     name: "getAccountPrivacy",
+    path: "/chat/sec/account/getaccountprivacy",
     method: "POST",
     access: "secured",
     group: "account",
@@ -559,6 +605,7 @@ export const routes = {
   },
   "/chat/sec/account/getaccountprofile": {
     name: "getAccountProfile",
+    path: "/chat/sec/account/getaccountprofile",
     method: "POST",
     access: "secured",
     group: "account",
@@ -571,6 +618,7 @@ export const routes = {
   },
   "/chat/sec/account/getaccountprofileimage": {
     name: "getAccountProfileImage",
+    path: "/chat/sec/account/getaccountprofileimage",
     method: "POST",
     access: "secured",
     group: "account",
@@ -583,6 +631,7 @@ export const routes = {
   },
   "/chat/sec/account/getadvancedaccountsearchcriteria": {
     name: "getAdvancedAccountSearchCriteria",
+    path: "/chat/sec/account/getadvancedaccountsearchcriteria",
     method: "POST",
     access: "secured",
     group: "account",
@@ -595,6 +644,7 @@ export const routes = {
   },
   "/chat/sec/security/getaeskeybymessagekeyuuids": {
     name: "getAesKeyByMessageKeyUuids",
+    path: "/chat/sec/security/getaeskeybymessagekeyuuids",
     method: "POST",
     access: "secured",
     group: "security",
@@ -607,6 +657,7 @@ export const routes = {
   },
   "/chat/sec/security/getaeskeybyroomid": {
     name: "getAesKeyByRoomId",
+    path: "/chat/sec/security/getaeskeybyroomid",
     method: "POST",
     access: "secured",
     group: "security",
@@ -619,6 +670,7 @@ export const routes = {
   },
   "/chat/sec/message/getaesmessageinfo": {
     name: "getAesMessageInfo",
+    path: "/chat/sec/message/getaesmessageinfo",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -631,6 +683,7 @@ export const routes = {
   },
   "/chat/sec/room/getallroompolicy": {
     name: "getAllRoomPolicy",
+    path: "/chat/sec/room/getallroompolicy",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -643,6 +696,7 @@ export const routes = {
   },
   "/chat/pub/application/getappversions": {
     name: "getAppVersions",
+    path: "/chat/pub/application/getappversions",
     method: "POST",
     access: "public",
     group: "public",
@@ -655,6 +709,7 @@ export const routes = {
   },
   "/chat/sec/application/getapplicationprofile": {
     name: "getApplicationProfile",
+    path: "/chat/sec/application/getapplicationprofile",
     method: "POST",
     access: "secured",
     group: "authentication",
@@ -667,6 +722,7 @@ export const routes = {
   },
   "/chat/sec/room/getauditinfo": {
     name: "getAuditInfo",
+    path: "/chat/sec/room/getauditinfo",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -679,6 +735,7 @@ export const routes = {
   },
   "/chat/sec/broadcast/getbroadcastaccessrights": {
     name: "getBroadcastAccessRights",
+    path: "/chat/sec/broadcast/getbroadcastaccessrights",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -691,6 +748,7 @@ export const routes = {
   },
   "/chat/sec/security/getcommonaeskey": {
     name: "getCommonAesKey",
+    path: "/chat/sec/security/getcommonaeskey",
     method: "POST",
     access: "secured",
     group: "security",
@@ -703,6 +761,7 @@ export const routes = {
   },
   "/chat/sec/message/getcompletedarchivedmessages": {
     name: "getCompletedArchivedMessages",
+    path: "/chat/sec/message/getcompletedarchivedmessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -715,6 +774,7 @@ export const routes = {
   },
   "/chat/sec/conference/gethistory": {
     name: "getConferenceHistory",
+    path: "/chat/sec/conference/gethistory",
     method: "POST",
     access: "secured",
     group: "services",
@@ -727,6 +787,7 @@ export const routes = {
   },
   "/chat/sec/conference/gettokenandinfo": {
     name: "getConferenceTokenAndInfo",
+    path: "/chat/sec/conference/gettokenandinfo",
     method: "POST",
     access: "secured",
     group: "services",
@@ -739,6 +800,7 @@ export const routes = {
   },
   "/chat/sec/account/getdatastorage": {
     name: "getDataStorage",
+    path: "/chat/sec/account/getdatastorage",
     method: "POST",
     access: "secured",
     group: "account",
@@ -751,6 +813,7 @@ export const routes = {
   },
   "/chat/sec/dnd/getdnd": {
     name: "getDnd",
+    path: "/chat/sec/dnd/getdnd",
     method: "POST",
     access: "secured",
     group: "directory",
@@ -763,6 +826,7 @@ export const routes = {
   },
   "/chat/sec/dnd/getdndtemplates": {
     name: "getDndTemplates",
+    path: "/chat/sec/dnd/getdndtemplates",
     method: "POST",
     access: "secured",
     group: "directory",
@@ -775,6 +839,7 @@ export const routes = {
   },
   "/chat/sec/account/getdownloadattachsetting": {
     name: "getDownloadAttachSetting",
+    path: "/chat/sec/account/getdownloadattachsetting",
     method: "POST",
     access: "secured",
     group: "account",
@@ -787,6 +852,7 @@ export const routes = {
   },
   "/chat/sec/conference/external/getconferenceinfo": {
     name: "getExternalConferenceInfo",
+    path: "/chat/sec/conference/external/getconferenceinfo",
     method: "POST",
     access: "secured",
     group: "services",
@@ -799,6 +865,7 @@ export const routes = {
   },
   "/chat/sec/room/gethidedroomlist": {
     name: "getHidedRoomList",
+    path: "/chat/sec/room/gethidedroomlist",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -811,6 +878,7 @@ export const routes = {
   },
   "/chat/sec/qrcode/getjwt": {
     name: "getJwt",
+    path: "/chat/sec/qrcode/getjwt",
     method: "POST",
     access: "secured",
     group: "authentication",
@@ -823,6 +891,7 @@ export const routes = {
   },
   "/chat/sec/room/getlastmessage": {
     name: "getLastMessage",
+    path: "/chat/sec/room/getlastmessage",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -835,6 +904,7 @@ export const routes = {
   },
   "/chat/pub/authentication/getloginnamebytoken": {
     name: "getLoginNameByToken",
+    path: "/chat/pub/authentication/getloginnamebytoken",
     method: "POST",
     access: "public",
     group: "public",
@@ -847,6 +917,7 @@ export const routes = {
   },
   "/chat/sec/news/getnews": {
     name: "getNews",
+    path: "/chat/sec/news/getnews",
     method: "POST",
     access: "secured",
     group: "content",
@@ -859,6 +930,7 @@ export const routes = {
   },
   "/chat/sec/news/getnewsdetail": {
     name: "getNewsDetail",
+    path: "/chat/sec/news/getnewsdetail",
     method: "POST",
     access: "secured",
     group: "content",
@@ -871,6 +943,7 @@ export const routes = {
   },
   "/chat/sec/nextoken/getnextoken": {
     name: "getNexToken",
+    path: "/chat/sec/nextoken/getnextoken",
     method: "POST",
     access: "secured",
     group: "authentication",
@@ -883,6 +956,7 @@ export const routes = {
   },
   "/chat/sec/account/getotheraccountinfo": {
     name: "getOtherAccountInfo",
+    path: "/chat/sec/account/getotheraccountinfo",
     method: "POST",
     access: "secured",
     group: "account",
@@ -895,6 +969,7 @@ export const routes = {
   },
   "/chat/pub/application/getpathsecurity": {
     name: "getPathSecurity",
+    path: "/chat/pub/application/getpathsecurity",
     method: "POST",
     access: "public",
     group: "public",
@@ -907,6 +982,7 @@ export const routes = {
   },
   "/chat/pub/application/getpublicapplicationprofile": {
     name: "getPublicApplicationProfile",
+    path: "/chat/pub/application/getpublicapplicationprofile",
     method: "POST",
     access: "public",
     group: "public",
@@ -919,6 +995,7 @@ export const routes = {
   },
   "/chat/sec/room/getroomaccounts": {
     name: "getRoomAccounts",
+    path: "/chat/sec/room/getroomaccounts",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -931,6 +1008,7 @@ export const routes = {
   },
   "/chat/sec/room/getroomevents": {
     name: "getRoomEvents",
+    path: "/chat/sec/room/getroomevents",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -943,6 +1021,7 @@ export const routes = {
   },
   "/chat/sec/room/getroomlist": {
     name: "getRoomList",
+    path: "/chat/sec/room/getroomlist",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -955,6 +1034,7 @@ export const routes = {
   },
   "/chat/sec/room/getroompolicy": {
     name: "getRoomPolicy",
+    path: "/chat/sec/room/getroompolicy",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -967,6 +1047,7 @@ export const routes = {
   },
   "/chat/sec/room/getroomprofileimage": {
     name: "getRoomProfileImage",
+    path: "/chat/sec/room/getroomprofileimage",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -979,6 +1060,7 @@ export const routes = {
   },
   "/chat/sec/room/getselfdestructsetting": {
     name: "getSelfDestructSetting",
+    path: "/chat/sec/room/getselfdestructsetting",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -991,6 +1073,7 @@ export const routes = {
   },
   "/chat/sec/room/getsimpleroomlist": {
     name: "getSimpleRoomList",
+    path: "/chat/sec/room/getsimpleroomlist",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1003,6 +1086,7 @@ export const routes = {
   },
   "/chat/sec/stickercategory/getstickercategories": {
     name: "getStickerCategories",
+    path: "/chat/sec/stickercategory/getstickercategories",
     method: "POST",
     access: "secured",
     group: "content",
@@ -1015,6 +1099,7 @@ export const routes = {
   },
   "/chat/sec/stickercategory/getstickers": {
     name: "getStickers",
+    path: "/chat/sec/stickercategory/getstickers",
     method: "POST",
     access: "secured",
     group: "content",
@@ -1027,6 +1112,7 @@ export const routes = {
   },
   "/chat/sec/tenant/gettenants": {
     name: "getTenants",
+    path: "/chat/sec/tenant/gettenants",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1039,6 +1125,7 @@ export const routes = {
   },
   "/chat/sec/message/gettotalmessagesunreadcount": {
     name: "getTotalMessagesUnreadCount",
+    path: "/chat/sec/message/gettotalmessagesunreadcount",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1051,6 +1138,7 @@ export const routes = {
   },
   "/chat/sec/news/getunreadnewscount": {
     name: "getUnreadNewsCount",
+    path: "/chat/sec/news/getunreadnewscount",
     method: "POST",
     access: "secured",
     group: "content",
@@ -1063,6 +1151,7 @@ export const routes = {
   },
   "/chat/pub/authentication/getuserpubkey": {
     name: "getUserPubKey",
+    path: "/chat/pub/authentication/getuserpubkey",
     method: "POST",
     access: "public",
     group: "public",
@@ -1075,6 +1164,7 @@ export const routes = {
   },
   "/chat/sec/room/hideroom": {
     name: "hideRoom",
+    path: "/chat/sec/room/hideroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1087,6 +1177,7 @@ export const routes = {
   },
   "/chat/sec/room/leaveroom": {
     name: "leaveRoom",
+    path: "/chat/sec/room/leaveroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1099,6 +1190,7 @@ export const routes = {
   },
   "/chat/sec/application/localactioncallback": {
     name: "localActionCallback",
+    path: "/chat/sec/application/localactioncallback",
     method: "POST",
     access: "secured",
     group: "authentication",
@@ -1111,6 +1203,7 @@ export const routes = {
   },
   "/chat/pub/authentication/login": {
     name: "login",
+    path: "/chat/pub/authentication/login",
     method: "POST",
     access: "public",
     group: "public",
@@ -1123,6 +1216,7 @@ export const routes = {
   },
   "/chat/pub/authentication/loginwithtoken": {
     name: "loginWithToken",
+    path: "/chat/pub/authentication/loginwithtoken",
     method: "POST",
     access: "public",
     group: "public",
@@ -1135,6 +1229,7 @@ export const routes = {
   },
   "/chat/sec/authentication/logout": {
     name: "logout",
+    path: "/chat/sec/authentication/logout",
     method: "POST",
     access: "secured",
     group: "authentication",
@@ -1147,6 +1242,7 @@ export const routes = {
   },
   "/chat/sec/authentication/logoutothersession": {
     name: "logoutOtherSession",
+    path: "/chat/sec/authentication/logoutothersession",
     method: "POST",
     access: "secured",
     group: "authentication",
@@ -1159,6 +1255,7 @@ export const routes = {
   },
   "/chat/sec/message/marknotifiedaesmessages": {
     name: "markNotifiedAesMessages",
+    path: "/chat/sec/message/marknotifiedaesmessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1171,6 +1268,7 @@ export const routes = {
   },
   "/chat/sec/message/markreadaesmessages": {
     name: "markReadAesMessages",
+    path: "/chat/sec/message/markreadaesmessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1183,6 +1281,7 @@ export const routes = {
   },
   "/chat/sec/room/muteroom": {
     name: "muteRoom",
+    path: "/chat/sec/room/muteroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1195,6 +1294,7 @@ export const routes = {
   },
   "/chat/sec/message/operatemessage": {
     name: "operateMessage",
+    path: "/chat/sec/message/operatemessage",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1207,6 +1307,7 @@ export const routes = {
   },
   "/chat/sec/room/pinroom": {
     name: "pinRoom",
+    path: "/chat/sec/room/pinroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1219,6 +1320,7 @@ export const routes = {
   },
   "/chat/sec/news/publishnews": {
     name: "publishNews",
+    path: "/chat/sec/news/publishnews",
     method: "POST",
     access: "secured",
     group: "content",
@@ -1231,6 +1333,7 @@ export const routes = {
   },
   "/chat/sec/message/receiveaesfiles": {
     name: "receiveAesFiles",
+    path: "/chat/sec/message/receiveaesfiles",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1243,6 +1346,7 @@ export const routes = {
   },
   "/chat/sec/message/receiveaesimagesandvideos": {
     name: "receiveAesImagesAndVideos",
+    path: "/chat/sec/message/receiveaesimagesandvideos",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1255,6 +1359,7 @@ export const routes = {
   },
   "/chat/sec/message/receiveaesmessages": {
     name: "receiveAesMessages",
+    path: "/chat/sec/message/receiveaesmessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1267,6 +1372,7 @@ export const routes = {
   },
   "/chat/sec/privatealbum/receive": {
     name: "receivePrivateAlbum",
+    path: "/chat/sec/privatealbum/receive",
     method: "POST",
     access: "secured",
     group: "content",
@@ -1279,6 +1385,7 @@ export const routes = {
   },
   "/chat/sec/message/receivestarredaesmessages": {
     name: "receiveStarredAesMessages",
+    path: "/chat/sec/message/receivestarredaesmessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1291,6 +1398,7 @@ export const routes = {
   },
   "/chat/sec/image/recognizeimages": {
     name: "recognizeImages",
+    path: "/chat/sec/image/recognizeimages",
     method: "POST",
     access: "secured",
     group: "services",
@@ -1303,6 +1411,7 @@ export const routes = {
   },
   "/chat/sec/voice/recognize": {
     name: "recognizeVoice",
+    path: "/chat/sec/voice/recognize",
     method: "POST",
     access: "secured",
     group: "services",
@@ -1315,6 +1424,7 @@ export const routes = {
   },
   "/chat/sec/conference/external/rejectconferencecall": {
     name: "rejectConferenceCall",
+    path: "/chat/sec/conference/external/rejectconferencecall",
     method: "POST",
     access: "secured",
     group: "services",
@@ -1327,6 +1437,7 @@ export const routes = {
   },
   "/chat/sec/device/remotewipe": {
     name: "remoteWipe",
+    path: "/chat/sec/device/remotewipe",
     method: "POST",
     access: "secured",
     group: "authentication",
@@ -1339,6 +1450,7 @@ export const routes = {
   },
   "/chat/sec/account/removeaccountfavcontact": {
     name: "removeAccountFavContact",
+    path: "/chat/sec/account/removeaccountfavcontact",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1351,6 +1463,7 @@ export const routes = {
   },
   "/chat/sec/account/removeaccountprofileimage": {
     name: "removeAccountProfileImage",
+    path: "/chat/sec/account/removeaccountprofileimage",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1363,6 +1476,7 @@ export const routes = {
   },
   "/chat/sec/account/removeaccountsynonym": {
     name: "removeAccountSynonym",
+    path: "/chat/sec/account/removeaccountsynonym",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1375,6 +1489,7 @@ export const routes = {
   },
   "/chat/sec/dnd/removednd": {
     name: "removeDnd",
+    path: "/chat/sec/dnd/removednd",
     method: "POST",
     access: "secured",
     group: "directory",
@@ -1387,6 +1502,7 @@ export const routes = {
   },
   "/chat/sec/room/removeroomadmin": {
     name: "removeRoomAdmin",
+    path: "/chat/sec/room/removeroomadmin",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1399,6 +1515,7 @@ export const routes = {
   },
   "/chat/sec/room/removeroommember": {
     name: "removeRoomMember",
+    path: "/chat/sec/room/removeroommember",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1411,6 +1528,7 @@ export const routes = {
   },
   "/chat/sec/room/removeroomprofileimage": {
     name: "removeRoomProfileImage",
+    path: "/chat/sec/room/removeroomprofileimage",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1423,6 +1541,7 @@ export const routes = {
   },
   "/chat/sec/account/saveaccountprofileimage": {
     name: "saveAccountProfileImage",
+    path: "/chat/sec/account/saveaccountprofileimage",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1435,6 +1554,7 @@ export const routes = {
   },
   "/chat/sec/dnd/savednd": {
     name: "saveDnd",
+    path: "/chat/sec/dnd/savednd",
     method: "POST",
     access: "secured",
     group: "directory",
@@ -1447,6 +1567,7 @@ export const routes = {
   },
   "/chat/sec/room/saveroomevent": {
     name: "saveRoomEvent",
+    path: "/chat/sec/room/saveroomevent",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1459,6 +1580,7 @@ export const routes = {
   },
   "/chat/sec/room/saveroomprofileimage": {
     name: "saveRoomProfileImage",
+    path: "/chat/sec/room/saveroomprofileimage",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1471,6 +1593,7 @@ export const routes = {
   },
   "/chat/sec/message/savetranslation": {
     name: "saveTranslation",
+    path: "/chat/sec/message/savetranslation",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1483,6 +1606,7 @@ export const routes = {
   },
   "/chat/sec/message/searchaesmessages": {
     name: "searchAesMessages",
+    path: "/chat/sec/message/searchaesmessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1495,6 +1619,7 @@ export const routes = {
   },
   "/chat/sec/distributionlist/searchdistributionlistmembers": {
     name: "searchDistributionListMembers",
+    path: "/chat/sec/distributionlist/searchdistributionlistmembers",
     method: "POST",
     access: "secured",
     group: "directory",
@@ -1507,6 +1632,7 @@ export const routes = {
   },
   "/chat/sec/distributionlist/searchdistributionlistnames": {
     name: "searchDistributionListNames",
+    path: "/chat/sec/distributionlist/searchdistributionlistnames",
     method: "POST",
     access: "secured",
     group: "directory",
@@ -1519,6 +1645,7 @@ export const routes = {
   },
   "/chat/sec/grouplist/searchgrouplist": {
     name: "searchGroupList",
+    path: "/chat/sec/grouplist/searchgrouplist",
     method: "POST",
     access: "secured",
     group: "directory",
@@ -1531,6 +1658,7 @@ export const routes = {
   },
   "/chat/sec/room/searchroom": {
     name: "searchRoom",
+    path: "/chat/sec/room/searchroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1543,6 +1671,7 @@ export const routes = {
   },
   "/chat/sec/message/sendaesmessage": {
     name: "sendAesMessage",
+    path: "/chat/sec/message/sendaesmessage",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1555,6 +1684,7 @@ export const routes = {
   },
   "/chat/sec/nextoken/sendnextoken": {
     name: "sendNexToken",
+    path: "/chat/sec/nextoken/sendnextoken",
     method: "POST",
     access: "secured",
     group: "authentication",
@@ -1567,6 +1697,7 @@ export const routes = {
   },
   "/chat/sec/voice/speak": {
     name: "speakVoice",
+    path: "/chat/sec/voice/speak",
     method: "POST",
     access: "secured",
     group: "services",
@@ -1579,6 +1710,7 @@ export const routes = {
   },
   "/chat/pub/authentication/sso/login": {
     name: "ssoLogin",
+    path: "/chat/pub/authentication/sso/login",
     method: "POST",
     access: "public",
     group: "public",
@@ -1591,6 +1723,7 @@ export const routes = {
   },
   "/chat/sec/message/staraesmessages": {
     name: "starAesMessages",
+    path: "/chat/sec/message/staraesmessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1603,6 +1736,7 @@ export const routes = {
   },
   "/chat/sec/conference/start": {
     name: "startConference",
+    path: "/chat/sec/conference/start",
     method: "POST",
     access: "secured",
     group: "services",
@@ -1615,6 +1749,7 @@ export const routes = {
   },
   "/chat/sec/conference/stop": {
     name: "stopConference",
+    path: "/chat/sec/conference/stop",
     method: "POST",
     access: "secured",
     group: "services",
@@ -1627,6 +1762,7 @@ export const routes = {
   },
   "/chat/test/crypto/decrypt": {
     name: "testDecrypt",
+    path: "/chat/test/crypto/decrypt",
     method: "POST",
     access: "test",
     group: "testcrypto",
@@ -1639,6 +1775,7 @@ export const routes = {
   },
   "/chat/test/crypto/encrypt": {
     name: "testEncrypt",
+    path: "/chat/test/crypto/encrypt",
     method: "POST",
     access: "test",
     group: "testcrypto",
@@ -1651,6 +1788,7 @@ export const routes = {
   },
   "/chat/test/crypto/generatekeypair": {
     name: "testGenerateKeyPair",
+    path: "/chat/test/crypto/generatekeypair",
     method: "POST",
     access: "test",
     group: "testcrypto",
@@ -1663,6 +1801,7 @@ export const routes = {
   },
   "/chat/test/crypto/sign": {
     name: "testSign",
+    path: "/chat/test/crypto/sign",
     method: "POST",
     access: "test",
     group: "testcrypto",
@@ -1675,6 +1814,7 @@ export const routes = {
   },
   "/chat/test/crypto/verify": {
     name: "testVerify",
+    path: "/chat/test/crypto/verify",
     method: "POST",
     access: "test",
     group: "testcrypto",
@@ -1687,6 +1827,7 @@ export const routes = {
   },
   "/chat/sec/room/unhideroom": {
     name: "unhideRoom",
+    path: "/chat/sec/room/unhideroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1699,6 +1840,7 @@ export const routes = {
   },
   "/chat/sec/room/unmuteroom": {
     name: "unmuteRoom",
+    path: "/chat/sec/room/unmuteroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1711,6 +1853,7 @@ export const routes = {
   },
   "/chat/sec/room/unpinroom": {
     name: "unpinRoom",
+    path: "/chat/sec/room/unpinroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1723,6 +1866,7 @@ export const routes = {
   },
   "/chat/sec/message/unstaraesmessages": {
     name: "unstarAesMessages",
+    path: "/chat/sec/message/unstaraesmessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1735,6 +1879,7 @@ export const routes = {
   },
   "/chat/sec/message/unvotemessage": {
     name: "unvoteMessage",
+    path: "/chat/sec/message/unvotemessage",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1747,6 +1892,7 @@ export const routes = {
   },
   "/chat/sec/account/updateaccountlangsetting": {
     name: "updateAccountLangSetting",
+    path: "/chat/sec/account/updateaccountlangsetting",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1759,6 +1905,7 @@ export const routes = {
   },
   "/chat/sec/account/updateaccountprivacyishownametogrpacc": {
     name: "updateAccountPrivacyIsShowNameToGrpAcc",
+    path: "/chat/sec/account/updateaccountprivacyishownametogrpacc",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1771,6 +1918,7 @@ export const routes = {
   },
   "/chat/sec/account/updateaccountprivacyisshownotiatmention": {
     name: "updateAccountPrivacyIsShowNotiAtMention",
+    path: "/chat/sec/account/updateaccountprivacyisshownotiatmention",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1783,6 +1931,7 @@ export const routes = {
   },
   "/chat/sec/account/updateaccountprivacyreadreceipt": {
     name: "updateAccountPrivacyReadReceipt",
+    path: "/chat/sec/account/updateaccountprivacyreadreceipt",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1795,6 +1944,7 @@ export const routes = {
   },
   "/chat/sec/account/updateaccountprivacyviewpresence": {
     name: "updateAccountPrivacyViewPresence",
+    path: "/chat/sec/account/updateaccountprivacyviewpresence",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1807,6 +1957,7 @@ export const routes = {
   },
   "/chat/sec/account/updateaccountprivacyviewprofile": {
     name: "updateAccountPrivacyViewProfile",
+    path: "/chat/sec/account/updateaccountprivacyviewprofile",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1819,6 +1970,7 @@ export const routes = {
   },
   "/chat/sec/account/updateaccountprofile": {
     name: "updateAccountProfile",
+    path: "/chat/sec/account/updateaccountprofile",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1831,6 +1983,7 @@ export const routes = {
   },
   "/chat/sec/account/updateaccountsynonym": {
     name: "updateAccountSynonym",
+    path: "/chat/sec/account/updateaccountsynonym",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1843,6 +1996,7 @@ export const routes = {
   },
   "/chat/sec/account/updatecustomdisplayname": {
     name: "updateCustomDisplayName",
+    path: "/chat/sec/account/updatecustomdisplayname",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1855,6 +2009,7 @@ export const routes = {
   },
   "/chat/sec/account/updatedownloadattachsetting": {
     name: "updateDownloadAttachSetting",
+    path: "/chat/sec/account/updatedownloadattachsetting",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1867,6 +2022,7 @@ export const routes = {
   },
   "/chat/sec/account/updatelocalpassword": {
     name: "updateLocalPassword",
+    path: "/chat/sec/account/updatelocalpassword",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1879,6 +2035,7 @@ export const routes = {
   },
   "/chat/pub/account/updatepassword": {
     name: "updatePassword",
+    path: "/chat/pub/account/updatepassword",
     method: "POST",
     access: "public",
     group: "public",
@@ -1891,6 +2048,7 @@ export const routes = {
   },
   "/chat/sec/room/updateroomname": {
     name: "updateRoomName",
+    path: "/chat/sec/room/updateroomname",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1903,6 +2061,7 @@ export const routes = {
   },
   "/chat/sec/room/updateroompolicy": {
     name: "updateRoomPolicy",
+    path: "/chat/sec/room/updateroompolicy",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1915,6 +2074,7 @@ export const routes = {
   },
   "/chat/sec/account/updatesearchname": {
     name: "updateSearchName",
+    path: "/chat/sec/account/updatesearchname",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1927,6 +2087,7 @@ export const routes = {
   },
   "/chat/sec/room/updateselfdestructsetting": {
     name: "updateSelfDestructSetting",
+    path: "/chat/sec/room/updateselfdestructsetting",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1939,6 +2100,7 @@ export const routes = {
   },
   "/chat/sec/privatealbum/upload": {
     name: "uploadToPrivateAlbum",
+    path: "/chat/sec/privatealbum/upload",
     method: "POST",
     access: "secured",
     group: "content",
@@ -1951,6 +2113,7 @@ export const routes = {
   },
   "/chat/sec/account/verifyauthorizedaccount": {
     name: "verifyAuthorizedAccount",
+    path: "/chat/sec/account/verifyauthorizedaccount",
     method: "POST",
     access: "secured",
     group: "account",
@@ -1963,6 +2126,7 @@ export const routes = {
   },
   "/chat/sec/message/viewaesmessage": {
     name: "viewAesMessage",
+    path: "/chat/sec/message/viewaesmessage",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1975,6 +2139,7 @@ export const routes = {
   },
   "/chat/sec/message/viewaesmessages": {
     name: "viewAesMessages",
+    path: "/chat/sec/message/viewaesmessages",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -1987,6 +2152,7 @@ export const routes = {
   },
   "/chat/sec/room/viewroom": {
     name: "viewRoom",
+    path: "/chat/sec/room/viewroom",
     method: "POST",
     access: "secured",
     group: "rooms",
@@ -1999,6 +2165,7 @@ export const routes = {
   },
   "/chat/sec/message/voicetotextmessage": {
     name: "voiceToTextMessage",
+    path: "/chat/sec/message/voicetotextmessage",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -2011,6 +2178,7 @@ export const routes = {
   },
   "/chat/sec/message/votemessage": {
     name: "voteMessage",
+    path: "/chat/sec/message/votemessage",
     method: "POST",
     access: "secured",
     group: "messages",
@@ -2024,3 +2192,6 @@ export const routes = {
 } as const satisfies Record<string, RouteInfo>;
 
 export type RoutePath = keyof typeof routes;
+
+/** Who may call each endpoint: secured handlers always run with a session, public and test ones may not. */
+export type RouteAccess = { [P in RoutePath as (typeof routes)[P]['name']]: (typeof routes)[P]['access'] };

@@ -30,6 +30,7 @@ interface Manifest {
   fromCache: boolean;
   flags: { on: string[]; off: string[] };
   routes: Record<string, { raw: number; gzip: number; files: number }>;
+  routeScripts: Record<string, { raw: number; gzip: number; files: number }>;
   onDemand: Record<string, { raw: number; gzip: number; files: number }>;
   files: Record<string, { raw: number; gzip: number }>;
   errors?: Array<{ file: string; line: number; column: number; message: string }>;
@@ -51,9 +52,10 @@ describe('chatgen build', () => {
     const result = runCli(['build', 'CSD', 'HOSPITAL', '--out', out, '--root', root], freshCache());
     expect(result.stderr).not.toContain('failed');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^VARIANT\s+STATUS\s+RAW\s+GZIP\s+TIME\s+FLAGS ON\/OFF$/m);
-    expect(result.stdout).toMatch(/^CSD\s+built\s+[\d.]+ KiB\s+[\d.]+ KiB\s+[\d.]+ s\s+1\/2$/m);
-    expect(result.stdout).toMatch(/^HOSPITAL\s+built\s+[\d.]+ KiB\s+[\d.]+ KiB\s+[\d.]+ s\s+1\/2$/m);
+    // The /login JavaScript per variant: the route's budget (issue 10).
+    expect(result.stdout).toMatch(/^VARIANT\s+STATUS\s+RAW\s+GZIP\s+\/LOGIN JS GZIP\s+TIME\s+FLAGS ON\/OFF$/m);
+    expect(result.stdout).toMatch(/^CSD\s+built\s+[\d.]+ KiB\s+[\d.]+ KiB\s+[\d.]+ KiB\s+[\d.]+ s\s+1\/2$/m);
+    expect(result.stdout).toMatch(/^HOSPITAL\s+built\s+[\d.]+ KiB\s+[\d.]+ KiB\s+[\d.]+ KiB\s+[\d.]+ s\s+1\/2$/m);
     // Progress n/N on the log as each variant finishes.
     expect(result.stderr).toMatch(/^\[[12]\/2\] CSD: built in [\d.]+ s$/m);
     expect(result.stderr).toMatch(/^\[[12]\/2\] HOSPITAL: built in [\d.]+ s$/m);
@@ -124,6 +126,12 @@ describe('chatgen build', () => {
         expect(route.raw).toBeGreaterThan(100_000); // React and the entry at least
         expect(route.gzip).toBeLessThan(route.raw);
       }
+      // The JavaScript alone of each route: only .js files, fewer bytes than the route with its HTML and CSS.
+      expect(Object.keys(manifest.routeScripts)).toEqual(['/', '/login', '/chatroom']);
+      const login = manifest.routeScripts['/login']!;
+      expect(login.gzip).toBeGreaterThan(30_000); // React at least
+      expect(login.files).toBeLessThan(manifest.routes['/login']!.files); // no index.html, no CSS
+      expect(login.raw).toBeLessThan(manifest.routes['/login']!.raw);
     }
     const uat = manifestOf(join(out, 'HOSPITAL_UAT'));
     expect(uat).toMatchObject({ version: '1.0.16-rc.1', buildVersion: 19, environment: 'uat' });

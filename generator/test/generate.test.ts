@@ -24,7 +24,8 @@ describe('chatgen generate', () => {
         'types/index.ts',
         'api/endpoints.ts',
         'api/client.ts',
-        'api/queries.ts',
+        'api/runtime.ts',
+        'api/index.ts',
         'realtime/index.ts',
         'errors.ts',
         'flags/types.ts',
@@ -62,9 +63,18 @@ describe('chatgen generate', () => {
     expect(files.get('variants/CSD/index.html')).toContain('<title>CSD Chat</title>');
     expect(files.get('variants/CSD/index.html')).toContain('<link rel="icon" type="image/svg+xml" href="./favicon.svg" />');
     expect(files.get('variants/HOSPITAL/favicon.svg')).toContain('fill="#00695C"'); // the variant's accent
-    expect(files.get('api/queries.ts')).toContain('export function receiveAesMessagesQuery(');
-    expect(files.get('api/queries.ts')).toContain('export function viewRoomMutation('); // kind: write wins over the name
-    expect(files.get('api/client.ts')).toContain('Promise<ApiResult<FileResult>>');
+    // One module per group, one exported function per call (tree-shakable), options beside it, formatted.
+    const messages = files.get('api/messages.ts') ?? '';
+    expect(messages).toContain('export function receiveAesMessagesQuery(transport: ApiTransport, body: T.ReceiveAesMessagesRequest) {\n  return queryOptions({');
+    expect(messages).toContain("queryKey: messagesKeys.receiveAesMessages(body),");
+    expect(messages).toMatch(/export function downloadAesFile\([^)]*\): Promise<ApiResult<FileResult>> \{/s);
+    expect(messages).toContain("all: ['messages'] as const,");
+    expect(messages).toContain('export function viewRoomMutation('); // kind: write wins over the name
+    expect(messages).toContain("mutationKey: ['messages', 'viewRoom'] as const,");
+    expect(messages).not.toMatch(/messagesKeys = \{[^}]*viewRoom/s); // no query key for a write
+    expect(files.get('api/index.ts')).toContain('messages: messagesKeys,');
+    expect(files.get('api/endpoints.ts')).toContain('receiveAesMessages: receiveAesMessagesEndpoint,');
+    for (const [path, text] of files) if (path.startsWith('api/')) expect(text.split('\n').every((line) => line.length <= 140), path).toBe(true);
     expect(files.get('realtime/index.ts')).toContain('return `/queue/${mqSysName}.${accountId}`;');
     expect(files.get('errors.ts')).toContain('UI_IM_E9912: {');
   });

@@ -12,6 +12,8 @@ export interface StompFrameIn {
 
 export interface BenchStomp {
   subscribe(id: string, destination: string): void;
+  /** A SEND frame with a JSON body (the fan-out benchmark's publisher). */
+  send(destination: string, body: string): void;
   close(): void;
 }
 
@@ -67,6 +69,7 @@ export function connectStomp(
           connectMs: performance.now() - started,
           stomp: {
             subscribe: (id, destination) => ws.send(frame('SUBSCRIBE', { id, destination, ack: 'auto' })),
+            send: (destination, body) => ws.send(frame('SEND', { destination, 'content-type': 'application/json' }).replace(/\0$/, `${body}\0`)),
             close: () => ws.terminate(),
           },
         });

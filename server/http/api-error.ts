@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly detail?: string,
     /** Overrides the catalogue's HTTP status. */
     readonly httpStatus?: number,
+    /** Sent as `Retry-After` (seconds): when a throttled or over-limit caller may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail ? `${code}: ${detail}` : code);
   }

@@ -9,9 +9,10 @@ import { readMultipart } from './multipart.ts';
 import type { ValidationOutcome } from './validation.ts';
 import type { AuthenticatedSession, ClientHeaders, FileResult, HandlerInput, RouteInfo, UploadedFile } from './types.ts';
 import { isFileResult } from './types.ts';
+import type { Handlers } from './handler-types.ts';
 
-export type Handler = (input: HandlerInput<never>) => Promise<object | FileResult>;
-export type HandlerTable = Readonly<Record<string, Handler | undefined>>;
+/** A handler as the dispatcher calls it: after the body was validated against the call's request schema. */
+type ValidatedCall = (input: HandlerInput<unknown>) => Promise<object | FileResult>;
 
 /** Envelope encryption of the paths listed in the application profile. */
 export interface EnvelopeCodec {
@@ -32,7 +33,7 @@ export interface DispatchDeps {
   routesByPath: ReadonlyMap<string, RouteInfo>;
   /** Null when the body is valid; otherwise the error to answer and readable problems. */
   validate(route: RouteInfo, body: unknown): ValidationOutcome | null;
-  handlers: HandlerTable;
+  handlers: Handlers;
   authenticate(apiKey: string): Promise<AuthenticatedSession | null>;
   envelopes: EnvelopeCodec;
   testMode: boolean;
@@ -97,8 +98,9 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
       const invalid = deps.validate(route, requestBody);
       if (invalid) throw new ApiError(invalid.errorName, invalid.problems.join('; '));
 
-      const handler = deps.handlers[route.name];
-      if (!handler) throw new ApiError('NOT_IMPLEMENTED', route.path);
+      // The one place where a body meets its type: `validate` just checked it against route.name's request
+      // schema, and the session is non-null for secured routes (refused above without one).
+      const handler = deps.handlers[route.name] as ValidatedCall;
       const input: HandlerInput<unknown> = {
         route,
         body: requestBody,
@@ -107,7 +109,7 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
         headers,
         remoteAddress: request.ip,
       };
-      const result = await handler(input as HandlerInput<never>);
+      const result = await handler(input);
       if (isFileResult(result)) {
         return reply
           .code(200)
@@ -125,6 +127,7 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
       if (!error) deps.log(`unexpected failure in ${route.path}`, caught);
       const apiError = error ?? new ApiError('INTERNAL_ERROR');
       const status = apiError.httpStatus ?? httpStatusOf(apiError.code);
+      if (apiError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(Math.max(1, Math.ceil(apiError.retryAfterSeconds))));
       return reply.code(status).send(await sealIfNeeded(route, failureBody(apiError), session, requestBody));
     }
   });

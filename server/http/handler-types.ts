@@ -1,10 +1,21 @@
-// Typed route handlers: each endpoint's handler receives its generated request type and returns its
-// generated response type (without the envelope's status) or a file.
+// Typed route handlers: each endpoint's handler receives its generated request type (and a non-null session when
+// the endpoint is secured) and returns its generated response type (without the envelope's status) or a file.
+// `Handlers` is total: the server's table must name a handler for every call of the contract.
 import type { EndpointName, EndpointRequest, EndpointResponse } from '../../generated/api/endpoints.ts';
-import type { FileResult, HandlerInput } from './types.ts';
+import type { RouteAccess } from '../../generated/server/routes.ts';
+import type { AuthenticatedSession, FileResult, HandlerInput } from './types.ts';
 
-export type EndpointHandler<N extends EndpointName> = (
-  input: HandlerInput<EndpointRequest<N>>,
-) => Promise<Omit<EndpointResponse<N>, 'status'> | FileResult>;
+export type SessionOf<N extends EndpointName> = RouteAccess[N] extends 'secured' ? AuthenticatedSession : AuthenticatedSession | null;
 
-export type HandlerMap = { [N in EndpointName]?: EndpointHandler<N> };
+export type EndpointInput<N extends EndpointName> = HandlerInput<EndpointRequest<N>, SessionOf<N>>;
+
+export type EndpointHandler<N extends EndpointName> = (input: EndpointInput<N>) => Promise<Omit<EndpointResponse<N>, 'status'> | FileResult>;
+
+/** Every call's handler. */
+export type Handlers = { [N in EndpointName]: EndpointHandler<N> };
+
+/**
+ * What a group or part of a group serves. Group functions return `{...} satisfies HandlerMap` (not `: HandlerMap`),
+ * so their objects keep their exact keys and `allHandlers` can be checked as total `Handlers`.
+ */
+export type HandlerMap = Partial<Handlers>;

@@ -1,16 +1,8 @@
 // Shapes shared by the HTTP dispatcher and the route handlers.
-export type Access = 'public' | 'secured' | 'test';
+import type { RouteInfo } from '../../generated/server/routes.ts';
 
-export interface RouteInfo {
-  name: string;
-  path: string;
-  group: string;
-  access: Access;
-  multipart: boolean;
-  returnsFile: boolean;
-  encryptedByDefault: boolean;
-  testOnly: boolean;
-}
+export type { RouteInfo };
+export type Access = RouteInfo['access'];
 
 /** The caller of a secured call, resolved from its Api-Key header. */
 export interface AuthenticatedSession {
@@ -55,10 +47,11 @@ export const fileResult = (filename: string, contentType: string, data: Uint8Arr
 export const isFileResult = (value: unknown): value is FileResult =>
   typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'file';
 
-export interface HandlerInput<Body> {
+/** What a handler receives. `Session` is non-null for secured calls (the dispatcher refuses them without one). */
+export interface HandlerInput<Body, Session extends AuthenticatedSession | null = AuthenticatedSession | null> {
   route: RouteInfo;
   body: Body;
-  session: AuthenticatedSession | null;
+  session: Session;
   files: UploadedFile[];
   headers: ClientHeaders;
   remoteAddress: string;

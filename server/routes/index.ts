@@ -1,6 +1,6 @@
-// Every group's handlers in one table; a call without a handler answers NOT_IMPLEMENTED.
+// Every group's handlers in one table, checked against the contract by the type checker.
 import type { ServerContext } from '../context.ts';
-import type { HandlerMap } from '../http/handler-types.ts';
+import type { Handlers } from '../http/handler-types.ts';
 import { accountHandlers } from './account/index.ts';
 import { authenticationHandlers } from './authentication/index.ts';
 import { broadcastHandlers } from './broadcast/index.ts';
@@ -14,23 +14,23 @@ import { securityHandlers } from './security/index.ts';
 import { serviceHandlers } from './services/index.ts';
 import { testCryptoHandlers } from './testcrypto/index.ts';
 
-type GroupHandlers = (ctx: ServerContext) => HandlerMap;
-
-const groups: GroupHandlers[] = [
-  publicHandlers,
-  authenticationHandlers,
-  accountHandlers,
-  securityHandlers,
-  roomHandlers,
-  messageHandlers,
-  broadcastHandlers,
-  providerHandlers,
-  directoryHandlers,
-  contentHandlers,
-  serviceHandlers,
-  testCryptoHandlers,
-];
-
-export function allHandlers(ctx: ServerContext): HandlerMap {
-  return Object.assign({}, ...groups.map((group) => group(ctx))) as HandlerMap;
+/**
+ * Total over the contract: each group function returns its handlers with their exact names, so a call without a
+ * handler (or a misspelt one) is a type error here, not a NOT_IMPLEMENTED at run time.
+ */
+export function allHandlers(ctx: ServerContext): Handlers {
+  return {
+    ...publicHandlers(ctx),
+    ...authenticationHandlers(ctx),
+    ...accountHandlers(ctx),
+    ...securityHandlers(ctx),
+    ...roomHandlers(ctx),
+    ...messageHandlers(ctx),
+    ...broadcastHandlers(ctx),
+    ...providerHandlers(ctx),
+    ...directoryHandlers(ctx),
+    ...contentHandlers(ctx),
+    ...serviceHandlers(ctx),
+    ...testCryptoHandlers(ctx),
+  };
 }

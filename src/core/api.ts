@@ -1,7 +1,42 @@
-// The one place the app builds its API client: generated functions over the HttpTransport.
-import { createApiClient, type ApiClient } from '@generated/api/client';
+// The one place the app builds its transport, and binds to it the generated calls the core itself makes. Each
+// call is imported on its own, so a bundle carries only the calls it makes (the /login route: the login calls).
+import type { ApiTransport, CallOptions } from '@generated/api/runtime';
+import { checkSession, getApplicationProfile, logout } from '@generated/api/authentication';
+import { getAccountProfile } from '@generated/api/account';
+import { sendAesMessage } from '@generated/api/messages';
+import { getUserPubKey, login } from '@generated/api/public';
+import { getAesKeyByMessageKeyUuids, getAesKeyByRoomId, getCommonAesKey } from '@generated/api/security';
 import { config } from '@variant/config';
 import { HttpTransport, type HttpTransportOptions } from './transport/http-transport.ts';
+
+/** A generated call: `(transport, body, options?) => Promise<result>`. */
+type Call = (transport: ApiTransport, body: never, options?: CallOptions) => Promise<unknown>;
+
+/** The calls with the transport bound: `(body, options?) => Promise<result>`, the shape the core's modules take. */
+export type BoundCalls<F extends Record<string, Call>> = {
+  [K in keyof F]: F[K] extends (transport: ApiTransport, body: infer B, options?: CallOptions) => infer R ? (body: B, options?: CallOptions) => R : never;
+};
+
+export function bindCalls<F extends Record<string, Call>>(transport: ApiTransport, calls: F): BoundCalls<F> {
+  const bound: Record<string, (body: never, options?: CallOptions) => Promise<unknown>> = {};
+  for (const [name, call] of Object.entries(calls)) bound[name] = (body, options) => call(transport, body, options);
+  return bound as BoundCalls<F>;
+}
+
+/** The calls the core makes: login, resume, logout, message keys and sending. */
+const coreCalls = {
+  checkSession,
+  getAccountProfile,
+  getAesKeyByMessageKeyUuids,
+  getAesKeyByRoomId,
+  getApplicationProfile,
+  getCommonAesKey,
+  getUserPubKey,
+  login,
+  logout,
+  sendAesMessage,
+};
+export type CoreApi = BoundCalls<typeof coreCalls>;
 
 export type CreateClientOptions = Omit<HttpTransportOptions, 'host' | 'buildVersion'> & {
   /** Defaults to the variant's server host ('' = the page's own origin). */
@@ -11,7 +46,7 @@ export type CreateClientOptions = Omit<HttpTransportOptions, 'host' | 'buildVers
 };
 
 export interface Client {
-  api: ApiClient;
+  api: CoreApi;
   transport: HttpTransport;
 }
 
@@ -21,7 +56,5 @@ export function createClient(options: CreateClientOptions): Client {
     host: options.host ?? config.server?.host ?? '',
     buildVersion: options.buildVersion ?? config.buildVersion,
   });
-  return { api: createApiClient(transport), transport };
+  return { api: bindCalls(transport, coreCalls), transport };
 }
-
-export type { ApiClient };

@@ -1,10 +1,9 @@
 // The client core assembled: API client over the transport, message keys, query cache, the socket a login
 // opens, and the session kept across reloads and tabs (vault) with the other tabs told of each start and end
 // (channel). The app creates one at start-up and hands it down (React context); nothing here needs React.
-import type { ApiClient } from '@generated/api/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { config } from '@variant/config';
-import { createClient } from './api.ts';
+import { createClient, type CoreApi } from './api.ts';
 import { AesKeyService } from './keys/aes-key-service.ts';
 import { createQueryClient } from './query/query-client.ts';
 import { browserSignals, watchConnectivity, type ConnectivitySignals } from './realtime/connectivity.ts';
@@ -43,7 +42,8 @@ export interface CoreOptions {
 }
 
 export interface Core {
-  api: ApiClient;
+  /** The calls the core makes, bound to the transport; features call the generated functions with `transport`. */
+  api: CoreApi;
   transport: HttpTransport;
   keys: AesKeyService;
   queryClient: QueryClient;

@@ -1,5 +1,5 @@
 // Client-side failures in the server's shape, so the UI shows every failure the same way.
-import type { ApiResult, ErrMsgList } from '@generated/api/client';
+import type { ApiResult, ErrMsgList } from '@generated/api/runtime';
 import type { ErrMsgEntry } from '@generated/types/index';
 
 /** Codes the client itself produces; they never come from the server (whose codes are UI_IM_Exxxx). */

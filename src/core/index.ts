@@ -1,6 +1,6 @@
 // The public surface of the client core (docs/client-core.md). Deep imports work too; this is the short path.
 export { createCore, type Core, type CoreOptions, type CoreResumeResult, type SessionEndReason } from './core.ts';
-export { createClient, type Client, type CreateClientOptions, type ApiClient } from './api.ts';
+export { bindCalls, createClient, type BoundCalls, type Client, type CoreApi, type CreateClientOptions } from './api.ts';
 export { clientErrorCodes, clientErrMsgList, errorMessage, firstErrorCode, isNetworkFailure, type ClientErrorCode } from './errors.ts';
 export { HttpTransport, type EncryptionProfile, type HttpTransportOptions } from './transport/http-transport.ts';
 export { MemorySessionSource, type TransportSession, type TransportSessionSource } from './transport/session-source.ts';

@@ -56,6 +56,8 @@ export interface VariantBuildResult {
   outDir: string;
   rawBytes: number;
   gzipBytes: number;
+  /** Gzip bytes of the JavaScript of the `/login` route (undefined for a failed build or an older cache entry). */
+  loginJsGzipBytes?: number;
   /** Time spent on this variant in this run (bundling, or restoring from the cache). */
   ms: number;
   flagsOn: number;
@@ -70,6 +72,13 @@ export interface BuildReport {
   generateMs: number;
   /** Variants not asked for that are invalid and were left out of generated/ (`build CSD` still runs). */
   skipped: string[];
+}
+
+/** The /login JavaScript of a cache entry, when it was measured (entries written before routeScripts lack it). */
+function loginJs(entry: cache.CacheEntry): { loginJsGzipBytes?: number } {
+  const scripts = (entry.bundle as Partial<Pick<SuccessManifest, 'routeScripts'>>).routeScripts;
+  const login = scripts?.['/login'];
+  return login ? { loginJsGzipBytes: login.gzip } : {};
 }
 
 function defaultJobs(): number {
@@ -180,7 +189,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       vite: viteVersion,
       flags: { on, off },
       sizes: entry.sizes,
-      ...(entry.bundle as Pick<SuccessManifest, 'routes' | 'onDemand' | 'files'>),
+      ...(entry.bundle as Pick<SuccessManifest, 'routes' | 'routeScripts' | 'onDemand' | 'files'>),
     });
 
     if (useCache) {
@@ -188,7 +197,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       const entry = cache.lookup(project.root, id, key);
       if (intact && entry) {
         writeManifest(outDir, manifestFor(entry, true)); // the bundle is unchanged; the commit may not be
-        return finish({ ...base, status: 'up-to-date', errors: [], rawBytes: entry.sizes.raw, gzipBytes: entry.sizes.gzip });
+        return finish({ ...base, ...loginJs(entry), status: 'up-to-date', errors: [], rawBytes: entry.sizes.raw, gzipBytes: entry.sizes.gzip });
       }
       if (entry) {
         const staging = resolve(outRoot, `.${id}.staging-${process.pid}`);
@@ -196,7 +205,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         cache.restore(project.root, id, key, staging);
         writeManifest(staging, manifestFor(entry, true));
         replaceDir(outDir, staging);
-        return finish({ ...base, status: 'cached', errors: [], rawBytes: entry.sizes.raw, gzipBytes: entry.sizes.gzip });
+        return finish({ ...base, ...loginJs(entry), status: 'cached', errors: [], rawBytes: entry.sizes.raw, gzipBytes: entry.sizes.gzip });
       }
     }
 
@@ -216,7 +225,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       cache.store(project.root, id, entry, staging); // also with the cache off: the fresh bundle replaces the entry
       writeManifest(staging, manifestFor(entry, false));
       replaceDir(outDir, staging);
-      return finish({ ...base, status: 'built', errors: [], rawBytes: sizes.raw, gzipBytes: sizes.gzip });
+      return finish({ ...base, ...loginJs(entry), status: 'built', errors: [], rawBytes: sizes.raw, gzipBytes: sizes.gzip });
     } catch (cause) {
       rmSync(staging, { recursive: true, force: true });
       const errors: BundlerError[] = describeBundlerErrors(cause, project.root, variantSourceDir(project.root, id));

@@ -17,6 +17,8 @@ export const SEED_ROUTES = [
 
 export interface RouteSizes {
   routes: Record<string, Sizes>;
+  /** The JavaScript alone of each route (what the page must download and run before it shows): the budget. */
+  routeScripts: Record<string, Sizes>;
   /** On-demand chunks no route loads at once, by source module (relative to the project root). */
   onDemand: Record<string, Sizes>;
 }
@@ -45,6 +47,7 @@ export function routeSizes(manifest: ViteManifest, files: Map<string, FileSize>)
   if (files.has('index.html')) initial.add('index.html');
   const dynamic = Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry).sort();
   const routes: Record<string, Sizes> = {};
+  const routeScripts: Record<string, Sizes> = {};
   const routed = new Set<string>();
   for (const route of SEED_ROUTES) {
     const own = dynamic.find((k) => sourcePath(k).startsWith(`src/features/${route.feature}/`));
@@ -54,10 +57,11 @@ export function routeSizes(manifest: ViteManifest, files: Map<string, FileSize>)
       for (const f of closure(manifest, own)) set.add(f);
     }
     routes[route.path] = sizeOf(set);
+    routeScripts[route.path] = sizeOf(new Set([...set].filter((f) => f.endsWith('.js'))));
   }
   const onDemand: Record<string, Sizes> = {};
   for (const key of dynamic.filter((k) => !routed.has(k))) {
     onDemand[sourcePath(key)] = sizeOf(new Set([...closure(manifest, key)].filter((f) => !initial.has(f))));
   }
-  return { routes, onDemand };
+  return { routes, routeScripts, onDemand };
 }

@@ -72,10 +72,11 @@ export async function runBuild(ids: string[], options: BuildCommandOptions): Pro
       STATUS_TEXT[r.status],
       r.ok ? formatBytes(r.rawBytes) : '-',
       r.ok ? formatBytes(r.gzipBytes) : '-',
+      r.ok && r.loginJsGzipBytes !== undefined ? formatBytes(r.loginJsGzipBytes) : '-',
       `${(r.ms / 1000).toFixed(2)} s`,
       r.ok ? `${r.flagsOn}/${r.flagsOff}` : '-',
     ]);
-    out(formatTable(['VARIANT', 'STATUS', 'RAW', 'GZIP', 'TIME', 'FLAGS ON/OFF'], rows));
+    out(formatTable(['VARIANT', 'STATUS', 'RAW', 'GZIP', '/LOGIN JS GZIP', 'TIME', 'FLAGS ON/OFF'], rows));
   }
   const summary =
     `${report.results.length} variant(s): ${built} built, ${reused} reused from the cache, ${failed} failed ` +

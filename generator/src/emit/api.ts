@@ -1,43 +1,67 @@
-/** generated/api/: endpoint table, typed client and TanStack Query option builders. */
+/**
+ * generated/api/: one module per endpoint group (a function per call, its query or mutation options, the group's
+ * query keys), the shared runtime types, the index with `queryKeys` by group, and for the server and the tests
+ * the whole table (endpoints.ts) and a client object holding every call (client.ts). Formatted with Prettier.
+ */
+import { format } from 'prettier';
 import type { Contract } from '../load/contract.ts';
 import type { EndpointSpec } from '../load/endpoints.ts';
 import { commentText, render } from './render.ts';
 
-function resultType(e: EndpointSpec): string {
-  return e.returnsFile ? 'FileResult' : `EndpointResponse<${JSON.stringify(e.name)}>`;
-}
-
 function view(e: EndpointSpec) {
   return {
     ...e,
-    resultType: resultType(e),
+    isRead: e.kind === 'read',
+    resultType: e.returnsFile ? 'FileResult' : `T.${e.response}`,
     summaryComment: commentText(e.summary || e.name),
-    variablesType: e.multipart
-      ? `MultipartVariables<EndpointRequest<${JSON.stringify(e.name)}>>`
-      : `EndpointRequest<${JSON.stringify(e.name)}>`,
+    namespace: `${e.group}Calls`,
   };
 }
 
-export function emitApi(contract: Contract): Map<string, string> {
+type EndpointView = ReturnType<typeof view>;
+
+function groupView(group: string, endpoints: EndpointView[]) {
+  const reads = endpoints.filter((e) => e.isRead);
+  const writes = endpoints.filter((e) => !e.isRead);
+  const runtimeImports = [
+    'type ApiResult',
+    'type ApiTransport',
+    'type CallOptions',
+    'type EndpointDescriptor',
+    ...(endpoints.some((e) => e.returnsFile) ? ['type FileResult'] : []),
+    ...(writes.some((e) => e.multipart) ? ['type MultipartVariables'] : []),
+    'unwrap',
+  ];
+  const tanstackImports = [...(writes.length > 0 ? ['mutationOptions'] : []), ...(reads.length > 0 ? ['queryOptions'] : [])];
+  return {
+    group,
+    ident: group,
+    keysName: `${group}Keys`,
+    namespace: `${group}Calls`,
+    endpoints,
+    reads,
+    runtimeImports: runtimeImports.join(', '),
+    tanstackImports: tanstackImports.join(', '),
+    endpointImports: endpoints.map((e) => `${e.name}Endpoint`).join(', '),
+  };
+}
+
+/** Generated code reads like hand-written code: Prettier with the project's line width. */
+async function formatted(text: string): Promise<string> {
+  return format(text, { parser: 'typescript', printWidth: 140, singleQuote: true });
+}
+
+export async function emitApi(contract: Contract): Promise<Map<string, string>> {
   const endpoints = contract.endpoints.map(view);
-  const reads = endpoints.filter((e) => e.kind === 'read');
-  const writes = endpoints.filter((e) => e.kind === 'write');
-  const needsFile = endpoints.some((e) => e.returnsFile);
-  const needsResponse = endpoints.some((e) => !e.returnsFile);
-  const clientImports = ['type ApiClient', ...(writes.some((e) => e.multipart) ? ['type CallOptions'] : []), ...(needsFile ? ['type FileResult'] : []), 'unwrap'];
-  const endpointImports = ['EndpointRequest', ...(needsResponse ? ['EndpointResponse'] : [])];
+  const byGroup = new Map<string, EndpointView[]>();
+  for (const e of endpoints) byGroup.set(e.group, [...(byGroup.get(e.group) ?? []), e]);
+  const groups = [...byGroup.keys()].sort().map((g) => groupView(g, byGroup.get(g)!));
   const out = new Map<string, string>();
-  out.set('api/endpoints.ts', render('endpoints.ts', { endpoints }));
-  out.set('api/client.ts', render('client.ts', { endpoints, errMsgListImport: contract.index.byName.has('ErrMsgList') }));
-  out.set(
-    'api/queries.ts',
-    render('queries.ts', {
-      endpoints,
-      reads,
-      writes,
-      clientImports: clientImports.join(', '),
-      endpointImports: endpointImports.join(', '),
-    }),
-  );
+  out.set('api/runtime.ts', render('api-runtime.ts', { errMsgListImport: contract.index.byName.has('ErrMsgList') }));
+  for (const g of groups) out.set(`api/${g.group}.ts`, render('api-group.ts', g));
+  out.set('api/index.ts', render('api-index.ts', { groups }));
+  out.set('api/endpoints.ts', render('endpoints.ts', { groups, endpoints }));
+  out.set('api/client.ts', render('client.ts', { groups, endpoints }));
+  for (const [path, text] of out) out.set(path, await formatted(text));
   return out;
 }

@@ -47,7 +47,7 @@ export async function renderGenerated(
   const types = await emitTypes(project, contract);
   add(types);
   add(emitEnums(contract, types.get('types/index.ts') ?? ''));
-  add(emitApi(contract));
+  add(await emitApi(contract));
   add(emitRealtime(contract));
   add(emitErrors(contract));
   add(emitFlagTypes(contract));

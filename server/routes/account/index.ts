@@ -15,7 +15,6 @@ import { ApiError } from '../../http/api-error.ts';
 import { parseId, parseIds } from '../../http/wire-ids.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
-import { hashPassword } from '../../identity/passwords.ts';
 import { accountToWire, tenantToWire, viewerContext } from '../../services/identity/account-view.ts';
 import { identity } from '../../services/identity/index.ts';
 import { processProfileImage } from '../../services/identity/profile-image.ts';
@@ -66,10 +65,6 @@ function profileAttributes(account: Account): AccountProfileAttribute[] {
   }));
 }
 
-const sessionOf = (session: AuthenticatedSession | null): AuthenticatedSession => {
-  if (!session) throw new ApiError('SESSION_EXPIRED');
-  return session;
-};
 
 /** A name the caller types: trimmed; longer than `max` is the seed's 'Please check the name length'. */
 function checkedName(value: string, max: number): string {
@@ -78,11 +73,11 @@ function checkedName(value: string, max: number): string {
   return name;
 }
 
-export function accountHandlers(ctx: ServerContext): HandlerMap {
+export function accountHandlers(ctx: ServerContext) {
   const { login, sessions } = identity(ctx);
 
-  async function self(session: AuthenticatedSession | null): Promise<Account> {
-    const account = await ctx.repos.accounts.findById(sessionOf(session).accountId);
+  async function self(session: AuthenticatedSession): Promise<Account> {
+    const account = await ctx.repos.accounts.findById(session.accountId);
     if (!account) throw new ApiError('SESSION_EXPIRED');
     return account;
   }
@@ -138,7 +133,7 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
   return {
     async getAccountProfile({ session }) {
       const account = await self(session);
-      const me = sessionOf(session);
+      const me = session;
       const [view, tenant, logins, defaults] = await Promise.all([
         viewerContext(ctx, account.id),
         ctx.repos.tenants.findById(account.tenantId),
@@ -166,7 +161,7 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async getAccountList({ session, body }) {
-      const me = sessionOf(session);
+      const me = session;
       const pageSize = Math.min(body.pageInfo.pageSize || ACCOUNT_PAGE_SIZE, 200);
       const page = await ctx.repos.accounts.list({
         tenantId: body.tenantId !== undefined ? parseId(body.tenantId, 'tenantId') : null,
@@ -181,14 +176,14 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async getOtherAccountInfo({ session, body }) {
-      const me = sessionOf(session);
+      const me = session;
       const accounts = await ctx.repos.accounts.listByIds(parseIds(body.accountIds, 'accountIds'));
       const view = await viewerContext(ctx, me.accountId);
       return { accounts: accounts.filter((a) => !a.disabled).map((a) => accountToWire(a, view)) };
     },
 
     async verifyAuthorizedAccount({ session, body }) {
-      const me = sessionOf(session);
+      const me = session;
       const ids = parseIds(body.accountIds, 'accountIds');
       const authorised = (await ctx.repos.accounts.listByIds(ids)).filter((a) => !a.disabled && a.functionRoles.includes('IM_USER'));
       const pageSize = Math.min(body.pageInfo?.pageSize ?? ACCOUNT_PAGE_SIZE, 200);
@@ -205,12 +200,12 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async updateAccountLangSetting({ session, body }) {
-      await ctx.repos.accounts.setLangId(sessionOf(session).accountId, body.langId);
+      await ctx.repos.accounts.setLangId(session.accountId, body.langId);
       return {};
     },
 
     async checkAccountOnlineStatus({ session, body }) {
-      const me = sessionOf(session);
+      const me = session;
       const now = ctx.now();
       const accounts = await ctx.repos.accounts.listByIds(parseIds(body.accountIds, 'accountIds'));
       const lastSeen = await ctx.repos.sessions.lastSeenOfAccounts(accounts.map((a) => a.id), now);
@@ -240,46 +235,46 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async updateAccountPrivacyReadReceipt({ session, body }) {
-      await ctx.repos.accounts.updatePrivacy(sessionOf(session).accountId, { readReceipt: body.readReceipt });
+      await ctx.repos.accounts.updatePrivacy(session.accountId, { readReceipt: body.readReceipt });
       return {};
     },
 
     async updateAccountPrivacyViewPresence({ session, body }) {
-      await ctx.repos.accounts.updatePrivacy(sessionOf(session).accountId, { viewPresence: body.viewPresence });
+      await ctx.repos.accounts.updatePrivacy(session.accountId, { viewPresence: body.viewPresence });
       return {};
     },
 
     async updateAccountPrivacyViewProfile({ session, body }) {
-      await ctx.repos.accounts.updatePrivacy(sessionOf(session).accountId, { viewProfile: body.viewProfile });
+      await ctx.repos.accounts.updatePrivacy(session.accountId, { viewProfile: body.viewProfile });
       return {};
     },
 
     async updateAccountPrivacyIsShowNameToGrpAcc({ session, body }) {
-      await ctx.repos.accounts.updatePrivacy(sessionOf(session).accountId, { isShowNameToGrpAcc: body.isShowNameToGrpAcc });
+      await ctx.repos.accounts.updatePrivacy(session.accountId, { isShowNameToGrpAcc: body.isShowNameToGrpAcc });
       return {};
     },
 
     async updateAccountPrivacyIsShowNotiAtMention({ session, body }) {
-      await ctx.repos.accounts.updatePrivacy(sessionOf(session).accountId, { isShowNotiAtMention: body.isShowNotiAtMention });
+      await ctx.repos.accounts.updatePrivacy(session.accountId, { isShowNotiAtMention: body.isShowNotiAtMention });
       return {};
     },
 
     async updateCustomDisplayName({ session, body }) {
       const name = checkedName(body.customDisplayName, DISPLAY_NAME_MAX);
-      const account = await ctx.repos.accounts.setCustomDisplayName(sessionOf(session).accountId, name);
+      const account = await ctx.repos.accounts.setCustomDisplayName(session.accountId, name);
       if (account) await profileChanged(account);
       return {};
     },
 
     async updateSearchName({ session, body }) {
       const name = checkedName(body.searchName, SEARCH_NAME_MAX);
-      const account = await ctx.repos.accounts.setSearchName(sessionOf(session).accountId, name);
+      const account = await ctx.repos.accounts.setSearchName(session.accountId, name);
       if (account) await profileChanged(account);
       return {};
     },
 
     async updateAccountSynonym({ session, body }) {
-      const me = sessionOf(session);
+      const me = session;
       const synonym = checkedName(body.synonym, SYNONYM_MAX);
       const target = parseId(body.synAccountId, 'synAccountId');
       if ((await existingAccountIds([target])).length === 0) throw new ApiError('NOT_FOUND', 'no such account');
@@ -288,12 +283,12 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async removeAccountSynonym({ session, body }) {
-      await ctx.repos.accounts.removeSynonym(sessionOf(session).accountId, parseId(body.synAccountId, 'synAccountId'));
+      await ctx.repos.accounts.removeSynonym(session.accountId, parseId(body.synAccountId, 'synAccountId'));
       return {};
     },
 
     async addAccountFavContact({ session, body }) {
-      const me = sessionOf(session);
+      const me = session;
       const ids = (await existingAccountIds(parseIds(body.accountIds, 'accountIds'))).filter((id) => id !== me.accountId);
       if (ids.length === 0) throw new ApiError('NOT_FOUND', 'no such account');
       await ctx.repos.accounts.addFavourites(me.accountId, ids);
@@ -301,7 +296,7 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async removeAccountFavContact({ session, body }) {
-      await ctx.repos.accounts.removeFavourites(sessionOf(session).accountId, parseIds(body.accountIds, 'accountIds'));
+      await ctx.repos.accounts.removeFavourites(session.accountId, parseIds(body.accountIds, 'accountIds'));
       return {};
     },
 
@@ -310,23 +305,23 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async updateDownloadAttachSetting({ session, body }) {
-      await ctx.repos.accounts.setDlAttach(sessionOf(session).accountId, body.dlAttach);
+      await ctx.repos.accounts.setDlAttach(session.accountId, body.dlAttach);
       return {};
     },
 
-    async updateLocalPassword({ session, body }) {
-      const me = sessionOf(session);
-      const account = await login.checkPassword(me.loginName, body.oldPassword);
+    async updateLocalPassword({ session, body, remoteAddress }) {
+      const me = session;
+      const account = await login.checkPassword(me.loginName, body.oldPassword, { address: remoteAddress, deviceId: me.deviceId });
       if (!account || account.id !== me.accountId) throw new ApiError('UPDATE_FAIL');
       if (body.newPassword === body.oldPassword) throw new ApiError('UPDATE_FAIL', 'the new password must differ from the old one');
-      await ctx.repos.accounts.setPassword(me.accountId, await hashPassword(body.newPassword), false);
+      await ctx.repos.accounts.setPassword(me.accountId, await login.hashNewPassword(body.newPassword, remoteAddress), false);
       // This session stays; every other one ends.
       await sessions.passwordChanged(me.accountId, me.sessionId);
       return {};
     },
 
     async getDataStorage({ session }) {
-      const rows = await ctx.repos.accounts.dataStorage(sessionOf(session).accountId);
+      const rows = await ctx.repos.accounts.dataStorage(session.accountId);
       const messageTypeSizes: MessageTypeSize[] = [];
       for (const row of rows) if (isEnumValue(MessageTypeValues, row.messageType)) messageTypeSizes.push({ ...row, messageType: row.messageType });
       return { messageTypeSizes };
@@ -356,7 +351,7 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async getAccountProfileImage({ session, body }) {
-      const me = sessionOf(session);
+      const me = session;
       const accounts = await ctx.repos.accounts.listByIds(parseIds(body.accountIds, 'accountIds'));
       const profileImages: ProfileImageEntry[] = [];
       for (const account of accounts) profileImages.push(await imageEntry(account, me.accountId, body.isFull === true));
@@ -364,7 +359,7 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async saveAccountProfileImage({ session, body, files }) {
-      const me = sessionOf(session);
+      const me = session;
       const part = files.find((f) => f.fieldName === 'file') ?? files[0];
       const input = part?.data ?? (body.imgData ? Buffer.from(body.imgData, 'base64') : null);
       if (!input || input.length === 0) throw new ApiError('VALIDATE_INFORMATION', 'a file part or imgData is required');
@@ -392,7 +387,7 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async removeAccountProfileImage({ session }) {
-      const me = sessionOf(session);
+      const me = session;
       await ctx.repos.accounts.setProfileImage(me.accountId, null);
       await ctx.notifier.toAccounts(await audienceOf(me.accountId), {
         notifyType: 'ACCOUNT_PROFILE_IMAGE_UPDATE',
@@ -429,7 +424,7 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async advancedSearch({ session, body }) {
-      const me = sessionOf(session);
+      const me = session;
       const text: Partial<Record<AdvancedTextField, string[]>> = {};
       let tenantIds: number[] | null = null;
       const textFields = new Set<string>(['userFullname', 'loginName', 'postTitle', 'officeAddr', 'emailAddr', 'telNo']);
@@ -449,5 +444,5 @@ export function accountHandlers(ctx: ServerContext): HandlerMap {
       const view = await viewerContext(ctx, me.accountId);
       return { accounts: page.accounts.map((a) => accountToWire(a, view)), stillHaveData: page.stillHaveData };
     },
-  };
+  } satisfies HandlerMap;
 }

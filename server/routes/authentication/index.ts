@@ -4,7 +4,6 @@ import { qrTokenTopic } from '../../../generated/realtime/index.ts';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
-import type { AuthenticatedSession } from '../../http/types.ts';
 import { chatbotStore } from '../../services/chatbot/store.ts';
 import { identity } from '../../services/identity/index.ts';
 import { QR_REMAINING_COUNT, TOKEN_TTL_SECONDS } from '../../services/identity/tokens.ts';
@@ -15,12 +14,6 @@ const QR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** Seed section 5: upload image types, plus the preview types. */
 export const SUPPORTED_FILE_TYPES = ['gif', 'jpeg', 'jpg', 'png', 'mp4', 'webm', 'ogg', 'pdf'];
-
-const sessionOf = (session: AuthenticatedSession | null): AuthenticatedSession => {
-  // The dispatcher authenticates every secured call before a handler runs.
-  if (!session) throw new ApiError('SESSION_EXPIRED');
-  return session;
-};
 
 export function clientConfig(ctx: ServerContext, chatbots: { chatbotId: string; name: { en_US: string; zh_TW: string; zh_CN: string } }[]) {
   return {
@@ -46,17 +39,17 @@ export function clientConfig(ctx: ServerContext, chatbots: { chatbotId: string; 
   };
 }
 
-export function authenticationHandlers(ctx: ServerContext): HandlerMap {
+export function authenticationHandlers(ctx: ServerContext) {
   const { tokens, sessions } = identity(ctx);
 
   return {
     async logout({ session }) {
-      await sessions.logout(sessionOf(session).sessionId);
+      await sessions.logout(session.sessionId);
       return {};
     },
 
     async logoutOtherSession({ session, headers }) {
-      const me = sessionOf(session);
+      const me = session;
       await sessions.logoutOthers(me.accountId, me.sessionId, headers.apiKey);
       return {};
     },
@@ -66,17 +59,17 @@ export function authenticationHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async generateToken({ session }) {
-      const me = sessionOf(session);
+      const me = session;
       const result = await tokens.loginToken(me);
       return result;
     },
 
     async generateOtp({ session, body }) {
-      return tokens.otp(sessionOf(session), body.type, body.refreshType);
+      return tokens.otp(session, body.type, body.refreshType);
     },
 
     async getNexToken({ session }) {
-      return tokens.nextToken(sessionOf(session));
+      return tokens.nextToken(session);
     },
 
     /**
@@ -84,7 +77,7 @@ export function authenticationHandlers(ctx: ServerContext): HandlerMap {
      * /topic/qrtoken.{token} on /v3/wslogin, receives a one-time AUTH_OTP and logs in with it.
      */
     async sendNexToken({ session, body }) {
-      const me = sessionOf(session);
+      const me = session;
       if (!QR_TOKEN_PATTERN.test(body.token)) throw new ApiError('TOKEN_INVALID', 'not a QR login token');
       // Only a token a login page holds (bound to its /v3/wslogin connection) gets a one-time code.
       if (!(await ctx.repos.qrClaims.isClaimed(body.token))) throw new ApiError('TOKEN_INVALID', 'no login page shows this QR token');
@@ -103,7 +96,7 @@ export function authenticationHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async getJwt({ session }) {
-      const me = sessionOf(session);
+      const me = session;
       const { jwt, jwtExpiredInSeconds } = await tokens.jwt(me, me.loginName);
       // The QR token view of the same secret: how long it lives and how many refreshes the page has left.
       return { jwt, jwtExpiredInSeconds, token: jwt, ttl: TOKEN_TTL_SECONDS.JWT, remainingCount: QR_REMAINING_COUNT };
@@ -128,8 +121,8 @@ export function authenticationHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async remoteWipe({ session, body }) {
-      await sessions.remoteWipe(sessionOf(session).accountId, body.deviceId);
+      await sessions.remoteWipe(session.accountId, body.deviceId);
       return {};
     },
-  };
+  } satisfies HandlerMap;
 }

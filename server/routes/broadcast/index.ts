@@ -3,11 +3,10 @@ import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { broadcastAccessRights } from '../../services/broadcast/rights.ts';
 import { broadcastMessages } from '../../services/broadcast/send.ts';
-import { callerOf } from '../../services/messages/ids.ts';
 
-export function broadcastHandlers(ctx: ServerContext): HandlerMap {
+export function broadcastHandlers(ctx: ServerContext) {
   return {
-    broadcastAesMessages: ({ body, session }) => broadcastMessages(ctx, callerOf(session), body),
-    getBroadcastAccessRights: ({ session }) => broadcastAccessRights(ctx, callerOf(session).accountId),
-  };
+    broadcastAesMessages: ({ body, session }) => broadcastMessages(ctx, session, body),
+    getBroadcastAccessRights: ({ session }) => broadcastAccessRights(ctx, session.accountId),
+  } satisfies HandlerMap;
 }

@@ -6,9 +6,8 @@ import { deleteAlbumFiles, downloadAlbumFiles, receiveAlbum, uploadToAlbum } fro
 import { albumProcessor } from '../../services/content/album-processing.ts';
 import { downloadNewsFile, listNews, newsDetail, publishNews, unreadNewsCount } from '../../services/content/news.ts';
 import { activeStickerCategories, stickersOf } from '../../services/content/stickers.ts';
-import { callerOf } from '../../services/directory/wire.ts';
 
-export function contentHandlers(ctx: ServerContext): HandlerMap {
+export function contentHandlers(ctx: ServerContext) {
   // Album entries a previous run left PROCESSING are finished now (a failure here is retried at the next start).
   void albumProcessor(ctx)
     .recover()
@@ -16,31 +15,29 @@ export function contentHandlers(ctx: ServerContext): HandlerMap {
 
   return {
     async getNews({ session }) {
-      return { newsList: await listNews(ctx, callerOf(session)) };
+      return { newsList: await listNews(ctx, session) };
     },
-    getNewsDetail: ({ body, session }) => newsDetail(ctx, callerOf(session), body.newsId),
-    downloadNewsFile: ({ body, session }) => downloadNewsFile(ctx, callerOf(session), body.newsFileId),
-    getUnreadNewsCount: ({ session }) => unreadNewsCount(ctx, callerOf(session)),
-    publishNews: ({ body, session, files }) => publishNews(ctx, callerOf(session), body, files),
+    getNewsDetail: ({ body, session }) => newsDetail(ctx, session, body.newsId),
+    downloadNewsFile: ({ body, session }) => downloadNewsFile(ctx, session, body.newsFileId),
+    getUnreadNewsCount: ({ session }) => unreadNewsCount(ctx, session),
+    publishNews: ({ body, session, files }) => publishNews(ctx, session, body, files),
 
-    async getStickerCategories({ session }) {
-      callerOf(session);
+    async getStickerCategories() {
       return { stickerCategories: await activeStickerCategories(ctx) };
     },
-    async getStickers({ body, session }) {
-      callerOf(session);
+    async getStickers({ body }) {
       return { stickers: await stickersOf(ctx, body.stickerCategoryId) };
     },
 
     async uploadToPrivateAlbum({ body, session }) {
-      await uploadToAlbum(ctx, callerOf(session), body);
+      await uploadToAlbum(ctx, session, body);
       return {};
     },
-    receivePrivateAlbum: ({ body, session }) => receiveAlbum(ctx, callerOf(session), body),
-    downloadPrivateAlbumFiles: ({ body, session }) => downloadAlbumFiles(ctx, callerOf(session), body.fileIds),
+    receivePrivateAlbum: ({ body, session }) => receiveAlbum(ctx, session, body),
+    downloadPrivateAlbumFiles: ({ body, session }) => downloadAlbumFiles(ctx, session, body.fileIds),
     async deletePrivateAlbumFiles({ body, session }) {
-      await deleteAlbumFiles(ctx, callerOf(session), body.fileIds);
+      await deleteAlbumFiles(ctx, session, body.fileIds);
       return {};
     },
-  };
+  } satisfies HandlerMap;
 }

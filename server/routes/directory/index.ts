@@ -4,33 +4,31 @@ import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { dndTemplates, getDnd, removeDnd, saveDnd } from '../../services/directory/dnd.ts';
 import { searchDistributionListMembers, searchDistributionListNames, searchGroupList } from '../../services/directory/index.ts';
-import { callerOf } from '../../services/directory/wire.ts';
 
-export function directoryHandlers(ctx: ServerContext): HandlerMap {
+export function directoryHandlers(ctx: ServerContext) {
   return {
     async searchDistributionListNames({ body, session }) {
-      return { ldapDistributionListNames: await searchDistributionListNames(ctx, callerOf(session), body.distributionListNameCriteria) };
+      return { ldapDistributionListNames: await searchDistributionListNames(ctx, session, body.distributionListNameCriteria) };
     },
     async searchDistributionListMembers({ body, session }) {
-      return { ldapDistributionListMembers: await searchDistributionListMembers(ctx, callerOf(session), body.distributionListName) };
+      return { ldapDistributionListMembers: await searchDistributionListMembers(ctx, session, body.distributionListName) };
     },
     async searchGroupList({ body, session }) {
-      return { groupList: await searchGroupList(ctx, callerOf(session), body) };
+      return { groupList: await searchGroupList(ctx, session, body) };
     },
-    async getDndTemplates({ session }) {
-      callerOf(session);
+    async getDndTemplates() {
       return { dndTemplates: await dndTemplates(ctx.db) };
     },
     async getDnd({ session }) {
-      return getDnd(ctx, callerOf(session).accountId);
+      return getDnd(ctx, session.accountId);
     },
     async saveDnd({ body, session }) {
-      await saveDnd(ctx, callerOf(session).accountId, body);
+      await saveDnd(ctx, session.accountId, body);
       return {};
     },
     async removeDnd({ session }) {
-      await removeDnd(ctx, callerOf(session).accountId);
+      await removeDnd(ctx, session.accountId);
       return {};
     },
-  };
+  } satisfies HandlerMap;
 }

@@ -4,30 +4,29 @@ import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { fileResult } from '../../http/types.ts';
 import { ARCHIVE_KINDS, queueArchive, toArchivedMessage } from '../../services/messages/archive.ts';
-import { callerOf } from '../../services/messages/ids.ts';
 import { parseId } from '../../http/wire-ids.ts';
 
-export function archiveHandlers(ctx: ServerContext): HandlerMap {
+export function archiveHandlers(ctx: ServerContext) {
   return {
     async archiveAesMessagesBeforeDays({ body, session }) {
       const { roomId, beforeDays, withStarredMessage, withEmail } = body;
-      await queueArchive(ctx, callerOf(session), { roomId: parseId(roomId, 'roomId'), beforeDays, withStarredMessage, withEmail });
+      await queueArchive(ctx, session, { roomId: parseId(roomId, 'roomId'), beforeDays, withStarredMessage, withEmail });
       return {};
     },
 
     async archiveAllAesMessages({ body, session }) {
       const { roomId, withStarredMessage, withEmail } = body;
-      await queueArchive(ctx, callerOf(session), { roomId: parseId(roomId, 'roomId'), beforeDays: null, withStarredMessage, withEmail });
+      await queueArchive(ctx, session, { roomId: parseId(roomId, 'roomId'), beforeDays: null, withStarredMessage, withEmail });
       return {};
     },
 
     async getCompletedArchivedMessages({ session }) {
-      const jobs = await ctx.repos.jobs.listCompleted(callerOf(session).accountId, [...ARCHIVE_KINDS]);
+      const jobs = await ctx.repos.jobs.listCompleted(session.accountId, [...ARCHIVE_KINDS]);
       return { archivedMessages: jobs.map(toArchivedMessage) };
     },
 
     async downloadArchivedMessage({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const job = await ctx.repos.jobs.find(parseId(body.id, 'id'));
       if (!job || job.accountId !== caller.accountId || !(ARCHIVE_KINDS as readonly string[]).includes(job.kind) || job.status !== 'COMPLETED' || job.fileBlobId === null) {
         throw new ApiError('NOT_FOUND');
@@ -38,5 +37,5 @@ export function archiveHandlers(ctx: ServerContext): HandlerMap {
       const name = (job.roomName ?? 'room').replace(/[/\\]/g, '_');
       return fileResult(`${name}-archive-${job.id}.zip`, 'application/zip', await ctx.blobs.read(blob.path));
     },
-  };
+  } satisfies HandlerMap;
 }

@@ -6,7 +6,6 @@ import type { HandlerMap } from '../../http/handler-types.ts';
 import { fileResult, type AuthenticatedSession } from '../../http/types.ts';
 import { requirePolicy } from '../../services/room-access.ts';
 import { buildBundle, roomTitle } from '../../services/messages/bundle.ts';
-import { callerOf } from '../../services/messages/ids.ts';
 import { parseId, parseIds } from '../../http/wire-ids.ts';
 import { allVisible } from '../../services/messages/listing.ts';
 import { requireVisible } from '../../services/messages/store.ts';
@@ -25,13 +24,13 @@ const wirePolicy = (entry: PolicyEntry) => ({
   seq: entry.seq,
 });
 
-export function fileHandlers(ctx: ServerContext): HandlerMap {
+export function fileHandlers(ctx: ServerContext) {
   const download = async (
     body: { roomId: string; messageId: string },
-    session: AuthenticatedSession | null,
+    session: AuthenticatedSession,
     policy: 'ALLOW_DOWN_ATTACH' | 'ALLOW_DOWN_ORIG_MSG',
   ) => {
-    const caller = callerOf(session);
+    const caller = session;
     const roomId = parseId(body.roomId, 'roomId');
     await requirePolicy(ctx, roomId, caller, policy);
     const [view] = await requireVisible(ctx, roomId, caller.accountId, [parseId(body.messageId, 'messageId')]);
@@ -48,7 +47,7 @@ export function fileHandlers(ctx: ServerContext): HandlerMap {
     downloadOriginalAesFile: ({ body, session }) => download(body, session, 'ALLOW_DOWN_ORIG_MSG'),
 
     async exportRoomMessages({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const roomId = parseId(body.roomId, 'roomId');
       await requirePolicy(ctx, roomId, caller, 'ALLOW_EXPORT_MSG');
       const views = await allVisible(ctx, roomId, caller.accountId);
@@ -60,7 +59,7 @@ export function fileHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async exportMessagesAndFiles({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const roomId = parseId(body.roomId, 'roomId');
       await requirePolicy(ctx, roomId, caller, 'ALLOW_EXPORT_MSG');
       const views = await requireVisible(ctx, roomId, caller.accountId, parseIds(body.messageIds, 'messageIds'));
@@ -69,5 +68,5 @@ export function fileHandlers(ctx: ServerContext): HandlerMap {
       const zip = await buildBundle(ctx, 'messages.json', { roomId: String(roomId), roomName, exportedAt: ctx.now().getTime() }, views, wire);
       return fileResult(`${roomName}-export.zip`, 'application/zip', zip);
     },
-  };
+  } satisfies HandlerMap;
 }

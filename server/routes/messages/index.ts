@@ -9,7 +9,7 @@ import { pollHandlers } from './polls.ts';
 import { receiveHandlers } from './receive.ts';
 import { sendHandlers } from './send.ts';
 
-export function messageHandlers(ctx: ServerContext): HandlerMap {
+export function messageHandlers(ctx: ServerContext) {
   return {
     ...sendHandlers(ctx),
     ...receiveHandlers(ctx),
@@ -17,5 +17,5 @@ export function messageHandlers(ctx: ServerContext): HandlerMap {
     ...fileHandlers(ctx),
     ...archiveHandlers(ctx),
     ...pollHandlers(ctx),
-  };
+  } satisfies HandlerMap;
 }

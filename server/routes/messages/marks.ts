@@ -7,7 +7,7 @@ import type { AuthenticatedSession } from '../../http/types.ts';
 import type { Notification } from '../../services/notifier.ts';
 import { requireMember, requirePolicy } from '../../services/room-access.ts';
 import { markNotified, markRead } from '../../services/messages/delivery.ts';
-import { callerOf, ms } from '../../services/messages/ids.ts';
+import { ms } from '../../services/messages/ids.ts';
 import { parseId, parseIds } from '../../http/wire-ids.ts';
 import { recallMessages } from '../../services/messages/recall.ts';
 import { requireVisible } from '../../services/messages/store.ts';
@@ -17,7 +17,7 @@ interface IdsInRoom {
   messageIds: string[];
 }
 
-export function markHandlers(ctx: ServerContext): HandlerMap {
+export function markHandlers(ctx: ServerContext) {
   const parse = (body: IdsInRoom) => ({ roomId: parseId(body.roomId, 'roomId'), ids: parseIds(body.messageIds, 'messageIds') });
 
   /** The caller's other devices learn about changes only the caller sees. */
@@ -32,8 +32,8 @@ export function markHandlers(ctx: ServerContext): HandlerMap {
     });
   };
 
-  const star = async (input: { body: IdsInRoom; session: AuthenticatedSession | null }, starred: boolean) => {
-    const caller = callerOf(input.session);
+  const star = async (input: { body: IdsInRoom; session: AuthenticatedSession }, starred: boolean) => {
+    const caller = input.session;
     const { roomId, ids } = parse(input.body);
     await requirePolicy(ctx, roomId, caller, 'ALLOW_STAR_MSG');
     await requireVisible(ctx, roomId, caller.accountId, ids);
@@ -47,7 +47,7 @@ export function markHandlers(ctx: ServerContext): HandlerMap {
     unstarAesMessages: (input) => star(input, false),
 
     async markNotifiedAesMessages({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const { roomId, ids } = parse(body);
       await requireMember(ctx, roomId, caller.accountId);
       await markNotified(ctx, caller.accountId, roomId, ids);
@@ -55,7 +55,7 @@ export function markHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async markReadAesMessages({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const { roomId, ids } = parse(body);
       await requireMember(ctx, roomId, caller.accountId);
       await markRead(ctx, caller.accountId, roomId, ids);
@@ -64,12 +64,12 @@ export function markHandlers(ctx: ServerContext): HandlerMap {
 
     async deleteAesMessages({ body, session }) {
       const { roomId, ids } = parse(body);
-      await recallMessages(ctx, callerOf(session), roomId, ids);
+      await recallMessages(ctx, session, roomId, ids);
       return {};
     },
 
     async deleteForMeAesMessages({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const { roomId, ids } = parse(body);
       await requireMember(ctx, roomId, caller.accountId);
       const unique = [...new Set(ids)];
@@ -80,7 +80,7 @@ export function markHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async deleteRoomMessages({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const roomId = parseId(body.roomId, 'roomId');
       await requirePolicy(ctx, roomId, caller, 'ALLOW_DELETE_ALL_MSG');
       const changed = await ctx.repos.receipts.deleteAllForMe(caller.accountId, roomId, body.withStarredMessage, ctx.now());
@@ -94,7 +94,7 @@ export function markHandlers(ctx: ServerContext): HandlerMap {
      * notified state. A recipient whose read receipts are off is never listed as having read.
      */
     async getAesMessageInfo({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const roomId = parseId(body.roomId, 'roomId');
       const member = await requireMember(ctx, roomId, caller.accountId);
       const [view] = await requireVisible(ctx, roomId, caller.accountId, [parseId(body.messageId, 'messageId')]);
@@ -118,5 +118,5 @@ export function markHandlers(ctx: ServerContext): HandlerMap {
       }
       return { messageInfoRead, messageInfoNotified, totalRecipient: receipts.length };
     },
-  };
+  } satisfies HandlerMap;
 }

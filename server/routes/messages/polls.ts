@@ -4,7 +4,6 @@ import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
 import { requireMember } from '../../services/room-access.ts';
-import { callerOf } from '../../services/messages/ids.ts';
 import { parseId } from '../../http/wire-ids.ts';
 import { applyVote, pollChecksum, readPoll, wirePoll } from '../../services/messages/polls.ts';
 import { repos } from '../../store/repos/index.ts';
@@ -17,9 +16,9 @@ interface VoteBody {
   pollingChecksum: string;
 }
 
-export function pollHandlers(ctx: ServerContext): HandlerMap {
-  const vote = async (body: VoteBody, session: AuthenticatedSession | null, cast: boolean) => {
-    const caller = callerOf(session);
+export function pollHandlers(ctx: ServerContext) {
+  const vote = async (body: VoteBody, session: AuthenticatedSession, cast: boolean) => {
+    const caller = session;
     const roomId = parseId(body.roomId, 'roomId');
     const messageId = parseId(body.messageId, 'messageId');
     await requireMember(ctx, roomId, caller.accountId);
@@ -52,7 +51,7 @@ export function pollHandlers(ctx: ServerContext): HandlerMap {
 
     /** Records the caller's answer to an MC message (one per account; a new answer replaces it). */
     async answerMcMessage({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const roomId = parseId(body.roomId, 'roomId');
       await requireMember(ctx, roomId, caller.accountId);
       const [message] = await ctx.repos.messages.findInRoom(roomId, [parseId(body.messageId, 'messageId')]);
@@ -68,5 +67,5 @@ export function pollHandlers(ctx: ServerContext): HandlerMap {
       });
       return {};
     },
-  };
+  } satisfies HandlerMap;
 }

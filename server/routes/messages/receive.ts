@@ -3,16 +3,15 @@
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { requireMember } from '../../services/room-access.ts';
-import { callerOf } from '../../services/messages/ids.ts';
 import { parseId, parseIds } from '../../http/wire-ids.ts';
 import { listMessages } from '../../services/messages/listing.ts';
 import { requireVisible } from '../../services/messages/store.ts';
 import { presentAll } from '../../services/messages/wire.ts';
 
-export function receiveHandlers(ctx: ServerContext): HandlerMap {
+export function receiveHandlers(ctx: ServerContext) {
   return {
     async receiveAesMessages({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const result = await listMessages(ctx, caller, body, { markDelivered: true });
       let firstUnreadMessageId: string | undefined;
       if (body.withLastUnreadMessageId) {
@@ -23,17 +22,17 @@ export function receiveHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async receiveAesFiles({ body, session }) {
-      const { messages, stillHaveData } = await listMessages(ctx, callerOf(session), body, { types: ['FILE'] });
+      const { messages, stillHaveData } = await listMessages(ctx, session, body, { types: ['FILE'] });
       return { messages, stillHaveData };
     },
 
     async receiveAesImagesAndVideos({ body, session }) {
-      const { messages, stillHaveData } = await listMessages(ctx, callerOf(session), body, { types: ['IMAGE', 'VIDEO'] });
+      const { messages, stillHaveData } = await listMessages(ctx, session, body, { types: ['IMAGE', 'VIDEO'] });
       return { messages, stillHaveData };
     },
 
     async receiveStarredAesMessages({ body, session }) {
-      const { messages, stillHaveData } = await listMessages(ctx, callerOf(session), body, { starredOnly: true });
+      const { messages, stillHaveData } = await listMessages(ctx, session, body, { starredOnly: true });
       return { messages, stillHaveData };
     },
 
@@ -43,12 +42,12 @@ export function receiveHandlers(ctx: ServerContext): HandlerMap {
      */
     async searchAesMessages({ body, session }) {
       const request = { roomId: body.roomId, lastMessageId: body.lastMessageId, batchSize: body.batchSize, upOrDown: 'UP' as const };
-      const { messages, stillHaveData } = await listMessages(ctx, callerOf(session), request, { types: ['TEXT'] });
+      const { messages, stillHaveData } = await listMessages(ctx, session, request, { types: ['TEXT'] });
       return { messages, stillHaveData };
     },
 
     async viewAesMessage({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const roomId = parseId(body.roomId, 'roomId');
       await requireMember(ctx, roomId, caller.accountId);
       const views = await requireVisible(ctx, roomId, caller.accountId, [parseId(body.messageId, 'messageId')]);
@@ -57,7 +56,7 @@ export function receiveHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async viewAesMessages({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const roomId = parseId(body.roomId, 'roomId');
       await requireMember(ctx, roomId, caller.accountId);
       const views = await requireVisible(ctx, roomId, caller.accountId, parseIds(body.messageIds, 'messageIds'));
@@ -65,8 +64,8 @@ export function receiveHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async getTotalMessagesUnreadCount({ session }) {
-      const total = await ctx.repos.receipts.totalUnread(callerOf(session).accountId);
+      const total = await ctx.repos.receipts.totalUnread(session.accountId);
       return { totalUnreadMsgCount: total.messages, totalUnreadRoomCount: total.rooms };
     },
-  };
+  } satisfies HandlerMap;
 }

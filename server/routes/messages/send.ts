@@ -2,15 +2,14 @@
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { forwardMessages } from '../../services/messages/forward.ts';
-import { callerOf } from '../../services/messages/ids.ts';
 import { sendMessage } from '../../services/messages/send.ts';
 import { announceNewMessage, neutralView } from '../../services/messages/store.ts';
 import { presentAll } from '../../services/messages/wire.ts';
 
-export function sendHandlers(ctx: ServerContext): HandlerMap {
+export function sendHandlers(ctx: ServerContext) {
   return {
     async sendAesMessage({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const { message, isRecrypted } = await sendMessage(ctx, caller, body);
       await announceNewMessage(ctx, message);
       const recipients = (await ctx.repos.receipts.progress(message.id)).total;
@@ -27,11 +26,11 @@ export function sendHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async forwardAesMessages({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const copies = await forwardMessages(ctx, caller, body);
       const views = [];
       for (const copy of copies) views.push(neutralView(copy, (await ctx.repos.receipts.progress(copy.id)).total));
       return { messages: await presentAll(ctx, caller.accountId, views) };
     },
-  };
+  } satisfies HandlerMap;
 }

@@ -2,16 +2,15 @@
 // the voice and image calls are in the services group. docs/server-services.md has the wire format.
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
-import { callerOf } from '../../services/messages/ids.ts';
 import { operateMessage, saveTranslation, voiceToTextMessage } from '../../services/providers/operations.ts';
 
-export function providerHandlers(ctx: ServerContext): HandlerMap {
+export function providerHandlers(ctx: ServerContext) {
   return {
-    voiceToTextMessage: ({ body, session }) => voiceToTextMessage(ctx, callerOf(session), body),
-    operateMessage: ({ body, session }) => operateMessage(ctx, callerOf(session), body),
+    voiceToTextMessage: ({ body, session }) => voiceToTextMessage(ctx, session, body),
+    operateMessage: ({ body, session }) => operateMessage(ctx, session, body),
     async saveTranslation({ body, session }) {
-      await saveTranslation(ctx, callerOf(session), body);
+      await saveTranslation(ctx, session, body);
       return {};
     },
-  };
+  } satisfies HandlerMap;
 }

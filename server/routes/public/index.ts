@@ -5,7 +5,6 @@ import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { sameLoginName } from '../../identity/login-name.ts';
-import { hashPassword } from '../../identity/passwords.ts';
 import { identity } from '../../services/identity/index.ts';
 import type { LoginPayload } from '../../services/identity/login.ts';
 import type { AppVersion } from '../../store/repos/appVersions.ts';
@@ -43,7 +42,7 @@ function loginPayload(body: LoginRequest): LoginPayload {
   };
 }
 
-export function publicHandlers(ctx: ServerContext): HandlerMap {
+export function publicHandlers(ctx: ServerContext) {
   const { login, tokens, sessions } = identity(ctx);
 
   /** Token login shared by loginwithtoken and sso/login. */
@@ -109,9 +108,9 @@ export function publicHandlers(ctx: ServerContext): HandlerMap {
       return { userPubKey: (await ctx.userKeys.keyPairFor(body.loginName)).publicKeyPem };
     },
 
-    async login({ body }) {
+    async login({ body, remoteAddress }) {
       if (body.isTokenBasedAuth || (!body.password && body.tokenData)) return loginByToken(body);
-      return login.passwordLogin(loginPayload(body));
+      return login.passwordLogin(loginPayload(body), remoteAddress);
     },
 
     async loginWithToken({ body }) {
@@ -131,18 +130,18 @@ export function publicHandlers(ctx: ServerContext): HandlerMap {
       return { loginName: account.loginName };
     },
 
-    async updatePassword({ body }) {
+    async updatePassword({ body, remoteAddress }) {
       const { loginName, oldPassword, newPassword, newConfirmPassword } = body;
       if (![loginName, oldPassword, newPassword, newConfirmPassword].every((v) => typeof v === 'string' && v.trim() !== '')) {
         throw new ApiError('VALIDATE_INFORMATION');
       }
       if (newPassword !== newConfirmPassword) throw new ApiError('PASSWORD_MISMATCH');
-      const account = await login.checkPassword(loginName, oldPassword);
+      const account = await login.checkPassword(loginName, oldPassword, { address: remoteAddress });
       if (!account) throw new ApiError('UPDATE_FAIL');
       if (newPassword === oldPassword) throw new ApiError('UPDATE_FAIL', 'the new password must differ from the old one');
-      await ctx.repos.accounts.setPassword(account.id, await hashPassword(newPassword), false);
+      await ctx.repos.accounts.setPassword(account.id, await login.hashNewPassword(newPassword, remoteAddress), false);
       await sessions.passwordChanged(account.id, null);
       return {};
     },
-  };
+  } satisfies HandlerMap;
 }

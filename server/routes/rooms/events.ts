@@ -2,12 +2,12 @@
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { deleteEvent, listEvents, saveEvent } from '../../services/rooms/events.ts';
-import { roomIdOf, viewerOf } from './session.ts';
+import { roomIdOf } from './session.ts';
 
-export function eventHandlers(ctx: ServerContext): HandlerMap {
+export function eventHandlers(ctx: ServerContext) {
   return {
-    getRoomEvents: async (input) => ({ roomEvents: await listEvents(ctx, viewerOf(input), roomIdOf(input.body)) }),
-    saveRoomEvent: async (input) => saveEvent(ctx, viewerOf(input), input.body),
-    deleteRoomEvent: async (input) => deleteEvent(ctx, viewerOf(input), input.body.eventId),
-  };
+    getRoomEvents: async (input) => ({ roomEvents: await listEvents(ctx, input.session, roomIdOf(input.body)) }),
+    saveRoomEvent: async (input) => saveEvent(ctx, input.session, input.body),
+    deleteRoomEvent: async (input) => deleteEvent(ctx, input.session, input.body.eventId),
+  } satisfies HandlerMap;
 }

@@ -9,7 +9,7 @@ import { personalHandlers } from './personal.ts';
 import { settingHandlers } from './settings.ts';
 import { viewHandlers } from './view.ts';
 
-export function roomHandlers(ctx: ServerContext): HandlerMap {
+export function roomHandlers(ctx: ServerContext) {
   return {
     ...createHandlers(ctx),
     ...listHandlers(ctx),
@@ -18,5 +18,5 @@ export function roomHandlers(ctx: ServerContext): HandlerMap {
     ...memberHandlers(ctx),
     ...settingHandlers(ctx),
     ...eventHandlers(ctx),
-  };
+  } satisfies HandlerMap;
 }

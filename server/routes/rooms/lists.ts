@@ -2,13 +2,12 @@
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { roomList, searchRooms, simpleRoomList } from '../../services/rooms/queries.ts';
-import { viewerOf } from './session.ts';
 
-export function listHandlers(ctx: ServerContext): HandlerMap {
+export function listHandlers(ctx: ServerContext) {
   return {
-    getRoomList: async (input) => roomList(ctx, viewerOf(input), input.body),
-    getSimpleRoomList: async (input) => simpleRoomList(ctx, viewerOf(input), 'visible', input.body),
-    getHidedRoomList: async (input) => simpleRoomList(ctx, viewerOf(input), 'hidden', input.body),
-    searchRoom: async (input) => searchRooms(ctx, viewerOf(input), input.body.searchCriteria),
-  };
+    getRoomList: async (input) => roomList(ctx, input.session, input.body),
+    getSimpleRoomList: async (input) => simpleRoomList(ctx, input.session, 'visible', input.body),
+    getHidedRoomList: async (input) => simpleRoomList(ctx, input.session, 'hidden', input.body),
+    searchRoom: async (input) => searchRooms(ctx, input.session, input.body.searchCriteria),
+  } satisfies HandlerMap;
 }

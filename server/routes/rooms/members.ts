@@ -4,20 +4,20 @@ import { kickArchiveWorker } from '../../services/messages/archive.ts';
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { addMembers, deleteRoom, leaveRoom, removeMember, setAdmin } from '../../services/rooms/membership.ts';
-import { roomIdOf, viewerOf } from './session.ts';
+import { roomIdOf } from './session.ts';
 
-export function memberHandlers(ctx: ServerContext): HandlerMap {
+export function memberHandlers(ctx: ServerContext) {
   return {
-    addRoomMembers: async (input) => addMembers(ctx, viewerOf(input), roomIdOf(input.body), input.body.accountIds),
-    removeRoomMember: async (input) => removeMember(ctx, viewerOf(input), roomIdOf(input.body), input.body.accountId),
-    addRoomAdmin: async (input) => setAdmin(ctx, viewerOf(input), roomIdOf(input.body), input.body.accountId, true),
-    removeRoomAdmin: async (input) => setAdmin(ctx, viewerOf(input), roomIdOf(input.body), input.body.accountId, false),
-    leaveRoom: async (input) => leaveRoom(ctx, viewerOf(input), roomIdOf(input.body)),
-    deleteRoom: async (input) => deleteRoom(ctx, viewerOf(input), roomIdOf(input.body)),
+    addRoomMembers: async (input) => addMembers(ctx, input.session, roomIdOf(input.body), input.body.accountIds),
+    removeRoomMember: async (input) => removeMember(ctx, input.session, roomIdOf(input.body), input.body.accountId),
+    addRoomAdmin: async (input) => setAdmin(ctx, input.session, roomIdOf(input.body), input.body.accountId, true),
+    removeRoomAdmin: async (input) => setAdmin(ctx, input.session, roomIdOf(input.body), input.body.accountId, false),
+    leaveRoom: async (input) => leaveRoom(ctx, input.session, roomIdOf(input.body)),
+    deleteRoom: async (input) => deleteRoom(ctx, input.session, roomIdOf(input.body)),
     deleteAndExportRoom: async (input) => {
-      const result = await deleteRoom(ctx, viewerOf(input), roomIdOf(input.body), { export: true });
+      const result = await deleteRoom(ctx, input.session, roomIdOf(input.body), { export: true });
       void kickArchiveWorker(ctx); // the export job was committed with the deletion
       return result;
     },
-  };
+  } satisfies HandlerMap;
 }

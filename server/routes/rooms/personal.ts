@@ -2,16 +2,16 @@
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { muteRoom, setPersonalFlag, unmuteRoom } from '../../services/rooms/settings.ts';
-import { roomIdOf, viewerOf } from './session.ts';
+import { roomIdOf } from './session.ts';
 
-export function personalHandlers(ctx: ServerContext): HandlerMap {
+export function personalHandlers(ctx: ServerContext) {
   return {
-    pinRoom: async (input) => setPersonalFlag(ctx, viewerOf(input), roomIdOf(input.body), 'pin'),
-    unpinRoom: async (input) => setPersonalFlag(ctx, viewerOf(input), roomIdOf(input.body), 'unpin'),
-    hideRoom: async (input) => setPersonalFlag(ctx, viewerOf(input), roomIdOf(input.body), 'hide'),
-    unhideRoom: async (input) => setPersonalFlag(ctx, viewerOf(input), roomIdOf(input.body), 'unhide'),
-    closeRoom: async (input) => setPersonalFlag(ctx, viewerOf(input), roomIdOf(input.body), 'close'),
-    muteRoom: async (input) => muteRoom(ctx, viewerOf(input), roomIdOf(input.body), input.body),
-    unmuteRoom: async (input) => unmuteRoom(ctx, viewerOf(input), roomIdOf(input.body)),
-  };
+    pinRoom: async (input) => setPersonalFlag(ctx, input.session, roomIdOf(input.body), 'pin'),
+    unpinRoom: async (input) => setPersonalFlag(ctx, input.session, roomIdOf(input.body), 'unpin'),
+    hideRoom: async (input) => setPersonalFlag(ctx, input.session, roomIdOf(input.body), 'hide'),
+    unhideRoom: async (input) => setPersonalFlag(ctx, input.session, roomIdOf(input.body), 'unhide'),
+    closeRoom: async (input) => setPersonalFlag(ctx, input.session, roomIdOf(input.body), 'close'),
+    muteRoom: async (input) => muteRoom(ctx, input.session, roomIdOf(input.body), input.body),
+    unmuteRoom: async (input) => unmuteRoom(ctx, input.session, roomIdOf(input.body)),
+  } satisfies HandlerMap;
 }

@@ -11,16 +11,16 @@ import {
   updatePolicy,
   updateSelfDestruct,
 } from '../../services/rooms/settings.ts';
-import { roomIdOf, viewerOf } from './session.ts';
+import { roomIdOf } from './session.ts';
 
-export function settingHandlers(ctx: ServerContext): HandlerMap {
+export function settingHandlers(ctx: ServerContext) {
   return {
-    updateRoomName: async (input) => renameRoom(ctx, viewerOf(input), roomIdOf(input.body), input.body.roomName),
-    updateRoomPolicy: async (input) => updatePolicy(ctx, viewerOf(input), roomIdOf(input.body), input.body.policyAttr),
-    getSelfDestructSetting: async (input) => getSelfDestruct(ctx, viewerOf(input), roomIdOf(input.body)),
-    updateSelfDestructSetting: async (input) => updateSelfDestruct(ctx, viewerOf(input), roomIdOf(input.body), input.body),
+    updateRoomName: async (input) => renameRoom(ctx, input.session, roomIdOf(input.body), input.body.roomName),
+    updateRoomPolicy: async (input) => updatePolicy(ctx, input.session, roomIdOf(input.body), input.body.policyAttr),
+    getSelfDestructSetting: async (input) => getSelfDestruct(ctx, input.session, roomIdOf(input.body)),
+    updateSelfDestructSetting: async (input) => updateSelfDestruct(ctx, input.session, roomIdOf(input.body), input.body),
     saveRoomProfileImage: async (input) =>
-      saveProfileImage(ctx, viewerOf(input), roomIdOf(input.body), uploadedImage(input.files, input.body.imgData)),
-    removeRoomProfileImage: async (input) => removeProfileImage(ctx, viewerOf(input), roomIdOf(input.body)),
-  };
+      saveProfileImage(ctx, input.session, roomIdOf(input.body), uploadedImage(input.files, input.body.imgData)),
+    removeRoomProfileImage: async (input) => removeProfileImage(ctx, input.session, roomIdOf(input.body)),
+  } satisfies HandlerMap;
 }

@@ -3,13 +3,12 @@ import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { requireMember } from '../../services/room-access.ts';
 import { commonKey, ensureRoomKey, keyRecord } from '../../services/keys/room-keys.ts';
-import { callerOf } from '../../services/messages/ids.ts';
 import { parseId } from '../../http/wire-ids.ts';
 
-export function securityHandlers(ctx: ServerContext): HandlerMap {
+export function securityHandlers(ctx: ServerContext) {
   return {
     async getAesKeyByRoomId({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const roomId = parseId(body.roomId, 'roomId');
       await requireMember(ctx, roomId, caller.accountId);
       const { key } = await ensureRoomKey(ctx, roomId, { rotate: false });
@@ -17,14 +16,13 @@ export function securityHandlers(ctx: ServerContext): HandlerMap {
     },
 
     async getAesKeyByMessageKeyUuids({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       const keys = await ctx.repos.keys.findReadableByUuids(body.messageKeyUuids, caller.accountId);
       return { aesKeys: keys.map(keyRecord) };
     },
 
-    async getCommonAesKey({ session }) {
-      callerOf(session);
+    async getCommonAesKey() {
       return { aesKey: keyRecord(await commonKey(ctx)) };
     },
-  };
+  } satisfies HandlerMap;
 }

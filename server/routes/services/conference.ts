@@ -1,7 +1,6 @@
 // conference/* and conference/external/* (docs/server-services.md: the state machine).
 import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
-import { callerOf } from '../../services/messages/ids.ts';
 import {
   answerCall,
   changeStatus,
@@ -12,36 +11,36 @@ import {
   tokenAndInfo,
 } from '../../services/conference/service.ts';
 
-export function conferenceHandlers(ctx: ServerContext): HandlerMap {
+export function conferenceHandlers(ctx: ServerContext) {
   return {
-    createConference: ({ body, session }) => createConference(ctx, callerOf(session), body),
-    getConferenceTokenAndInfo: ({ body, session }) => tokenAndInfo(ctx, callerOf(session), body.uuid),
+    createConference: ({ body, session }) => createConference(ctx, session, body),
+    getConferenceTokenAndInfo: ({ body, session }) => tokenAndInfo(ctx, session, body.uuid),
     async startConference({ body, session }) {
-      await changeStatus(ctx, callerOf(session), body.uuid, 'START');
+      await changeStatus(ctx, session, body.uuid, 'START');
       return {};
     },
     async stopConference({ body, session }) {
-      await changeStatus(ctx, callerOf(session), body.uuid, 'STOP');
+      await changeStatus(ctx, session, body.uuid, 'STOP');
       return {};
     },
-    getConferenceHistory: ({ session }) => history(ctx, callerOf(session)),
+    getConferenceHistory: ({ session }) => history(ctx, session),
 
-    createExternalConference: ({ body, session }) => createExternalConference(ctx, callerOf(session), body),
-    getExternalConferenceInfo: ({ body, session }) => externalInfo(ctx, callerOf(session), body.vcType, body.refId),
+    createExternalConference: ({ body, session }) => createExternalConference(ctx, session, body),
+    getExternalConferenceInfo: ({ body, session }) => externalInfo(ctx, session, body.vcType, body.refId),
     async cancelConferenceCall({ body, session }) {
-      const caller = callerOf(session);
+      const caller = session;
       await externalInfo(ctx, caller, body.vcType, body.refId);
       await changeStatus(ctx, caller, body.refId, 'CANCEL');
       return {};
     },
-    acceptConferenceCall: ({ body, session }) => answerCall(ctx, callerOf(session), body, 'ACCEPT'),
+    acceptConferenceCall: ({ body, session }) => answerCall(ctx, session, body, 'ACCEPT'),
     async rejectConferenceCall({ body, session }) {
-      await answerCall(ctx, callerOf(session), body, 'REJECT');
+      await answerCall(ctx, session, body, 'REJECT');
       return {};
     },
     async busyConferenceCall({ body, session }) {
-      await answerCall(ctx, callerOf(session), body, 'BUSY');
+      await answerCall(ctx, session, body, 'BUSY');
       return {};
     },
-  };
+  } satisfies HandlerMap;
 }

@@ -5,6 +5,6 @@ import { chatbotHandlers } from './chatbot.ts';
 import { conferenceHandlers } from './conference.ts';
 import { mediaHandlers } from './media.ts';
 
-export function serviceHandlers(ctx: ServerContext): HandlerMap {
-  return { ...conferenceHandlers(ctx), ...mediaHandlers(ctx), ...chatbotHandlers(ctx) };
+export function serviceHandlers(ctx: ServerContext) {
+  return { ...conferenceHandlers(ctx), ...mediaHandlers(ctx), ...chatbotHandlers(ctx) } satisfies HandlerMap;
 }

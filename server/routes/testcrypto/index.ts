@@ -23,7 +23,7 @@ function base64(text: string, what: string): Buffer {
   return bytes;
 }
 
-export function testCryptoHandlers(_ctx: ServerContext): HandlerMap {
+export function testCryptoHandlers(_ctx: ServerContext) {
   return {
     async testGenerateKeyPair() {
       const pair = await generateRsaKeyPair();
@@ -48,5 +48,5 @@ export function testCryptoHandlers(_ctx: ServerContext): HandlerMap {
       if (!signature) return { valid: false };
       return { valid: guarded(() => rsaVerify(body.publicKeyPem, Buffer.from(body.plainText, 'utf8'), signature)) };
     },
-  };
+  } satisfies HandlerMap;
 }

@@ -9,7 +9,8 @@ import { hashPassword, needsRehash, verifyPassword } from '../../identity/passwo
 import type { Account } from '../../store/repos/accounts.ts';
 import type { DeviceInfo } from '../../store/repos/sessions.ts';
 import { sessionExpiry } from '../sessions.ts';
-import { LoginThrottle } from './throttle.ts';
+import { HashAdmission } from '../../identity/hash-admission.ts';
+import { createLoginThrottle, type AttemptOrigin } from './throttle.ts';
 
 export interface LoginPayload {
   loginName: string;
@@ -42,7 +43,9 @@ function checkDeviceKey(pem: string): void {
 }
 
 export function createLoginService(ctx: ServerContext) {
-  const throttle = new LoginThrottle();
+  const throttle = createLoginThrottle(ctx);
+  // One per process: it bounds this process's hashing threads.
+  const hashing = new HashAdmission();
 
   /** Creates the session of a checked account and returns the login response. */
   async function openSession(account: Account, payload: LoginPayload): Promise<LoginResult> {
@@ -61,35 +64,44 @@ export function createLoginService(ctx: ServerContext) {
     return { loginName: account.loginName, apiKey, login2faType: 'NIL' };
   }
 
-  /** Password check shared by login and the password changes; null when the name or password is wrong. */
-  /** Counts towards the guessing limit of the login name; TOO_MANY_REQUESTS once it is reached. */
-  async function checkPassword(loginName: string, password: string): Promise<Account | null> {
-    const key = normaliseLoginName(loginName);
-    if (throttle.isBlocked(key, ctx.now())) throw new ApiError('TOO_MANY_REQUESTS');
-    const credentials = await ctx.repos.accounts.getCredentials(loginName);
-    if (!credentials || !credentials.passwordHash || credentials.disabled) {
-      await verifyPassword(password, await getDummyHash());
-      throttle.failed(key, ctx.now());
-      return null;
-    }
-    if (!(await verifyPassword(password, credentials.passwordHash))) {
-      throttle.failed(key, ctx.now());
-      return null;
-    }
-    throttle.succeeded(key);
-    if (needsRehash(credentials.passwordHash)) {
-      await ctx.repos.accounts.setPassword(credentials.accountId, await hashPassword(password), credentials.mustChangePassword);
-    }
-    return ctx.repos.accounts.findById(credentials.accountId);
+  /**
+   * Password check shared by login and the password changes; null when the name or password is wrong.
+   * Throttled per (name, address), per address and per name (TOO_MANY_REQUESTS with Retry-After), and the
+   * hashing itself is admitted by a small pool with a per-address share.
+   */
+  async function checkPassword(loginName: string, password: string, origin: AttemptOrigin): Promise<Account | null> {
+    // The whole check is admitted: a refused caller costs no database work and no hashing.
+    const checked = await hashing.run(origin.address, async () => {
+      const key = normaliseLoginName(loginName);
+      const credentials = await ctx.repos.accounts.getCredentials(loginName);
+      await throttle.admit(key, credentials?.accountId ?? null, origin);
+      const usable = credentials?.passwordHash && !credentials.disabled ? { ...credentials, passwordHash: credentials.passwordHash } : null;
+      const right = usable ? await verifyPassword(password, usable.passwordHash) : await verifyPassword(password, await getDummyHash()).then(() => false);
+      if (!usable || !right) {
+        await throttle.failed(key, origin);
+        return null;
+      }
+      await throttle.succeeded(key, origin);
+      if (needsRehash(usable.passwordHash)) {
+        await ctx.repos.accounts.setPassword(usable.accountId, await hashPassword(password), usable.mustChangePassword);
+      }
+      return usable.accountId;
+    });
+    return checked === null ? null : ctx.repos.accounts.findById(checked);
   }
 
   return {
     checkPassword,
     openSession,
 
-    async passwordLogin(payload: LoginPayload): Promise<LoginResult> {
+    /** A new password's hash, admitted like every other hashing. */
+    hashNewPassword(password: string, address: string): Promise<string> {
+      return hashing.run(address, () => hashPassword(password));
+    },
+
+    async passwordLogin(payload: LoginPayload, address: string): Promise<LoginResult> {
       if (!payload.password) throw new ApiError('LOGIN_FAILED');
-      const account = await checkPassword(payload.loginName, payload.password);
+      const account = await checkPassword(payload.loginName, payload.password, { address, deviceId: payload.deviceID });
       if (!account) throw new ApiError('LOGIN_FAILED');
       // The password was right, but it has to be changed first: no session (seed: UI_IM_E9912).
       if (account.mustChangePassword) throw new ApiError('MUST_CHANGE_PASSWORD');

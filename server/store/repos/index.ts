@@ -8,6 +8,7 @@ import { decoysRepo } from './decoys.ts';
 import { eventsRepo } from './events.ts';
 import { jobsRepo } from './jobs.ts';
 import { keysRepo } from './keys.ts';
+import { loginThrottleRepo } from './login-throttle.ts';
 import { membersRepo } from './members.ts';
 import { messagesRepo } from './messages.ts';
 import { noncesRepo } from './nonces.ts';
@@ -38,6 +39,7 @@ export function repos(q: Queryable) {
     appVersions: appVersionsRepo(q),
     decoys: decoysRepo(q),
     nonces: noncesRepo(q),
+    loginThrottle: loginThrottleRepo(q),
     qrClaims: qrClaimsRepo(q),
   };
 }
@@ -52,6 +54,7 @@ export * from './decoys.ts';
 export * from './events.ts';
 export * from './jobs.ts';
 export * from './keys.ts';
+export * from './login-throttle.ts';
 export * from './members.ts';
 export * from './messages.ts';
 export * from './nonces.ts';

@@ -1,6 +1,7 @@
 // Message keys from the server, cached for the session. The seed batches key look-ups: ids asked for within
 // about 10 ms travel in ONE getAesKeyByMessageKeyUuids call (a room view asks for dozens at once).
-import type { ApiClient, ApiResult } from '@generated/api/client';
+import type { ApiResult } from '@generated/api/runtime';
+import type { CoreApi as ApiClient } from '../api.ts';
 import type { AesKeyRecord } from '@generated/types/index';
 import { constants } from '@variant/constants';
 

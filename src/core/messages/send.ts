@@ -3,7 +3,8 @@
 // refuses because its key was retired by a membership change (ROOM_KEY_RETIRED: nothing was stored) is
 // encrypted again under the room's new key and sent again, so the user never sees it.
 import { errorCodeByName } from '@generated/errors';
-import type { ApiClient, ApiResult, CallOptions } from '@generated/api/client';
+import type { ApiResult, CallOptions } from '@generated/api/runtime';
+import type { CoreApi as ApiClient } from '../api.ts';
 import type { SendAesMessageResponse, SendMessagePayload } from '@generated/types/index';
 import { firstErrorCode } from '../errors.ts';
 import type { AesKeyService } from '../keys/aes-key-service.ts';

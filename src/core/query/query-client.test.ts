@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiCallError } from '@generated/api/client';
+import { ApiCallError } from '@generated/api/runtime';
 import { clientErrMsgList } from '../errors.ts';
 import { createQueryClient, shouldRetry } from './query-client.ts';
 

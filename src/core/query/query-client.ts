@@ -1,7 +1,7 @@
 // TanStack Query defaults for a chat: the socket says when data changes, so no refetch on focus; failures the
 // server explains (4xx) are not retried, only network faults and server errors are, and briefly.
 import { QueryClient } from '@tanstack/react-query';
-import { ApiCallError } from '@generated/api/client';
+import { ApiCallError } from '@generated/api/runtime';
 import { clientErrorCodes } from '../errors.ts';
 
 const MAX_RETRIES = 2;

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ErrMsgList } from '@generated/api/client';
+import type { ErrMsgList } from '@generated/api/runtime';
 import { clientFailure } from '../errors.ts';
 import { deviceKeysFromPem, type DeviceKeys } from '../crypto/rsa.ts';
 import { keys } from '../testing/vectors.ts';

@@ -1,7 +1,8 @@
 // The seed's login flow (section 4): user public key → device key pair → login → profile (IM_USER) →
 // application profile (mqSysName) → socket and reply queue. A stored session resumes with the same steps after
 // checkSession instead of the login (no second login call). Also logout and the forced clear.
-import type { ApiClient, ApiResult, ErrMsgList } from '@generated/api/client';
+import type { ApiResult, ErrMsgList } from '@generated/api/runtime';
+import type { CoreApi as ApiClient } from '../api.ts';
 import type { DeviceInfo, GetApplicationProfileResponse } from '@generated/types/index';
 import { errorCodeByName } from '@generated/errors';
 import { config } from '@variant/config';

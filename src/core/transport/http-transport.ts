@@ -1,7 +1,7 @@
 // The client's ApiTransport: seed headers, envelope encryption of the paths the server announces, multipart
 // uploads (with progress through XMLHttpRequest), file responses and error lists. No React in here.
-import type { ApiResult, ApiTransport, CallOptions } from '@generated/api/client';
-import type { EndpointDescriptor } from '@generated/api/endpoints';
+import type { ApiResult, ApiTransport, CallOptions } from '@generated/api/runtime';
+import type { EndpointDescriptor } from '@generated/api/runtime';
 import type { AesAlgorithm } from '../crypto/aes.ts';
 import { isEnvelopeWire, openResponseOrFailed, sealRequestEnvelope } from '../crypto/envelope.ts';
 import { clientFailure } from '../errors.ts';

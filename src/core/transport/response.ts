@@ -1,5 +1,5 @@
 // Turns an HTTP response (from fetch or XMLHttpRequest) into an ApiResult: files, envelopes, error lists.
-import type { ApiResult, FileResult } from '@generated/api/client';
+import type { ApiResult, FileResult } from '@generated/api/runtime';
 import type { ErrMsgEntry, ErrMsgList } from '@generated/types/index';
 import { clientFailure } from '../errors.ts';
 

@@ -1,4 +1,5 @@
 // Carries a deep link out once the chat is open: the room to show, or the user whose info to show.
+import { createChatbotRoom, viewRoom } from '@generated/api/rooms';
 import type { Account, Room } from '@generated/types/index';
 import { findAccount, openSingleChat } from '../contact/index.ts';
 import { roomFromCache, upsertRoomInCache } from '../roomlist/index.ts';
@@ -13,10 +14,10 @@ export type DeepLinkOutcome =
 
 /** The room by id: from the loaded room list, else asked of the server (it may be beyond the loaded pages). */
 async function roomById(roomId: string): Promise<Room | null> {
-  const { api, queryClient } = chatServices();
+  const { transport, queryClient } = chatServices();
   const cached = roomFromCache(queryClient, roomId);
   if (cached) return cached;
-  const result = await api.viewRoom({ roomId });
+  const result = await viewRoom(transport, { roomId });
   if (!result.ok) return null;
   const room: Room = result.data;
   upsertRoomInCache(queryClient, room);
@@ -40,7 +41,7 @@ export async function runDeepLink(link: DeepLink, langId: 'en_US' | 'zh_TW' | 'z
       return account ? { kind: 'showUser', account } : { kind: 'failed', reason: 'empty.user' };
     }
     case 'gotochatbot': {
-      const created = await chatServices().api.createChatbotRoom({ langId });
+      const created = await createChatbotRoom(chatServices().transport, { langId });
       const room = created.ok ? await roomById(created.data.roomId) : null;
       return room ? { kind: 'openRoom', room } : { kind: 'failed', reason: 'errors.actionFailed' };
     }

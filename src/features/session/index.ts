@@ -1,6 +1,5 @@
 export { chatServices, hasChatServices, provideChatServices, type ChatServices } from './services.ts';
 export {
-  api,
   appCore,
   clearSession,
   currentRealtime,

@@ -2,18 +2,18 @@
 // (IM_USER check), so sign-in seeds the cache with that answer; a USER_PROFILE_UPDATE of mine refetches it.
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { getAccountProfileQuery, queryKeys } from '@generated/api/queries';
+import { getAccountProfileQuery, queryKeys } from '@generated/api/index';
 import type { GetAccountProfileResponse } from '@generated/types/index';
 import { chatServices } from './services.ts';
 
-export const profileKey = () => queryKeys.getAccountProfile({});
+export const profileKey = () => queryKeys.account.getAccountProfile({});
 
 export function seedProfile(queryClient: QueryClient, profile: GetAccountProfileResponse | null): void {
   if (profile) queryClient.setQueryData(profileKey(), profile);
 }
 
 export function useProfile() {
-  return useQuery(getAccountProfileQuery(chatServices().api, {}));
+  return useQuery(getAccountProfileQuery(chatServices().transport, {}));
 }
 
 /** The name others see: the profile's full name, else the login name. */

@@ -1,6 +1,7 @@
 // The page's one client core (createCore): login, resume after a reload, logout and forced clear, and the
 // services the chat features use, handed over through provideChatServices. The session phase the routes follow
 // changes only after the services are bound, so a route never renders the chat without them.
+import { updatePassword as updatePasswordCall } from '@generated/api/public';
 import type { ClientConfig } from '@generated/types/index';
 import { createCore, errorMessage, useSessionStore, type Core, type RealtimeClient, type SessionEndReason } from '../../core/index.ts';
 import { dismissAllDialogs } from '../../ui/index.ts';
@@ -43,10 +44,6 @@ export async function resumeStoredSession(): Promise<ResumeOutcome> {
   if (outcome === 'resumed') bindServices();
   else setSessionPhase({ phase: 'signedOut', endedBy: outcome === 'expired' ? 'expired' : null, resumeFailed: outcome === 'serverError' });
   return outcome;
-}
-
-export function api() {
-  return appCore().api;
 }
 
 export type LoginOutcome =
@@ -94,7 +91,7 @@ function bindServices() {
     return;
   }
   const services: ChatServices = {
-    api: current.api,
+    transport: current.transport,
     keys: current.keys,
     queryClient: current.queryClient,
     realtime: current.realtime,
@@ -133,6 +130,6 @@ export function currentRealtime(): RealtimeClient | null {
 }
 
 export async function updatePassword(change: { loginName: string; oldPassword: string; newPassword: string; newConfirmPassword: string }) {
-  const result = await api().updatePassword(change);
+  const result = await updatePasswordCall(appCore().transport, change);
   return result.ok;
 }

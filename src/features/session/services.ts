@@ -1,13 +1,14 @@
 // What the chat features use of the signed-in session. The chatroom route binds it to the core's session
 // once, so room list and chat never reach into the session store themselves.
 import type { QueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '@generated/api/client';
+import type { ApiTransport } from '@generated/api/runtime';
 import type { ClientConfig } from '@generated/types/index';
 import type { AesKeyService } from '../../core/keys/aes-key-service.ts';
 import type { RealtimeClient } from '../../core/realtime/realtime-client.ts';
 
 export interface ChatServices {
-  api: ApiClient;
+  /** The generated calls take it: `markReadAesMessages(transport, body)`. */
+  transport: ApiTransport;
   keys: AesKeyService;
   /** The core's query client: the server state of the session (cleared with it). */
   queryClient: QueryClient;

@@ -1,7 +1,9 @@
 // The chat's calls: message pages decrypted by the core, sends encrypted with the room key, marks and actions.
+import { bindCalls } from '../../../core/index.ts';
+import { sendAesMessage, deleteAesMessages, deleteForMeAesMessages, downloadAesFile, forwardAesMessages, markNotifiedAesMessages, markReadAesMessages, starAesMessages, unstarAesMessages } from '@generated/api/messages';
 import { useQuery } from '@tanstack/react-query';
-import { unwrap } from '@generated/api/client';
-import { getRoomAccountsQuery } from '@generated/api/queries';
+import { unwrap } from '@generated/api/runtime';
+import { getRoomAccountsQuery } from '@generated/api/index';
 import type { Account, Message, MessageFileMetadata } from '@generated/types/index';
 import { decryptFileContent, decryptIncomingList, sendEncryptedMessage, type DecryptedMessage } from '../../../core/index.ts';
 import { chatServices } from '../../session/index.ts';
@@ -23,7 +25,7 @@ const accountsOf = (data: { accounts: Account[] }): Account[] => data.accounts;
 
 /** The members of a room (getRoomAccounts); empty while loading or after a failure. */
 export function useRoomMembers(roomId: string): Account[] {
-  const members = useQuery({ ...getRoomAccountsQuery(chatServices().api, { roomId }), select: accountsOf });
+  const members = useQuery({ ...getRoomAccountsQuery(chatServices().transport, { roomId }), select: accountsOf });
   return members.data ?? noMembers;
 }
 
@@ -52,11 +54,11 @@ export async function sendMessage(
   localId: string,
   onProgress?: (fraction: number) => void,
 ): Promise<ChatMessage> {
-  const { api, keys } = chatServices();
+  const { transport, keys } = chatServices();
   // Derived from the local id only (never from the content), so a resend of the same message keeps its checksum.
   const checksum = await sendChecksum(outgoing.roomId, localId);
   const result = await sendEncryptedMessage(
-    api,
+    bindCalls(transport, { sendAesMessage }),
     keys,
     {
       roomId: outgoing.roomId,
@@ -85,39 +87,39 @@ const ids = (messageIds: readonly string[]): IdList => messageIds as unknown as 
 
 export async function markRead(roomId: string, messageIds: readonly string[]): Promise<void> {
   if (messageIds.length === 0) return;
-  await chatServices().api.markReadAesMessages({ roomId, messageIds: ids(messageIds) });
+  await markReadAesMessages(chatServices().transport, { roomId, messageIds: ids(messageIds) });
 }
 
 export async function markNotified(roomId: string, messageIds: readonly string[]): Promise<void> {
   if (messageIds.length === 0) return;
-  await chatServices().api.markNotifiedAesMessages({ roomId, messageIds: ids(messageIds) });
+  await markNotifiedAesMessages(chatServices().transport, { roomId, messageIds: ids(messageIds) });
 }
 
 export async function setStarred(roomId: string, messageId: string, starred: boolean): Promise<boolean> {
-  const { api } = chatServices();
+  const { transport } = chatServices();
   const body = { roomId, messageIds: ids([messageId]) };
-  const result = starred ? await api.starAesMessages(body) : await api.unstarAesMessages(body);
+  const result = starred ? await starAesMessages(transport, body) : await unstarAesMessages(transport, body);
   return result.ok;
 }
 
 export async function deleteForMe(roomId: string, messageId: string): Promise<boolean> {
-  return (await chatServices().api.deleteForMeAesMessages({ roomId, messageIds: ids([messageId]) })).ok;
+  return (await deleteForMeAesMessages(chatServices().transport, { roomId, messageIds: ids([messageId]) })).ok;
 }
 
 export async function recall(roomId: string, messageId: string): Promise<boolean> {
-  return (await chatServices().api.deleteAesMessages({ roomId, messageIds: ids([messageId]) })).ok;
+  return (await deleteAesMessages(chatServices().transport, { roomId, messageIds: ids([messageId]) })).ok;
 }
 
 export async function forward(fromRoomId: string, toRoomId: string, messageId: string): Promise<boolean> {
-  return (await chatServices().api.forwardAesMessages({ roomId: toRoomId, fromRoomId, messageIds: ids([messageId]) })).ok;
+  return (await forwardAesMessages(chatServices().transport, { roomId: toRoomId, fromRoomId, messageIds: ids([messageId]) })).ok;
 }
 
 /** Downloads and decrypts an attachment; the server returns the base64 ciphertext the sender stored. */
 export async function downloadFile(message: ChatMessage, preview = false): Promise<Blob> {
-  const { api, keys } = chatServices();
+  const { transport, keys } = chatServices();
   const mime = message.fileMetadata?.mimeType ?? message.aesMessageFileType ?? 'application/octet-stream';
   if (message.fileBytes) return new Blob([message.fileBytes as BlobPart], { type: mime });
-  const file = unwrap('downloadAesFile', await api.downloadAesFile({ roomId: message.roomId, messageId: message.messageId, isPreview: preview }));
+  const file = unwrap('downloadAesFile', await downloadAesFile(transport, { roomId: message.roomId, messageId: message.messageId, isPreview: preview }));
   const text = (await file.blob.text()).trim();
   let cipher = text;
   let keyUuid = message.messageKeyUuid ?? '';

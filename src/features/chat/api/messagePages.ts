@@ -1,9 +1,10 @@
 // The open room's message window in TanStack Query: `useInfiniteQuery` over receiveAesMessages (key from the
 // generated factory), pages decrypted by the core, `maxPages` keeping the seed's 200 (8 pages of 25). The window
 // lives while the room is open (gcTime 0) and changes only through the socket, never by refetching on its own.
+import { receiveAesMessages } from '@generated/api/messages';
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
-import { unwrap } from '@generated/api/client';
-import { queryKeys } from '@generated/api/queries';
+import { unwrap } from '@generated/api/runtime';
+import { queryKeys } from '@generated/api/index';
 import type { Message } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { chatServices } from '../../session/index.ts';
@@ -34,11 +35,11 @@ function requestBody(roomId: string, param: PageParam, batchSize: number = BATCH
 }
 
 /** The window's key: `['messages', 'receiveAesMessages', <the newest page's request>]`. */
-export const messagePagesKey = (roomId: string) => queryKeys.receiveAesMessages(requestBody(roomId, newestPageParam));
+export const messagePagesKey = (roomId: string) => queryKeys.messages.receiveAesMessages(requestBody(roomId, newestPageParam));
 
 export async function fetchMessagePage(roomId: string, param: PageParam, signal?: AbortSignal): Promise<MessagePage<ChatMessage>> {
-  const { api } = chatServices();
-  const data = unwrap('receiveAesMessages', await api.receiveAesMessages(requestBody(roomId, param), signal ? { signal } : undefined));
+  const { transport } = chatServices();
+  const data = unwrap('receiveAesMessages', await receiveAesMessages(transport, requestBody(roomId, param), signal ? { signal } : undefined));
   const messages = await decryptAll(data.messages as Message[]);
   return pageFromAnswer(param, messages, Boolean(data.stillHaveData), data.firstUnreadMessageId);
 }
@@ -70,11 +71,11 @@ export function messagePagesOf(queryClient: QueryClient, roomId: string): Messag
  * an opened room the window did not load, read all the same once the room is shown at its newest message.
  */
 export async function unreadIdsFrom(roomId: string, firstUnreadMessageId: string, stopAtId: string | undefined): Promise<string[]> {
-  const { api } = chatServices();
+  const { transport } = chatServices();
   const ids = [firstUnreadMessageId];
   let anchor = firstUnreadMessageId;
   for (let round = 0; round < 50; round += 1) {
-    const data = unwrap('receiveAesMessages', await api.receiveAesMessages(requestBody(roomId, { direction: 'DOWN', lastMessageId: anchor }, LARGEST_BATCH)));
+    const data = unwrap('receiveAesMessages', await receiveAesMessages(transport, requestBody(roomId, { direction: 'DOWN', lastMessageId: anchor }, LARGEST_BATCH)));
     const messages = data.messages as Message[];
     for (const message of messages) {
       if (stopAtId !== undefined && Number(message.messageId) >= Number(stopAtId)) return ids;

@@ -1,8 +1,9 @@
 // Right-panel pages of the chat: room info (members) and message info (who read and received it).
+import { getAesMessageInfo } from '@generated/api/messages';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account, GetAesMessageInfoResponse } from '@generated/types/index';
-import { unwrap } from '@generated/api/client';
+import { unwrap } from '@generated/api/runtime';
 import { Avatar, EmptyState, Spinner } from '../../../ui/index.ts';
 import { chatServices } from '../../session/index.ts';
 import type { ChatMessage } from '../api/data.ts';
@@ -45,8 +46,7 @@ export function MessageInfoBody({ message }: { message: ChatMessage }) {
   useEffect(() => {
     let cancelled = false;
     setInfo(null);
-    chatServices()
-      .api.getAesMessageInfo({ roomId: message.roomId, messageId: message.messageId })
+    getAesMessageInfo(chatServices().transport, { roomId: message.roomId, messageId: message.messageId })
       .then((result) => !cancelled && setInfo(unwrap('getAesMessageInfo', result)))
       .catch(() => !cancelled && setFailed(true));
     return () => {

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { constants } from '@variant/constants';
-import { ApiCallError } from '@generated/api/client';
+import { ApiCallError } from '@generated/api/runtime';
 import { AesKeyUnavailableError } from '../../../core/index.ts';
 import { shouldRetry } from '../../../core/query/query-client.ts';
 import { showToast } from '../../../ui/index.ts';

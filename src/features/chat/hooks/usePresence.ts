@@ -7,7 +7,7 @@
 //   checkAccountOnlineStatus, kept in TanStack Query and updated by ONLINE / OFFLINE).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { checkAccountOnlineStatusQuery, queryKeys } from '@generated/api/queries';
+import { checkAccountOnlineStatusQuery, queryKeys } from '@generated/api/index';
 import type { Account, CheckAccountOnlineStatusResponse } from '@generated/types/index';
 import { chatServices } from '../../session/index.ts';
 import { TYPING_SEND_INTERVAL_MS, TypingIndicator, applyPresence, createThrottle } from '../model/presence.ts';
@@ -53,10 +53,10 @@ function presenceBody(members: readonly Account[], myAccountId: string): { accou
 
 /** Online state of the room's other members by account id (room header, member list). */
 export function useOnlineStatuses(members: readonly Account[]): ReadonlyMap<string, boolean> {
-  const { api, accountId } = chatServices();
+  const { transport, accountId } = chatServices();
   const body = presenceBody(members, accountId);
   const query = useQuery({
-    ...checkAccountOnlineStatusQuery(api, body ?? { accountIds: [accountId] }),
+    ...checkAccountOnlineStatusQuery(transport, body ?? { accountIds: [accountId] }),
     enabled: body !== null,
   });
   // Presence changed unseen while the socket was down: ask again once it is back.
@@ -88,7 +88,7 @@ export function useRoomPresence(roomId: string, members: readonly Account[]): st
         case 'OFFLINE':
           if (message.type === 'OFFLINE') indicator.stopped(key);
           if (member && body) {
-            queryClient.setQueryData<CheckAccountOnlineStatusResponse>(queryKeys.checkAccountOnlineStatus(body), (data) =>
+            queryClient.setQueryData<CheckAccountOnlineStatusResponse>(queryKeys.account.checkAccountOnlineStatus(body), (data) =>
               applyPresence(data, member.accountId, message.type === 'ONLINE', Date.now()),
             );
           }

@@ -1,9 +1,10 @@
 // The room list's server state in TanStack Query: pages of rooms (keys from the generated factory), previews
 // decrypted by the core, and the account search of the create dialogs.
+import { getRoomList } from '@generated/api/rooms';
 import { useMemo } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import { getAccountListQuery, getLastMessageQuery, queryKeys } from '@generated/api/queries';
-import { unwrap } from '@generated/api/client';
+import { getAccountListQuery, getLastMessageQuery, queryKeys } from '@generated/api/index';
+import { unwrap } from '@generated/api/runtime';
 import type { Account, Message, Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { decryptIncomingList, type DecryptedMessage } from '../../../core/messages/crypto.ts';
@@ -16,7 +17,7 @@ function roomListBody(pageNo: number) {
 }
 
 /** The infinite list is keyed by its first page's request: `['rooms', 'getRoomList', body]`. */
-export const roomListKey = () => queryKeys.getRoomList(roomListBody(1));
+export const roomListKey = () => queryKeys.rooms.getRoomList(roomListBody(1));
 
 async function decryptPreviews(rooms: readonly Room[]): Promise<Record<string, DecryptedMessage | undefined>> {
   const { keys } = chatServices();
@@ -26,8 +27,8 @@ async function decryptPreviews(rooms: readonly Room[]): Promise<Record<string, D
 }
 
 async function fetchRoomPage(pageNo: number, signal: AbortSignal): Promise<RoomPage> {
-  const { api } = chatServices();
-  const data = unwrap('getRoomList', await api.getRoomList(roomListBody(pageNo), { signal }));
+  const { transport } = chatServices();
+  const data = unwrap('getRoomList', await getRoomList(transport, roomListBody(pageNo), { signal }));
   const rooms = data.rooms as Room[];
   return { rooms, previews: await decryptPreviews(rooms), stillHaveData: Boolean(data.stillHaveData) };
 }
@@ -88,8 +89,8 @@ export function invalidateRoomList(queryClient: QueryClient): Promise<void> {
  * what arrives and refreshes its counts once the read marks are in).
  */
 export async function refreshRoomSummary(queryClient: QueryClient, roomId: string, withCounts: boolean): Promise<void> {
-  const { api, keys } = chatServices();
-  const data = await queryClient.fetchQuery({ ...getLastMessageQuery(api, { roomId, withUnreadCount: withCounts }), staleTime: 0, gcTime: 0 });
+  const { transport, keys } = chatServices();
+  const data = await queryClient.fetchQuery({ ...getLastMessageQuery(transport, { roomId, withUnreadCount: withCounts }), staleTime: 0, gcTime: 0 });
   const last = data.message as Message | undefined;
   const [preview] = last ? await decryptIncomingList([last], keys) : [undefined];
   updateRoomPages(queryClient, (pages) => {
@@ -100,10 +101,10 @@ export async function refreshRoomSummary(queryClient: QueryClient, roomId: strin
 
 /** Accounts matching a name, without me (the account picker). */
 export function useAccountSearch(filterOfName: string) {
-  const { api, accountId } = chatServices();
+  const { transport, accountId } = chatServices();
   const body = { pageInfo: { pageNo: 1, pageSize: constants.pageSizes.accountList }, filterOfName, withSelfAccount: false };
   return useQuery({
-    ...getAccountListQuery(api, body),
+    ...getAccountListQuery(transport, body),
     select: (data) => (data.accounts as Account[]).filter((account) => account.accountId !== accountId),
   });
 }

@@ -5,7 +5,7 @@ import type { Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { Button, Dialog, TextField, showToast } from '../../../ui/index.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createMultipleRoomMutation, createSingleRoomMutation } from '@generated/api/queries';
+import { createMultipleRoomMutation, createSingleRoomMutation } from '@generated/api/index';
 import { chatServices } from '../../session/index.ts';
 import { AccountPicker } from './AccountPicker.tsx';
 import { upsertRoomInCache } from '../api/data.ts';
@@ -72,7 +72,7 @@ export function CreateChatDialog({ onClose, onCreated }: CreateProps) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<string[]>([]);
   const { error, clearError, busy, submit } = useRoomCreation(onCreated);
-  const createChat = useMutation(createSingleRoomMutation(chatServices().api));
+  const createChat = useMutation(createSingleRoomMutation(chatServices().transport));
   return (
     <CreateDialogFrame
       title={t('create.chatHeading')}
@@ -93,7 +93,7 @@ export function CreateGroupDialog({ onClose, onCreated }: CreateProps) {
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const { error, clearError, busy, submit } = useRoomCreation(onCreated);
-  const create = useMutation(createMultipleRoomMutation(chatServices().api));
+  const create = useMutation(createMultipleRoomMutation(chatServices().transport));
   return (
     <CreateDialogFrame
       title={t('create.groupHeading')}

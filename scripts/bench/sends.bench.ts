@@ -1,0 +1,212 @@
+/**
+ * Sends at speed (issue 11): S senders (closed loop: each sends its next message when the last one answered) into
+ * a room with L listeners for D seconds, on three set-ups measured one after another in one run: the embedded
+ * store in one process, PostgreSQL in one process, PostgreSQL in two processes on RabbitMQ (listeners and senders
+ * alternate between the processes). Prints sustained sends/s, delivered ratio and p50/p99 send-to-frame (reply
+ * queue frames), with each figure's ratio to the embedded one-process run of the same sender count.
+ *
+ *   node --import tsx scripts/bench/sends.bench.ts [--listeners 100] [--duration 20] [--senders 1,10]
+ *
+ * Needs PostgreSQL (CHATGEN_TEST_PG_URL, default the local `test` database) and RabbitMQ (CHATGEN_TEST_BROKER_URL)
+ * as scripts/test-services.sh starts them. Numbers compare set-ups within one run; they are never assertions.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { encryptAes, type AesKeyRecord } from '../../server/crypto/aes.ts';
+import { generateRsaKeyPair } from '../../server/crypto/rsa.ts';
+import { hashPassword } from '../../server/identity/passwords.ts';
+import { testExchange, TEST_BROKER_URL } from '../../server/realtime/amqp-bus.testing.ts';
+import type { Database } from '../../server/store/db.ts';
+import { openEmbeddedDatabase } from '../../server/store/embedded.ts';
+import { migrate } from '../../server/store/migrate.ts';
+import { openPostgresDatabase } from '../../server/store/postgres.ts';
+import { repos } from '../../server/store/repos/index.ts';
+import { createScratchDatabase } from '../../server/store/scratch.ts';
+import { signIn, type SignedInClient } from '../../tests/support/node-transport.ts';
+import { connectStomp, type BenchStomp, type StompFrameIn } from './realtime-load-stomp.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    listeners: { type: 'string', default: '100' },
+    duration: { type: 'string', default: '20' },
+    senders: { type: 'string', default: '1,10' },
+  },
+});
+const LISTENERS = Number(args.listeners);
+const DURATION_S = Number(args.duration);
+const SENDER_COUNTS = args.senders.split(',').map(Number);
+const PASSWORD = 'Passw0rd!';
+const DRAIN_MS = 10_000;
+
+interface Setup {
+  name: string;
+  store: 'embedded' | 'postgres';
+  processes: number;
+}
+const SETUPS: Setup[] = [
+  { name: 'embedded, 1 process', store: 'embedded', processes: 1 },
+  { name: 'PostgreSQL, 1 process', store: 'postgres', processes: 1 },
+  { name: 'PostgreSQL, 2 processes on RabbitMQ', store: 'postgres', processes: 2 },
+];
+
+interface Result {
+  sendsPerSecond: number;
+  delivered: number;
+  p50: number;
+  p99: number;
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** Accounts and listener sessions straight in the store, before the servers open it. */
+async function prepare(db: Database, senders: number) {
+  await migrate(db);
+  const r = repos(db);
+  const tenant = await r.tenants.create({ fullname: 'Send Bench', shortName: 'SB' });
+  const passwordHash = await hashPassword(PASSWORD);
+  const device = await generateRsaKeyPair();
+  const senderNames: string[] = [];
+  for (let i = 0; i < senders; i += 1) {
+    const account = await r.accounts.create({ tenantId: tenant.id, loginName: `bench_sender_${i}`, userFullname: `Sender ${i}`, passwordHash });
+    await r.keys.saveUserKeyPair(account.id, await generateRsaKeyPair());
+    senderNames.push(account.loginName);
+  }
+  const listeners: { accountId: number; apiKey: string }[] = [];
+  for (let i = 0; i < LISTENERS; i += 1) {
+    const account = await r.accounts.create({ tenantId: tenant.id, loginName: `bench_listener_${i}`, userFullname: `Listener ${i}`, passwordHash });
+    const apiKey = randomBytes(24).toString('hex');
+    await r.sessions.create({ accountId: account.id, apiKey, deviceId: randomUUID(), devicePubKeyPem: device.publicKeyPem, expiresAt: new Date(Date.now() + 86_400_000) });
+    listeners.push({ accountId: account.id, apiKey });
+  }
+  return { senderNames, listeners };
+}
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'realtime-load-server.ts')], {
+    env: { ...process.env, CHATGEN_TEST_MODE: '0', HTTP_COMPRESSION: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /LISTENING (\S+)/.exec(out);
+      if (match?.[1]) resolve({ child, url: match[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
+  });
+}
+
+async function run(setup: Setup, senderCount: number): Promise<Result> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'chatgen-sends-'));
+  const scratch = setup.store === 'postgres' ? await createScratchDatabase('bench') : null;
+  const db = scratch ? await openPostgresDatabase(scratch.url) : await openEmbeddedDatabase(dataDir, { template: true });
+  let prepared;
+  try {
+    prepared = await prepare(db, senderCount);
+  } finally {
+    await db.close();
+  }
+  const env: Record<string, string> = { DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+  if (setup.processes > 1) Object.assign(env, { BROKER_URL: TEST_BROKER_URL, BROKER_EXCHANGE: testExchange('bench') });
+  const servers: { child: ChildProcess; url: string }[] = [];
+  const stomps: BenchStomp[] = [];
+  try {
+    for (let i = 0; i < setup.processes; i += 1) servers.push(await startServer(env));
+    const urlOf = (i: number) => servers[i % servers.length]!.url;
+    const device = await generateRsaKeyPair();
+    const senders: SignedInClient[] = [];
+    for (const [i, name] of prepared.senderNames.entries()) senders.push(await signIn(urlOf(i), name, PASSWORD, { device }));
+    const first = senders[0]!;
+    const memberIds = [...senders.slice(1).map((s) => s.accountId), ...prepared.listeners.map((l) => String(l.accountId))];
+    const room = await first.api.createMultipleRoom({ roomName: 'Send bench', memberIds: memberIds.slice(0, 150) as [string, ...string[]] });
+    if (!room.ok) throw new Error(`createmultipleroom: ${JSON.stringify(room.errMsgList)}`);
+    const roomId = String(room.data.roomId);
+    for (let at = 150; at < memberIds.length; at += 150) {
+      const added = await first.api.addRoomMembers({ roomId, accountIds: memberIds.slice(at, at + 150) as [string, ...string[]] });
+      if (!added.ok) throw new Error('addroommembers failed');
+    }
+
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    const onFrame = (frame: StompFrameIn) => {
+      if (frame.command !== 'MESSAGE' || !frame.headers.destination?.startsWith('/queue/')) return;
+      const body = JSON.parse(frame.body) as { notifyType?: string; data?: { messageChecksum?: string } };
+      const at = body.notifyType === 'NEW_MESSAGE' ? sentAt.get(body.data?.messageChecksum ?? '') : undefined;
+      if (at !== undefined) latencies.push(performance.now() - at);
+    };
+    for (const [i, listener] of prepared.listeners.entries()) {
+      const { stomp } = await connectStomp(`${urlOf(i).replace('http', 'ws')}/v3/ws`, listener.apiKey, onFrame);
+      stomp.subscribe('q', `/queue/chatgen.${listener.accountId}`);
+      stomps.push(stomp);
+    }
+
+    // Each sender's first send meets the key the membership changes retired: fetch the key after one warm-up send.
+    let key: AesKeyRecord | null = null;
+    for (let attempt = 0; attempt < 3 && !key; attempt += 1) {
+      const fetched = await first.api.getAesKeyByRoomId({ roomId });
+      if (!fetched.ok) throw new Error('no room key');
+      const k = fetched.data.aesKey;
+      const warm = await first.api.sendAesMessage({ roomId, messageKeyUuid: k.messageKeyUuid, type: 'TEXT', checksum: `warm-${attempt}`, aesMessage: encryptAes(k, new Uint8Array([1])) });
+      if (warm.ok) key = k;
+    }
+    if (!key) throw new Error('no usable room key');
+    const roomKey = key;
+
+    let accepted = 0;
+    const until = performance.now() + DURATION_S * 1000;
+    await Promise.all(
+      senders.map(async (sender, s) => {
+        for (let seq = 0; performance.now() < until; seq += 1) {
+          const checksum = `s${s}-${seq}`;
+          sentAt.set(checksum, performance.now());
+          const result = await sender.api.sendAesMessage({ roomId, messageKeyUuid: roomKey.messageKeyUuid, type: 'TEXT', checksum, aesMessage: encryptAes(roomKey, new TextEncoder().encode(`bench ${seq}`)) });
+          if (result.ok) accepted += 1;
+        }
+      }),
+    );
+    const expected = accepted * LISTENERS;
+    const drainUntil = performance.now() + DRAIN_MS;
+    while (latencies.length < expected && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 100));
+    return { sendsPerSecond: accepted / DURATION_S, delivered: latencies.length / Math.max(1, expected), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  } finally {
+    for (const stomp of stomps) stomp.close();
+    await Promise.all(
+      servers.map(({ child }) => {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        return exited;
+      }),
+    );
+    await scratch?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+const ratio = (n: number, base: number) => (Number.isFinite(n) && Number.isFinite(base) && base > 0 ? `${(n / base).toFixed(2)}×` : 'n/a');
+
+console.log(`sends: ${SENDER_COUNTS.join(' and ')} senders (closed loop), ${LISTENERS} listeners, ${DURATION_S} s per run`);
+for (const senders of SENDER_COUNTS) {
+  const results: [Setup, Result][] = [];
+  for (const setup of SETUPS) results.push([setup, await run(setup, senders)]);
+  const base = results[0]![1];
+  console.log('');
+  console.log(`${senders} sender(s)`);
+  console.log(`${'set-up'.padEnd(38)} ${'sends/s'.padStart(9)} ${'ratio'.padStart(7)} ${'delivered'.padStart(10)} ${'p50 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)}`);
+  for (const [setup, r] of results) {
+    console.log(
+      `${setup.name.padEnd(38)} ${fixed(r.sendsPerSecond).padStart(9)} ${ratio(r.sendsPerSecond, base.sendsPerSecond).padStart(7)} ${`${fixed(100 * r.delivered, 2)} %`.padStart(10)} ${fixed(r.p50).padStart(8)} ${ratio(r.p50, base.p50).padStart(7)} ${fixed(r.p99).padStart(8)} ${ratio(r.p99, base.p99).padStart(7)}`,
+    );
+  }
+}
+console.log('');
+console.log(`machine load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min; other work on the machine skews every figure)`);
