@@ -57,7 +57,8 @@ export function createRealtimeHooks(ctx: ServerContext) {
       case '/app/healthcheck':
         await ctx.bus.publish(
           replyQueue(ctx.config.mqSysName, accountId),
-          JSON.stringify({ notifyType: 'HEALTH_CHECK', senderId: String(accountId), dataId: String(payload?.count ?? '') }),
+          // HealthCheckEcho (schema/realtime.json): the echo names the health check it answers by its dataId.
+          JSON.stringify({ notifyType: 'HEALTH_CHECK', senderId: String(accountId), dataId: typeof payload?.dataId === 'string' ? payload.dataId.slice(0, 128) : '' }),
         );
         return true;
       case '/app/presence': {

@@ -4,6 +4,7 @@
 // tries are used up it stays `lost` until `reconnect()` (the Reconnect button, the browser back online, the tab
 // shown again) starts a fresh set.
 import { Client, type IStompSocket, type StompSubscription } from '@stomp/stompjs';
+import type { HealthCheckEcho } from '@generated/types/index';
 import { accountTopic, broadcastTopic, replyQueue, roomTopic } from '@generated/realtime/index';
 import { constants } from '@variant/constants';
 import { Emitter } from './emitter.ts';
@@ -145,11 +146,12 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
     return this.publish(roomTopic(roomId), body);
   }
 
-  /** Health-check echo: the server answers with a HEALTH_CHECK notification whose dataId is the count. */
+  /** Health-check echo (schema: HealthCheckEcho): the server answers with a HEALTH_CHECK notification carrying its dataId, the count. */
   healthCheck(): number | null {
     this.healthCount += 1;
     const count = this.healthCount;
-    return this.publish('/app/healthcheck', { notifyType: 'HEALTH_CHECK', dataId: String(count), count, ts: Date.now() }) ? count : null;
+    const echo: HealthCheckEcho = { notifyType: 'HEALTH_CHECK', dataId: String(count), ts: Date.now() };
+    return this.publish('/app/healthcheck', echo) ? count : null;
   }
 
   logoutOtherSessions(): boolean {
