@@ -30,9 +30,8 @@ export const PGDATA_FOLDER = 'pgdata';
  */
 export async function openEmbeddedDatabase(dataDir: string | null, options: EmbeddedOptions = {}): Promise<Database> {
   const pgdata = dataDir === null ? null : path.join(dataDir, PGDATA_FOLDER);
-  const fresh = pgdata === null || !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
-  const useTemplate = options.template ?? pgdata === null;
-  const image = fresh && useTemplate ? await initdbImage(templateFile(useTemplate)) : undefined;
+  const bytes = await embeddedImage(pgdata, options);
+  const image = bytes === undefined ? undefined : new Blob([bytes]);
   if (pgdata !== null) fs.mkdirSync(pgdata, { recursive: true });
   const open = (from: Blob | undefined) =>
     PGlite.create({
@@ -45,12 +44,24 @@ export async function openEmbeddedDatabase(dataDir: string | null, options: Embe
   } catch (error) {
     if (image === undefined) throw error;
     // A damaged cache must not stop the server: forget it and run initdb instead.
-    fs.rmSync(templateFile(options.template), { force: true });
-    if (pgdata !== null) fs.rmSync(pgdata, { recursive: true, force: true });
-    if (pgdata !== null) fs.mkdirSync(pgdata, { recursive: true });
+    forgetEmbeddedImage(pgdata, options);
     pg = await open(undefined);
   }
   return new SerialDatabase(pgliteConnection(pg), 'embedded');
+}
+
+/** The initdb image a new cluster starts from (`template`), or undefined when the cluster exists or none is wanted. */
+export async function embeddedImage(pgdata: string | null, options: EmbeddedOptions): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const fresh = pgdata === null || !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
+  const useTemplate = options.template ?? pgdata === null;
+  return fresh && useTemplate ? new Uint8Array(await (await initdbImage(templateFile(useTemplate))).arrayBuffer()) : undefined;
+}
+
+/** After an image failed to load: drop the cached image and the half-made cluster. */
+export function forgetEmbeddedImage(pgdata: string | null, options: EmbeddedOptions): void {
+  fs.rmSync(templateFile(options.template), { force: true });
+  if (pgdata !== null) fs.rmSync(pgdata, { recursive: true, force: true });
+  if (pgdata !== null) fs.mkdirSync(pgdata, { recursive: true });
 }
 
 function templateFile(option: EmbeddedOptions['template']): string {

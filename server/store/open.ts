@@ -1,7 +1,7 @@
 // Chooses the store from the configuration: PostgreSQL when DATABASE_URL is set, else the embedded engine.
 import { FileBlobStore, type BlobStore } from './blobs.ts';
 import type { Database } from './db.ts';
-import { openEmbeddedDatabase } from './embedded.ts';
+import { openEmbeddedDatabaseOnThread } from './embedded-thread.ts';
 import { PostgresBlobStore } from './postgres-blobs.ts';
 import { openPostgresDatabase } from './postgres.ts';
 
@@ -19,7 +19,8 @@ export function openDatabase(config: StoreConfig, log: (message: string, error?:
       onIdleError: (error) => log('database connection lost while idle', error),
     });
   }
-  return openEmbeddedDatabase(config.dataDir);
+  // Its own thread: the engine's synchronous statements must not hold the event loop (docs/server.md).
+  return openEmbeddedDatabaseOnThread(config.dataDir);
 }
 
 /** Blobs live where every process of the deployment can read them: in PostgreSQL when the rows are there. */

@@ -2,6 +2,7 @@
 // can succeed (create before read, read before delete; the calls that end sessions last), each with the
 // body builder of a valid request, the client that makes it, and what it hands on to later calls.
 import { randomUUID } from 'node:crypto';
+import { listen } from '../../support/stomp-listener.ts';
 import type { ApiResult, CallOptions } from '../../../generated/api/client.ts';
 import type { EndpointName, EndpointRequest, EndpointResponse } from '../../../generated/api/endpoints.ts';
 import { encryptAes } from '../../../server/crypto/aes.ts';
@@ -109,7 +110,16 @@ export const cases: readonly Case[] = [
     { as: (w) => w.loginApi() },
   ),
   step('getJwt', empty),
-  step('sendNexToken', () => ({ token: randomUUID().replace(/-/g, '') })),
+  // A QR token is accepted only while a login page holds it (docs/security.md, finding 10): the page subscribes
+  // to its topic on the login socket first, as the web client's QR login does.
+  step('sendNexToken', (w) => ({ token: w.ref('qrToken') }), {
+    before: async (w) => {
+      const token = randomUUID().replace(/-/g, '');
+      w.set('qrToken', token);
+      const page = await listen(w.server.url, null, `/topic/qrtoken.${token}`);
+      w.closeLater(() => page.close());
+    },
+  }),
 
   // Account.
   step('getAccountProfile', empty),
