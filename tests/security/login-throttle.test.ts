@@ -102,9 +102,9 @@ describe('password hashing has an admission limit', () => {
     const flood = Array.from({ length: 64 }, (_, i) => attempt(`nobody-${i}`, 'wrong', '198.51.100.128'));
     const real = attempt('busy', TEST_PASSWORD, '192.0.2.77');
     const outcomes = await Promise.all(flood);
-    // The flood holds at most its share (2 of 4 slots); the rest is refused without hashing, so the real
-    // login finds a free slot (timings: scripts/bench/login-flood.bench.ts).
-    expect(outcomes.filter((o) => o === 'TOO_MANY_REQUESTS').length).toBeGreaterThanOrEqual(62);
+    // The flood holds at most its share (8 of the 20 places); the rest is refused without hashing, so the real
+    // login finds a place (timings: scripts/bench/login-flood.bench.ts).
+    expect(outcomes.filter((o) => o === 'TOO_MANY_REQUESTS').length).toBeGreaterThanOrEqual(56);
     expect(await real).toBe('ok');
   });
 });

@@ -196,7 +196,7 @@ export async function createWorld(): Promise<World> {
     server = await startTestServer({ PROVIDER_URL: provider.url });
     const { ctx } = server.app;
     const tenantId = (await ctx.repos.tenants.create(TENANT)).id;
-    // One after another: every login of the world comes from 127.0.0.1, and the server admits at most two
+    // One after another: every login of the world comes from 127.0.0.1, and the server admits a bounded share of
     // password hashes per client address at a time (docs/security.md, finding 5), answering more with 429.
     const admin = await person(server, 'admin', tenantId, ['IM_USER', 'ADMIN']);
     const alice = await person(server, 'alice', tenantId);
