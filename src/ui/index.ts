@@ -15,3 +15,4 @@ export { Spinner } from './Spinner.tsx';
 export { TextField } from './TextField.tsx';
 export { ToastHost } from './ToastHost.tsx';
 export { showToast, useToasts, type ToastKind } from './toastStore.ts';
+export { definePanelPage, PanelPageView, useOpenRoom, usePanelNav, type OpenPage, type PanelPageDef, type PanelPageViewProps } from './panels/index.ts';

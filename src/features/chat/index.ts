@@ -3,3 +3,4 @@ export { MessageInfoBody, RoomInfoBody } from './components/InfoPanels.tsx';
 export { enableNotifications, notificationSupport, useMessageNotifications } from './hooks/notifications.ts';
 export type { ChatMessage } from './api/data.ts';
 export { useOutboxRunner } from './hooks/useOutbox.ts';
+export { messageInfoPage, roomInfoPage } from './components/pages.tsx';

@@ -1,2 +1,3 @@
 export { findAccount, openSingleChat, type AccountRef } from './data.ts';
 export { UserInfoBody, type UserInfoBodyProps } from './UserInfoBody.tsx';
+export { userInfoPage } from './pages.tsx';

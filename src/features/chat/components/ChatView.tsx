@@ -2,8 +2,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Info, X } from 'lucide-react';
-import type { Account, Room } from '@generated/types/index';
-import { Button, Dialog, IconButton, confirmAction, showToast } from '../../../ui/index.ts';
+import type { Room } from '@generated/types/index';
+import { Button, Dialog, IconButton, confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
 import { roomTitle, useRooms } from '../../roomlist/index.ts';
 import { Composer } from './Composer.tsx';
 import { deleteForMe, forward, imageSize, recall, setStarred, useRoomMembers, type ChatMessage } from '../api/data.ts';
@@ -12,17 +12,17 @@ import { useOnlineStatuses, usePresenceSignals, useRoomPresence, useTypingSignal
 import type { MessageAction } from './MessageBubble.tsx';
 import { MessageList } from './MessageList.tsx';
 import { useChatRoom } from '../hooks/useChatRoom.ts';
+import { messageInfoPage, roomInfoPage } from './pages.tsx';
 import styles from './Chat.module.scss';
 
 export interface ChatViewProps {
   room: Room;
-  onClose: () => void;
-  onShowRoomInfo: (members: Account[]) => void;
-  onShowMessageInfo: (message: ChatMessage) => void;
 }
 
-export function ChatView({ room, onClose, onShowRoomInfo, onShowMessageInfo }: ChatViewProps) {
+export function ChatView({ room }: ChatViewProps) {
   const { t } = useTranslation();
+  const openRight = usePanelNav((nav) => nav.openRight);
+  const selectRoom = usePanelNav((nav) => nav.selectRoom);
   const { state, loadOlder, loadNewer, send, resend, patch, remove } = useChatRoom(room.roomId);
   const members = useRoomMembers(room.roomId);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
@@ -50,7 +50,7 @@ export function ChatView({ room, onClose, onShowRoomInfo, onShowMessageInfo }: C
           setForwarding(message);
           return;
         case 'info':
-          onShowMessageInfo(message);
+          openRight(messageInfoPage, { message }, { replace: true });
           return;
         case 'resend':
           resend(message.messageId);
@@ -83,7 +83,7 @@ export function ChatView({ room, onClose, onShowRoomInfo, onShowMessageInfo }: C
         }
       }
     },
-    [onShowMessageInfo, patch, remove, resend, room.roomId, t],
+    [openRight, patch, remove, resend, room.roomId, t],
   );
 
   const sendText = (text: string, mentionIds: string[]) => {
@@ -119,8 +119,8 @@ export function ChatView({ room, onClose, onShowRoomInfo, onShowMessageInfo }: C
             </span>
           </p>
         </div>
-        <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => onShowRoomInfo(members)} />
-        <IconButton icon={X} label={t('chat.closeRoom')} onClick={onClose} />
+        <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(roomInfoPage, { members }, { replace: true })} />
+        <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>
       <MessageList
         messages={state.messages}

@@ -1,28 +1,19 @@
 // Route `/chatroom`: the three panels on the variant's 12-column grid (CSD 4/8/0). When the variant gives the right
 // panel no columns it narrows the main panel where the room is wide enough, and slides in over it otherwise.
-import { useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, type CSSProperties } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { MessagesSquare, X } from 'lucide-react';
-import type { Account, Room } from '@generated/types/index';
+import { MessagesSquare } from 'lucide-react';
 import { config } from '@variant/config';
-import { IconButton, confirmAction, showToast } from '../../../ui/index.ts';
-import { ChatView, MessageInfoBody, RoomInfoBody, useMessageNotifications, useOutboxRunner, type ChatMessage } from '../../chat/index.ts';
-import { UserInfoBody, openSingleChat } from '../../contact/index.ts';
+import { PanelPageView, confirmAction, usePanelNav } from '../../../ui/index.ts';
+import { ChatView, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
+import { userInfoPage } from '../../contact/index.ts';
 import { useDeepLinkOnArrival } from '../../deeplink/index.ts';
 import { RoomList, useRoom } from '../../roomlist/index.ts';
 import { SessionPending, hasChatServices, signOut, useProfileSync, useSessionPhase } from '../../session/index.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 import styles from './Chatroom.module.scss';
-
-type RightPanel =
-  | { kind: 'roomInfo'; members: Account[] }
-  | { kind: 'messageInfo'; message: ChatMessage }
-  | { kind: 'userInfo'; account: Account }
-  | null;
-
-const rightTitleKey = { roomInfo: 'roomInfo.heading', messageInfo: 'chat.messageInfo', userInfo: 'contact.heading' } as const;
 
 /**
  * Without a session this goes to the login page ('Session Timeout, Please request login again' when it expired),
@@ -42,12 +33,13 @@ export function ChatroomPage() {
 function Chatroom() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [room, setRoom] = useState<Room | null>(null);
-  const [right, setRight] = useState<RightPanel>(null);
+  const { room, left, right, selectRoom, openRight, backLeft, closeLeft, backRight, closeRight, reset } = usePanelNav();
   const liveRoom = useRoom(room?.roomId ?? null);
   useMessageNotifications();
   useOutboxRunner();
   useProfileSync();
+  // A new session starts on the room list with nothing open.
+  useEffect(() => reset, [reset]);
 
   const columns = config.layout?.columns ?? { left: 4, main: 8, right: 0 };
   const width = config.layout?.chatRoomWidth ?? { min: 790, max: 1450 };
@@ -58,37 +50,24 @@ function Chatroom() {
     '--columns-main': columns.main,
     '--columns-right': columns.right,
   } as CSSProperties;
+  const rightShown = right.length > 0;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && right && !document.querySelector('dialog[open]')) setRight(null);
+      if (event.key === 'Escape' && rightShown && !document.querySelector('dialog[open]')) closeRight();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [right]);
-
-  const select = useCallback((next: Room) => {
-    setRoom(next);
-    setRight(null);
-  }, []);
+  }, [closeRight, rightShown]);
 
   useDeepLinkOnArrival(
     useCallback(
       (outcome) => {
-        if (outcome.kind === 'openRoom') select(outcome.room);
-        else setRight({ kind: 'userInfo', account: outcome.account });
+        if (outcome.kind === 'openRoom') selectRoom(outcome.room);
+        else openRight(userInfoPage, { account: outcome.account }, { replace: true });
       },
-      [select],
+      [openRight, selectRoom],
     ),
-  );
-
-  const chatWith = useCallback(
-    async (account: Account) => {
-      const single = await openSingleChat(account.accountId);
-      if (single) select(single);
-      else showToast(t('errors.actionFailed'));
-    },
-    [select, t],
   );
 
   const logout = useCallback(async () => {
@@ -104,25 +83,24 @@ function Chatroom() {
     <div className={styles.page}>
       <ConnectionBanner />
       <div
-        className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', right ? styles.rightShown : ''].join(' ')}
+        className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', rightShown ? styles.rightShown : ''].join(' ')}
         style={gridStyle}
         data-testid="chatroom-grid"
       >
         <aside className={styles.left} aria-label={t('panel.left')}>
-          <RoomList selectedRoomId={room?.roomId ?? null} onSelect={select} onLogout={() => void logout()} />
+          {/* The room list stays mounted under a left page, so its scroll position and search survive. */}
+          <div className={styles.leftLayer} hidden={left.length > 0}>
+            <RoomList selectedRoomId={room?.roomId ?? null} onSelect={selectRoom} onLogout={() => void logout()} />
+          </div>
+          {left.length > 0 ? (
+            <div className={styles.leftLayer}>
+              <PanelPageView stack={left} onBack={backLeft} onClose={closeLeft} backAtBottom />
+            </div>
+          ) : null}
         </aside>
         <main className={styles.main} aria-label={t('panel.main')}>
           {room ? (
-            <ChatView
-              key={room.roomId}
-              room={liveRoom ?? room}
-              onClose={() => {
-                setRoom(null);
-                setRight(null);
-              }}
-              onShowRoomInfo={(members) => setRight({ kind: 'roomInfo', members })}
-              onShowMessageInfo={(message) => setRight({ kind: 'messageInfo', message })}
-            />
+            <ChatView key={room.roomId} room={liveRoom ?? room} />
           ) : (
             <div className={styles.welcome}>
               <MessagesSquare className={styles.welcomeIcon} aria-hidden="true" />
@@ -133,24 +111,12 @@ function Chatroom() {
           )}
         </main>
         <aside
-          className={[styles.right, right ? styles.rightOpen : ''].join(' ')}
+          className={[styles.right, rightShown ? styles.rightOpen : ''].join(' ')}
           aria-label={t('panel.right')}
-          inert={!right}
+          inert={!rightShown}
           data-testid="right-panel"
         >
-          {right ? (
-            <div className={styles.rightInner}>
-              <header className={styles.rightHeader}>
-                <h2 className={styles.rightTitle}>{t(rightTitleKey[right.kind])}</h2>
-                <IconButton icon={X} label={t('panel.closeDetails')} onClick={() => setRight(null)} />
-              </header>
-              <div className={styles.rightBody}>
-                {right.kind === 'roomInfo' ? <RoomInfoBody members={right.members} /> : null}
-                {right.kind === 'messageInfo' ? <MessageInfoBody message={right.message} /> : null}
-                {right.kind === 'userInfo' ? <UserInfoBody account={right.account} onChatNow={(account) => void chatWith(account)} /> : null}
-              </div>
-            </div>
-          ) : null}
+          {rightShown ? <PanelPageView stack={right} onBack={backRight} onClose={closeRight} /> : null}
         </aside>
       </div>
     </div>
