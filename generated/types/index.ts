@@ -1213,6 +1213,10 @@ isAllowedInput?: boolean
  */
 isSyncRoom?: boolean
 /**
+ * Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back
+ */
+isClosed?: boolean
+/**
  * The other account of a SINGLE room
  */
 singleRoomAccountId?: string
@@ -3527,6 +3531,10 @@ isAllowedInput?: boolean
  * Synchronised from a directory group
  */
 isSyncRoom?: boolean
+/**
+ * Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back
+ */
+isClosed?: boolean
 /**
  * The other account of a SINGLE room
  */
@@ -8438,6 +8446,10 @@ isAllowedInput?: boolean
  * Synchronised from a directory group
  */
 isSyncRoom?: boolean
+/**
+ * Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back
+ */
+isClosed?: boolean
 /**
  * The other account of a SINGLE room
  */

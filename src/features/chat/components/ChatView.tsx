@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Info, X } from 'lucide-react';
 import type { Room } from '@generated/types/index';
 import { Button, Dialog, IconButton, confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
-import { roomTitle, useRooms } from '../../roomlist/index.ts';
+import { RoomHeaderMenu, roomTitle, useRooms } from '../../roomlist/index.ts';
 import { Composer } from './Composer.tsx';
 import { deleteForMe, forward, imageSize, recall, setStarred, useRoomMembers, type ChatMessage } from '../api/data.ts';
 import { OnlineDot } from './OnlineDot.tsx';
@@ -119,6 +119,7 @@ export function ChatView({ room }: ChatViewProps) {
             </span>
           </p>
         </div>
+        <RoomHeaderMenu room={room} />
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(roomInfoPage, { members }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>
