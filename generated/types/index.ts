@@ -1227,6 +1227,10 @@ isAllowedInput?: boolean
  */
 isSyncRoom?: boolean
 /**
+ * Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back
+ */
+isClosed?: boolean
+/**
  * The other account of a SINGLE room
  */
 singleRoomAccountId?: string
@@ -3597,6 +3601,10 @@ isAllowedInput?: boolean
  * Synchronised from a directory group
  */
 isSyncRoom?: boolean
+/**
+ * Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back
+ */
+isClosed?: boolean
 /**
  * The other account of a SINGLE room
  */
@@ -8472,6 +8480,10 @@ isAllowedInput?: boolean
  * Synchronised from a directory group
  */
 isSyncRoom?: boolean
+/**
+ * Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back
+ */
+isClosed?: boolean
 /**
  * The other account of a SINGLE room
  */

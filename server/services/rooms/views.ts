@@ -81,6 +81,7 @@ export async function listedRooms(deps: ViewDeps, viewer: Viewer, items: readonl
       isAdmin: member.isAdmin,
       isAllowedInput: member.leftAt === null && policyAllows(findPolicy(policy, 'SEND_MESSAGE'), member, viewer.roles),
       isSyncRoom: false,
+      isClosed: member.isClosed,
     };
     const name = roomNameFor(room, otherAccount?.account ?? null, accounts.get(viewer.accountId)?.account ?? null);
     if (name) entry.roomName = name;

@@ -2,10 +2,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox } from 'lucide-react';
+import { Archive, EyeOff, LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox } from 'lucide-react';
 import type { Room } from '@generated/types/index';
-import { IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_SHOW_BUSINESS_APPS } from '@variant/flags';
-import { EmptyState, IconButton, Panel, Spinner, showToast } from '../../../ui/index.ts';
+import { IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_HIDDEN_ROOMS } from '@variant/flags';
+import { EmptyState, IconButton, Panel, Spinner, showToast, usePanelNav } from '../../../ui/index.ts';
+import { settingPage } from '../../settings/index.ts';
 import { useNotSupportedPopup } from '../../popup/index.ts';
 import { CreateChatDialog, CreateGroupDialog } from './CreateDialogs.tsx';
 import { RoomRow } from './RoomRow.tsx';
@@ -14,7 +15,15 @@ import { ProfileSummary } from './ProfileSummary.tsx';
 import { filterRooms } from '../model/rooms.ts';
 import { allPreviews, allRooms } from '../model/roomPages.ts';
 import { useRoomListSync } from '../hooks/useRoomListSync.ts';
+import { archivedChatsPage, hiddenRoomsPage } from './RoomListPages.tsx';
+import { useRoomMenu } from './useRoomMenu.tsx';
 import styles from './RoomList.module.scss';
+
+/** The room list's other lists, as the variant shows them. */
+const otherLists = [
+  ...(IS_SHOW_ARCHIVED_CHATS ? [{ page: archivedChatsPage, icon: Archive }] : []),
+  ...(IS_SHOW_HIDDEN_ROOMS ? [{ page: hiddenRoomsPage, icon: EyeOff }] : []),
+];
 
 export interface RoomListProps {
   selectedRoomId: string | null;
@@ -32,6 +41,8 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
   const { hasNextPage, isFetching, isError, fetchNextPage } = pages;
   const [query, setQuery] = useState('');
   const [dialog, setDialog] = useState<'chat' | 'group' | null>(null);
+  const menu = useRoomMenu();
+  const openLeft = usePanelNav((nav) => nav.openLeft);
   const visible = useMemo(() => filterRooms(rooms, query), [rooms, query]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -69,7 +80,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
       footer={
         <nav className={styles.footer} aria-label={t('roomList.footer')}>
           <IconButton icon={MessagesSquare} label={t('roomList.chats')} pressed tone="accent" />
-          <IconButton icon={Settings} label={t('roomList.settings')} onClick={notSupported} />
+          <IconButton icon={Settings} label={t('roomList.settings')} onClick={() => openLeft(settingPage, undefined)} />
           {IS_SHOW_BUSINESS_APPS ? <IconButton icon={LayoutGrid} label={t('roomList.apps')} onClick={notSupported} /> : null}
           <IconButton icon={LogOut} label={t('roomList.logout')} onClick={onLogout} />
         </nav>
@@ -89,6 +100,16 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
             onKeyDown={(event) => event.key === 'Escape' && setQuery('')}
           />
         </div>
+        {otherLists.length > 0 ? (
+          <nav className={styles.shortcuts} aria-label={t('rooms.otherLists')}>
+            {otherLists.map(({ page, icon: Icon }) => (
+              <button key={page.name} type="button" className={styles.shortcut} onClick={() => openLeft(page, undefined)}>
+                <Icon aria-hidden="true" />
+                {t(page.titleKey)}
+              </button>
+            ))}
+          </nav>
+        ) : null}
         <div ref={scrollRef} className={styles.scroller} data-testid="room-list">
           {!loaded ? <Spinner /> : null}
           {loaded && visible.length === 0 ? <EmptyState icon={Inbox} text={t('empty.room')} /> : null}
@@ -103,13 +124,14 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
                   className={styles.item}
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <RoomRow room={room} preview={previews[room.roomId]} selected={room.roomId === selectedRoomId} onSelect={onSelect} />
+                  <RoomRow room={room} preview={previews[room.roomId]} selected={room.roomId === selectedRoomId} onSelect={onSelect} onMenu={menu.open} />
                 </li>
               );
             })}
           </ul>
         </div>
       </div>
+      {menu.element}
       {dialog === 'chat' ? <CreateChatDialog onClose={() => setDialog(null)} onCreated={created} /> : null}
       {dialog === 'group' ? <CreateGroupDialog onClose={() => setDialog(null)} onCreated={created} /> : null}
     </Panel>

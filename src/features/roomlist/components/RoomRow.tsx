@@ -1,12 +1,14 @@
 // One room in the list: name, time, decrypted preview, unread and mention badges, pin and mute icons.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AtSign, BellOff, Pin } from 'lucide-react';
+import { AtSign, BellOff, MoreHorizontal, Pin } from 'lucide-react';
 import type { Room } from '@generated/types/index';
-import { Avatar, Badge } from '../../../ui/index.ts';
+import { Avatar, Badge, IconButton } from '../../../ui/index.ts';
 import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
 import { clampCombiningMarks, isEmojiOnly, plainFileName } from '../../../core/messages/text.ts';
 import { roomTitle } from '../model/rooms.ts';
+import type { MenuAnchor } from './RoomMenu.tsx';
+import { anchorBelow } from './useRoomMenu.tsx';
 import styles from './RoomList.module.scss';
 
 export interface RoomRowProps {
@@ -14,6 +16,8 @@ export interface RoomRowProps {
   preview: DecryptedMessage | undefined;
   selected: boolean;
   onSelect: (room: Room) => void;
+  /** Opens the room's menu (right-click, or the row's '⋯' button). */
+  onMenu: (room: Room, anchor: MenuAnchor) => void;
 }
 
 function usePreviewText(preview: DecryptedMessage | undefined): string {
@@ -47,7 +51,7 @@ function formatTime(time: number | undefined, locale: string): string {
     : date.toLocaleDateString(locale, { month: 'short', day: 'numeric' });
 }
 
-export const RoomRow = memo(function RoomRow({ room, preview, selected, onSelect }: RoomRowProps) {
+export const RoomRow = memo(function RoomRow({ room, preview, selected, onSelect, onMenu }: RoomRowProps) {
   const { t, i18n } = useTranslation();
   const previewText = usePreviewText(preview);
   const title = roomTitle(room);
@@ -55,13 +59,21 @@ export const RoomRow = memo(function RoomRow({ room, preview, selected, onSelect
   const mentioned = room.noOfMentionedMessage ?? 0;
   const locale = i18n.language.replace('_', '-');
   return (
+    <div
+      className={styles.rowWrap}
+      data-testid="room-row"
+      data-room-id={room.roomId}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        onMenu(room, { x: event.clientX, y: event.clientY });
+      }}
+    >
     <button
       type="button"
       className={[styles.row, selected ? styles.selected : ''].join(' ')}
       aria-current={selected ? 'true' : undefined}
       onClick={() => onSelect(room)}
-      data-testid="room-row"
-      data-room-id={room.roomId}
+      data-testid="room-open"
     >
       <Avatar name={title} group={room.roomType !== 'SINGLE'} />
       <span className={styles.rowBody}>
@@ -91,5 +103,14 @@ export const RoomRow = memo(function RoomRow({ room, preview, selected, onSelect
         </span>
       </span>
     </button>
+    <IconButton
+      icon={MoreHorizontal}
+      label={t('rooms.menu.label', { name: title })}
+      aria-haspopup="menu"
+      className={styles.rowMenu}
+      data-testid="room-menu-button"
+      onClick={(event) => onMenu(room, anchorBelow(event.currentTarget))}
+    />
+    </div>
   );
 });

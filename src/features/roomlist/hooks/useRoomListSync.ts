@@ -2,8 +2,12 @@
 // refreshes its preview and counts from the server; a recall or a delete-for-me refreshes them too (the recalled
 // wording on every side at once); new, changed or removed rooms (and an unknown room) reload the loaded pages;
 // after a reconnect (`resynced`) the list is reloaded to fill the gap; a room read in another tab gets the
-// server's counts.
+// server's counts. Every other room notification (membership, admins, policy, mute, image, self-destruct timer)
+// reloads the rooms group's reads (lists, members, policy, room detail), so every open view follows at once; a
+// member removed from the room that is open here sees at once that they are no longer a participant.
 import { useEffect } from 'react';
+import { queryKeys } from '@generated/api/index';
+import { usePanelNav } from '../../../ui/index.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { chatServices } from '../../session/index.ts';
 import { invalidateRoomList, refreshRoomSummary, updateRoomPages } from '../api/data.ts';
@@ -43,12 +47,25 @@ export function useRoomListSync(openRoomId: string | null): void {
           if (!roomId || notification.source === 'room') return;
           void refreshRoomSummary(queryClient, roomId, roomId !== openRoomId).catch(() => undefined);
           return;
+        case 'ROOM_DELETE':
+        case 'ROOM_LEAVE':
+        case 'ROOM_MEMBER_DELETE': {
+          const gone = notification.notifyType === 'ROOM_DELETE' || notification.data?.accountId === accountId;
+          if (gone && roomId) markOpenRoomLeft(roomId);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.rooms.all });
+          return;
+        }
         case 'ROOM_CREATE':
         case 'ROOM_JOIN':
         case 'ROOM_UPDATE':
-        case 'ROOM_DELETE':
-        case 'ROOM_LEAVE':
-          void invalidateRoomList(queryClient);
+        case 'ROOM_ADMIN_ADD':
+        case 'ROOM_ADMIN_REMOVE':
+        case 'ROOM_POLICY_UPDATE':
+        case 'ROOM_MUTE':
+        case 'ROOM_UNMUTE':
+        case 'ROOM_PROFILE_IMAGE_UPDATE':
+        case 'SELF_DESTRUCT_UPDATE':
+          void queryClient.invalidateQueries({ queryKey: queryKeys.rooms.all });
           return;
         default:
           return;
@@ -62,4 +79,10 @@ export function useRoomListSync(openRoomId: string | null): void {
       offReadElsewhere();
     };
   }, [openRoomId, queryClient]);
+}
+
+/** The open room, if it is this one, can no longer take messages from me (left, removed or deleted). */
+function markOpenRoomLeft(roomId: string): void {
+  const { room } = usePanelNav.getState();
+  if (room?.roomId === roomId) usePanelNav.setState({ room: { ...room, isMember: false, isAllowedInput: false } });
 }

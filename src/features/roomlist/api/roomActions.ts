@@ -1,0 +1,49 @@
+// Runs a room menu action against the server. The room list follows the server's answer: the caller's other
+// sessions hear of it over realtime, and this tab reloads its pages at once rather than waiting for the echo.
+import { closeRoom, deleteAndExportRoom, deleteRoom, hideRoom, leaveRoom, muteRoom, pinRoom, unhideRoom, unmuteRoom, unpinRoom } from '@generated/api/rooms';
+import { exportRoomMessages } from '@generated/api/messages';
+import type { ApiResult, ErrMsgList } from '@generated/api/runtime';
+import { queryKeys } from '@generated/api/index';
+import { chatServices } from '../../session/index.ts';
+import type { RoomAction } from '../model/roomActions.ts';
+
+/** How long a mute lasts: a number of hours, or until a time (epoch ms). */
+export type MuteChoice = { muteHours: number } | { muteUntil: number };
+
+export type ActionOutcome = { ok: true } | { ok: false; errMsgList: ErrMsgList };
+
+function callFor(action: Exclude<RoomAction, 'mute'> | 'unhide', roomId: string): Promise<ApiResult<unknown>> {
+  const { transport } = chatServices();
+  const body = { roomId };
+  switch (action) {
+    case 'pin':
+      return pinRoom(transport, body);
+    case 'unpin':
+      return unpinRoom(transport, body);
+    case 'unmute':
+      return unmuteRoom(transport, body);
+    case 'hide':
+      return hideRoom(transport, body);
+    case 'unhide':
+      return unhideRoom(transport, body);
+    case 'archive':
+      return closeRoom(transport, body);
+    case 'export':
+      return exportRoomMessages(transport, body);
+    case 'leave':
+      return leaveRoom(transport, body);
+    case 'delete':
+      return deleteRoom(transport, body);
+    case 'deleteAndExport':
+      return deleteAndExportRoom(transport, body);
+  }
+}
+
+/** Runs the action; on success the room lists (main, hidden, archived) reload. */
+export async function runRoomAction(action: RoomAction | 'unhide', roomId: string, mute?: MuteChoice): Promise<ActionOutcome> {
+  const { transport, queryClient } = chatServices();
+  const result = action === 'mute' ? await muteRoom(transport, { roomId, ...(mute ?? { muteHours: 1 }) }) : await callFor(action, roomId);
+  if (!result.ok) return { ok: false, errMsgList: result.errMsgList };
+  await queryClient.invalidateQueries({ queryKey: queryKeys.rooms.all });
+  return { ok: true };
+}

@@ -1,0 +1,132 @@
+// The room menu: opened by right-clicking a room row, by the row's '⋯' button (keyboard and touch) and by the
+// chat header's dropdown. A menu of the actions the room's policy and the variant allow, placed at the pointer
+// or under its button, in a portal so that the room list's scroller does not clip it.
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import type { LucideIcon } from 'lucide-react';
+import { Archive, Bell, BellOff, Download, EyeOff, LogOut, Pin, PinOff, Trash2 } from 'lucide-react';
+import type { Room } from '@generated/types/index';
+import type { RoomAction } from '../model/roomActions.ts';
+import { roomTitle } from '../model/rooms.ts';
+import styles from './RoomMenu.module.scss';
+
+export interface MenuAnchor {
+  x: number;
+  y: number;
+}
+
+const ICONS: Record<RoomAction, LucideIcon> = {
+  pin: Pin,
+  unpin: PinOff,
+  mute: BellOff,
+  unmute: Bell,
+  hide: EyeOff,
+  archive: Archive,
+  export: Download,
+  leave: LogOut,
+  delete: Trash2,
+  deleteAndExport: Trash2,
+};
+
+/** The label of an action; deleting a group uses the variant's wording ('Delete Group', 'Exit and Delete Group (Self)'). */
+export function useActionLabel(): (action: RoomAction, room: Room) => string {
+  const { t } = useTranslation();
+  return (action, room) => {
+    if (action === 'deleteAndExport' || (action === 'delete' && room.roomType !== 'SINGLE')) return t('deleteGroupLabel');
+    return t(`rooms.menu.${action}`);
+  };
+}
+
+export interface RoomMenuProps {
+  room: Room;
+  actions: readonly RoomAction[];
+  anchor: MenuAnchor;
+  onPick: (action: RoomAction) => void;
+  onClose: () => void;
+}
+
+export function RoomMenu({ room, actions, anchor, onPick, onClose }: RoomMenuProps) {
+  const { t } = useTranslation();
+  const label = useActionLabel();
+  const ref = useRef<HTMLUListElement>(null);
+  const [position, setPosition] = useState(anchor);
+
+  // Kept inside the window: a menu opened near the bottom or the right edge opens upwards or leftwards.
+  useLayoutEffect(() => {
+    const menu = ref.current;
+    if (!menu) return;
+    const { width, height } = menu.getBoundingClientRect();
+    setPosition({ x: Math.max(4, Math.min(anchor.x, window.innerWidth - width - 4)), y: Math.max(4, Math.min(anchor.y, window.innerHeight - height - 4)) });
+    menu.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [anchor]);
+
+  useEffect(() => {
+    const outside = (event: PointerEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) onClose();
+    };
+    const away = () => onClose();
+    document.addEventListener('pointerdown', outside, true);
+    window.addEventListener('resize', away);
+    window.addEventListener('blur', away);
+    return () => {
+      document.removeEventListener('pointerdown', outside, true);
+      window.removeEventListener('resize', away);
+      window.removeEventListener('blur', away);
+    };
+  }, [onClose]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => items[(to + items.length) % items.length]?.focus();
+    if (event.key === 'ArrowDown') move(index + 1);
+    else if (event.key === 'ArrowUp') move(index - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(items.length - 1);
+    else if (event.key === 'Escape' || event.key === 'Tab') onClose();
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  return createPortal(
+    <ul
+      ref={ref}
+      role="menu"
+      aria-label={t('rooms.menu.label', { name: roomTitle(room) })}
+      className={styles.menu}
+      style={{ left: position.x, top: position.y }}
+      onKeyDown={onKeyDown}
+      data-testid="room-menu"
+    >
+      {actions.length === 0 ? (
+        <li role="none" className={styles.empty}>
+          {t('rooms.menu.none')}
+        </li>
+      ) : null}
+      {actions.map((action) => {
+        const Icon = ICONS[action];
+        const danger = action === 'leave' || action === 'delete' || action === 'deleteAndExport';
+        return (
+          <li key={action} role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={[styles.item, danger ? styles.danger : ''].join(' ')}
+              onClick={() => {
+                onClose();
+                onPick(action);
+              }}
+            >
+              <Icon className={styles.icon} aria-hidden="true" />
+              {label(action, room)}
+            </button>
+          </li>
+        );
+      })}
+    </ul>,
+    document.body,
+  );
+}

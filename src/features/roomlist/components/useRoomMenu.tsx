@@ -1,0 +1,90 @@
+// One room menu at a time (the room list's rows and the chat header share it): the menu, the mute dialog, the
+// confirmation of actions that lose something, and the server's answer as a toast when it refuses.
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Room } from '@generated/types/index';
+import { confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
+import { errorMessage } from '../../../core/index.ts';
+import { useProfile } from '../../session/index.ts';
+import { runRoomAction, type MuteChoice } from '../api/roomActions.ts';
+import { CONFIRMED_ACTIONS, roomActions, type RoomAction } from '../model/roomActions.ts';
+import { roomTitle } from '../model/rooms.ts';
+import { MuteDialog } from './MuteDialog.tsx';
+import { RoomMenu, useActionLabel, type MenuAnchor } from './RoomMenu.tsx';
+
+/** Actions after which the room is no longer in the list: its open view closes. */
+const LEAVES_LIST: ReadonlySet<RoomAction | 'unhide'> = new Set(['hide', 'archive', 'leave', 'delete', 'deleteAndExport']);
+
+/** The signed-in account's function roles (IM_USER, ADMIN): policies "by role" depend on them. */
+export function useFunctionRoles(): readonly string[] {
+  return useProfile().data?.functionRoleTypes ?? [];
+}
+
+/** Runs a room action as the user asked it: confirmed first where it loses something; refusals shown. */
+export function useRoomActionRunner() {
+  const { t, i18n } = useTranslation();
+  const label = useActionLabel();
+  return useCallback(
+    async (action: RoomAction | 'unhide', room: Room, mute?: MuteChoice): Promise<boolean> => {
+      const name = roomTitle(room);
+      if (action !== 'unhide' && CONFIRMED_ACTIONS.has(action)) {
+        const kind = action === 'delete' && room.roomType === 'SINGLE' ? 'deleteChat' : action;
+        const confirmed = await confirmAction({
+          title: label(action, room),
+          message: t(`rooms.confirm.${kind}`, { name }),
+          confirmLabel: label(action, room),
+          tone: 'danger',
+        });
+        if (!confirmed) return false;
+      }
+      const outcome = await runRoomAction(action, room.roomId, mute);
+      if (!outcome.ok) {
+        showToast(errorMessage(outcome.errMsgList, i18n.language) ?? t('errors.actionFailed'), 'error');
+        return false;
+      }
+      if (action === 'export' || action === 'deleteAndExport') showToast(t('rooms.exportStarted'), 'success');
+      const nav = usePanelNav.getState();
+      if (LEAVES_LIST.has(action) && nav.room?.roomId === room.roomId) nav.selectRoom(null);
+      return true;
+    },
+    [i18n.language, label, t],
+  );
+}
+
+export function useRoomMenu() {
+  const roles = useFunctionRoles();
+  const run = useRoomActionRunner();
+  const [menu, setMenu] = useState<{ room: Room; anchor: MenuAnchor } | null>(null);
+  const [muting, setMuting] = useState<Room | null>(null);
+  const open = useCallback((room: Room, anchor: MenuAnchor) => setMenu({ room, anchor }), []);
+  const close = useCallback(() => setMenu(null), []);
+
+  const pick = (room: Room, action: RoomAction) => {
+    if (action === 'mute') setMuting(room);
+    else void run(action, room);
+  };
+
+  const element = (
+    <>
+      {menu ? <RoomMenu room={menu.room} actions={roomActions(menu.room, roles)} anchor={menu.anchor} onPick={(action) => pick(menu.room, action)} onClose={close} /> : null}
+      {muting ? (
+        <MuteDialog
+          roomName={roomTitle(muting)}
+          onClose={() => setMuting(null)}
+          onMute={(choice) => {
+            const room = muting;
+            setMuting(null);
+            void run('mute', room, choice);
+          }}
+        />
+      ) : null}
+    </>
+  );
+  return { open, element, isOpen: menu !== null };
+}
+
+/** Where a menu opened from a button appears: under the button, aligned to its end. */
+export function anchorBelow(button: HTMLElement): MenuAnchor {
+  const rect = button.getBoundingClientRect();
+  return { x: rect.right - 200, y: rect.bottom + 4 };
+}

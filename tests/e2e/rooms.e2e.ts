@@ -1,0 +1,98 @@
+// Rooms in the CSD client against the reference server, with two people side by side: the room menu (a row's
+// right-click and '⋯' button, the chat header's dropdown) pins, mutes with its icon, hides and unhides through
+// the hidden rooms list, archives into the archived chats list, leaves and deletes (confirmed); a member whose
+// room is deleted while it is open sees at once that they are no longer a participant.
+import type { Page } from '@playwright/test';
+import { ok, person, type Person } from '../support/people.ts';
+import { TEST_PASSWORD } from '../support/test-server.ts';
+import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
+
+const csd = serveVariant('CSD');
+
+async function signedIn(page: Page, who: Person): Promise<void> {
+  await login(page, csd.url, who.loginName, TEST_PASSWORD);
+  await expect(page).toHaveURL(/\/chatroom$/);
+}
+
+const rowOf = (page: Page, name: string) => page.getByTestId('room-row').filter({ hasText: name });
+
+async function fromMenu(page: Page, name: string, item: string, how: 'right-click' | 'button' | 'header'): Promise<void> {
+  if (how === 'right-click') await rowOf(page, name).click({ button: 'right' });
+  else if (how === 'button') {
+    await rowOf(page, name).hover();
+    await rowOf(page, name).getByRole('button', { name: `Room actions for ${name}` }).click();
+  } else await page.getByTestId('room-header-menu').click();
+  await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+test('the room menu pins, mutes, hides and unhides, archives, leaves and deletes', async ({ openPage }) => {
+  const admin = await person(csd.server, 'menu.admin', 'Menu Admin');
+  const member = await person(csd.server, 'menu.member', 'Menu Member');
+  ok(await admin.api.createMultipleRoom({ roomName: 'Ward Menu', memberIds: [String(member.id)] }));
+  ok(await admin.api.createMultipleRoom({ roomName: 'Ward Gone', memberIds: [String(member.id)] }));
+  const mine = await openPage();
+  const theirs = await openPage();
+  await signedIn(mine, admin);
+  await signedIn(theirs, member);
+
+  // Pin from the right-click menu, mute for 8 hours from the row's '⋯' button: both icons show on the row.
+  await fromMenu(mine, 'Ward Menu', 'Pin', 'right-click');
+  await expect(rowOf(mine, 'Ward Menu').getByRole('img', { name: 'Pinned' })).toBeVisible();
+  await rowOf(mine, 'Ward Menu').click({ button: 'right' });
+  await expect(mine.getByRole('menu')).toBeVisible();
+  await screenshot(mine, 'rooms-menu');
+  await mine.keyboard.press('Escape');
+  await expect(mine.getByRole('menu')).toBeHidden();
+  await fromMenu(mine, 'Ward Menu', 'Mute', 'button');
+  const muteDialog = mine.getByRole('dialog', { name: 'Mute Ward Menu' });
+  await muteDialog.getByLabel('Until a chosen time').check();
+  await expect(muteDialog.getByLabel('Mute until')).toBeVisible();
+  await muteDialog.getByLabel('8 hours').check();
+  await screenshot(mine, 'rooms-mute');
+  await muteDialog.getByRole('button', { name: 'Mute' }).click();
+  await expect(rowOf(mine, 'Ward Menu').getByRole('img', { name: 'Muted' })).toBeVisible();
+
+  // Unmute from the chat header's dropdown; then hide: the room leaves the list and the open chat closes.
+  await rowOf(mine, 'Ward Menu').click();
+  await expect(mine.getByTestId('chat-title')).toHaveText('Ward Menu');
+  await fromMenu(mine, 'Ward Menu', 'Unmute', 'header');
+  await expect(rowOf(mine, 'Ward Menu').getByRole('img', { name: 'Muted' })).toHaveCount(0);
+  await fromMenu(mine, 'Ward Menu', 'Hide', 'header');
+  await expect(rowOf(mine, 'Ward Menu')).toHaveCount(0);
+  await expect(mine.getByTestId('chat-title')).toHaveCount(0);
+
+  // The hidden rooms list has it; Unhide brings it back.
+  await mine.getByRole('button', { name: 'Hidden rooms' }).click();
+  const hidden = mine.getByTestId('panel-page-hidedroomlist');
+  await expect(hidden.getByTestId('listed-room')).toHaveText(/Ward Menu/);
+  await screenshot(mine, 'rooms-hidden-list');
+  await hidden.getByRole('button', { name: 'Unhide Ward Menu' }).click();
+  await expect(hidden.getByText('No Room Found')).toBeVisible();
+  await mine.getByRole('button', { name: 'Back' }).click();
+  await expect(rowOf(mine, 'Ward Menu')).toBeVisible();
+
+  // Archive: out of the room list, into the archived chats.
+  await fromMenu(mine, 'Ward Menu', 'Archive', 'right-click');
+  await expect(rowOf(mine, 'Ward Menu')).toHaveCount(0);
+  await mine.getByRole('button', { name: 'Archived chats' }).click();
+  await expect(mine.getByTestId('panel-page-archivedchats').getByTestId('listed-room')).toHaveText(/Ward Menu/);
+  await screenshot(mine, 'rooms-archived-list');
+  await mine.getByRole('button', { name: 'Back' }).click();
+
+  // The member leaves one group (confirmed) and has the other open when the admin deletes it.
+  await fromMenu(theirs, 'Ward Menu', 'Leave room', 'right-click');
+  const leave = theirs.getByRole('alertdialog', { name: 'Leave room' });
+  await expect(leave).toContainText('Leave Ward Menu?');
+  await leave.getByRole('button', { name: 'Leave room' }).click();
+  await expect(rowOf(theirs, 'Ward Menu')).toHaveCount(0);
+
+  await rowOf(theirs, 'Ward Gone').click();
+  await expect(theirs.getByRole('combobox', { name: 'Message' })).toBeVisible();
+  await fromMenu(mine, 'Ward Gone', 'Delete Group', 'right-click');
+  const remove = mine.getByRole('alertdialog', { name: 'Delete Group' });
+  await expect(remove).toContainText('Delete Ward Gone for every member?');
+  await remove.getByRole('button', { name: 'Delete Group' }).click();
+  await expect(rowOf(mine, 'Ward Gone')).toHaveCount(0);
+  await expect(theirs.getByRole('note')).toHaveText("You can't send messages to this group because you're no longer a participant");
+  await expect(rowOf(theirs, 'Ward Gone')).toHaveCount(0);
+});
