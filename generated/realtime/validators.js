@@ -9658,7 +9658,7 @@ return errors === 0;
 
 export const validateRoomCreateNotification = validate72;
 const schema85 = {"type":"object","description":"Notification ROOM_CREATE (seed: room create)","properties":{"notifyType":{"const":"ROOM_CREATE","description":"Always ROOM_CREATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/Room","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema87 = {"type":"object","description":"A room as listed in the room list","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"roomType":{"$ref":"#/definitions/RoomType","description":"Kind of room"},"sessType":{"type":"string","description":"Session type of the room"},"businessType":{"$ref":"#/definitions/RoomBusinessType","description":"Business type of the room"},"isMute":{"type":"boolean","description":"Muted by the caller"},"isPin":{"type":"boolean","description":"Pinned by the caller"},"isMember":{"type":"boolean","description":"The caller is a member"},"isAdmin":{"type":"boolean","description":"The caller is a room admin"},"isAllowedInput":{"type":"boolean","description":"The caller may send messages"},"isSyncRoom":{"type":"boolean","description":"Synchronised from a directory group"},"singleRoomAccountId":{"type":"string","minLength":1,"maxLength":128,"description":"The other account of a SINGLE room"},"singleRoomAccount":{"$ref":"account.json#/definitions/Account","description":"The other account of a SINGLE room"},"policy":{"type":"array","items":{"$ref":"#/definitions/RoomPolicyEntry"},"description":"Room policy entries"},"messages":{"type":"array","items":{"$ref":"message.json#/definitions/Message"},"description":"Latest messages of the room"},"noOfUnreadMessage":{"type":"integer","minimum":0,"description":"Number of unread messages"},"noOfMentionedMessage":{"type":"integer","minimum":0,"description":"Number of unread messages that mention the caller"},"lastUpdateTime":{"type":"integer","minimum":0,"description":"Time of the last change (epoch milliseconds)"},"roomImg":{"type":"string","contentEncoding":"base64","description":"Room image (on creation)"},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Member account ids (on creation)"}},"required":["roomId","roomType"]};
+const schema87 = {"type":"object","description":"A room as listed in the room list","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"roomType":{"$ref":"#/definitions/RoomType","description":"Kind of room"},"sessType":{"type":"string","description":"Session type of the room"},"businessType":{"$ref":"#/definitions/RoomBusinessType","description":"Business type of the room"},"isMute":{"type":"boolean","description":"Muted by the caller"},"isPin":{"type":"boolean","description":"Pinned by the caller"},"isMember":{"type":"boolean","description":"The caller is a member"},"isAdmin":{"type":"boolean","description":"The caller is a room admin"},"isAllowedInput":{"type":"boolean","description":"The caller may send messages"},"isSyncRoom":{"type":"boolean","description":"Synchronised from a directory group"},"isClosed":{"type":"boolean","description":"Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back"},"singleRoomAccountId":{"type":"string","minLength":1,"maxLength":128,"description":"The other account of a SINGLE room"},"singleRoomAccount":{"$ref":"account.json#/definitions/Account","description":"The other account of a SINGLE room"},"policy":{"type":"array","items":{"$ref":"#/definitions/RoomPolicyEntry"},"description":"Room policy entries"},"messages":{"type":"array","items":{"$ref":"message.json#/definitions/Message"},"description":"Latest messages of the room"},"noOfUnreadMessage":{"type":"integer","minimum":0,"description":"Number of unread messages"},"noOfMentionedMessage":{"type":"integer","minimum":0,"description":"Number of unread messages that mention the caller"},"lastUpdateTime":{"type":"integer","minimum":0,"description":"Time of the last change (epoch milliseconds)"},"roomImg":{"type":"string","contentEncoding":"base64","description":"Room image (on creation)"},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Member account ids (on creation)"}},"required":["roomId","roomType"]};
 const schema88 = {"type":"string","enum":["SINGLE","MULTIPLE","BROADCAST"],"description":"Kind of room"};
 const schema89 = {"type":"string","enum":["HA_CALL_CENTRE","GRP_ACC_FWD_RM","SELF"],"description":"Business type of a room"};
 const schema90 = {"type":"object","description":"An account as other users see it","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"loginName":{"type":"string","description":"Login name (corporate id in hospital variants)","minLength":1,"maxLength":256},"emailAddr":{"type":"string","description":"Email address"},"faxNo":{"type":"string","description":"Fax number"},"telNo":{"type":"string","description":"Telephone number"},"officeAddr":{"type":"string","description":"Office address"},"postTitle":{"type":"string","description":"Post title"},"langId":{"$ref":"common.json#/definitions/LangId","description":"Language of the caller"},"userFullname":{"type":"string","description":"Full name of the account"},"tenantFullname":{"type":"string","description":"Tenant full name"},"isFavourite":{"type":"boolean","description":"In the caller's favourites"},"isLocal":{"type":"boolean","description":"Local (not directory) account"},"dnd":{"type":"boolean","description":"Do-not-disturb on"},"dndEndDate":{"type":"integer","minimum":0,"description":"Do-not-disturb end (epoch milliseconds)"},"accountObjectClass":{"type":"string","description":"Directory object class"},"customDisplayName":{"type":"string","description":"Custom display name","maxLength":30},"searchName":{"type":"string","description":"Search name","maxLength":25},"synonym":{"type":"string","description":"Caller's synonym for this account","maxLength":25}},"required":["accountId"]};
@@ -11072,11 +11072,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.singleRoomAccountId !== undefined){
-let data12 = data.singleRoomAccountId;
-if(typeof data12 === "string"){
-if(func2(data12) > 128){
-const err20 = {instancePath:instancePath+"/singleRoomAccountId",schemaPath:"#/properties/singleRoomAccountId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(data.isClosed !== undefined){
+if(typeof data.isClosed !== "boolean"){
+const err20 = {instancePath:instancePath+"/isClosed",schemaPath:"#/properties/isClosed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11085,8 +11083,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data12) < 1){
-const err21 = {instancePath:instancePath+"/singleRoomAccountId",schemaPath:"#/properties/singleRoomAccountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.singleRoomAccountId !== undefined){
+let data13 = data.singleRoomAccountId;
+if(typeof data13 === "string"){
+if(func2(data13) > 128){
+const err21 = {instancePath:instancePath+"/singleRoomAccountId",schemaPath:"#/properties/singleRoomAccountId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11095,14 +11097,24 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/singleRoomAccountId",schemaPath:"#/properties/singleRoomAccountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data13) < 1){
+const err22 = {instancePath:instancePath+"/singleRoomAccountId",schemaPath:"#/properties/singleRoomAccountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/singleRoomAccountId",schemaPath:"#/properties/singleRoomAccountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -11114,40 +11126,18 @@ errors = vErrors.length;
 }
 }
 if(data.policy !== undefined){
-let data14 = data.policy;
-if(Array.isArray(data14)){
-const len0 = data14.length;
+let data15 = data.policy;
+if(Array.isArray(data15)){
+const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate78(data14[i0], {instancePath:instancePath+"/policy/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
+if(!(validate78(data15[i0], {instancePath:instancePath+"/policy/" + i0,parentData:data15,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.messages !== undefined){
-let data16 = data.messages;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate80(data16[i1], {instancePath:instancePath+"/messages/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err24 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11157,10 +11147,19 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.noOfUnreadMessage !== undefined){
-let data18 = data.noOfUnreadMessage;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err25 = {instancePath:instancePath+"/noOfUnreadMessage",schemaPath:"#/properties/noOfUnreadMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.messages !== undefined){
+let data17 = data.messages;
+if(Array.isArray(data17)){
+const len1 = data17.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate80(data17[i1], {instancePath:instancePath+"/messages/" + i1,parentData:data17,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11169,9 +11168,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err26 = {instancePath:instancePath+"/noOfUnreadMessage",schemaPath:"#/properties/noOfUnreadMessage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.noOfUnreadMessage !== undefined){
+let data19 = data.noOfUnreadMessage;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err26 = {instancePath:instancePath+"/noOfUnreadMessage",schemaPath:"#/properties/noOfUnreadMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11180,12 +11181,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-}
-if(data.noOfMentionedMessage !== undefined){
-let data19 = data.noOfMentionedMessage;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err27 = {instancePath:instancePath+"/noOfMentionedMessage",schemaPath:"#/properties/noOfMentionedMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err27 = {instancePath:instancePath+"/noOfUnreadMessage",schemaPath:"#/properties/noOfUnreadMessage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11194,9 +11192,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err28 = {instancePath:instancePath+"/noOfMentionedMessage",schemaPath:"#/properties/noOfMentionedMessage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.noOfMentionedMessage !== undefined){
+let data20 = data.noOfMentionedMessage;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err28 = {instancePath:instancePath+"/noOfMentionedMessage",schemaPath:"#/properties/noOfMentionedMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11205,12 +11206,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-if(data.lastUpdateTime !== undefined){
-let data20 = data.lastUpdateTime;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err29 = {instancePath:instancePath+"/lastUpdateTime",schemaPath:"#/properties/lastUpdateTime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err29 = {instancePath:instancePath+"/noOfMentionedMessage",schemaPath:"#/properties/noOfMentionedMessage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11219,9 +11217,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err30 = {instancePath:instancePath+"/lastUpdateTime",schemaPath:"#/properties/lastUpdateTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.lastUpdateTime !== undefined){
+let data21 = data.lastUpdateTime;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err30 = {instancePath:instancePath+"/lastUpdateTime",schemaPath:"#/properties/lastUpdateTime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -11230,11 +11231,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-if(data.roomImg !== undefined){
-if(typeof data.roomImg !== "string"){
-const err31 = {instancePath:instancePath+"/roomImg",schemaPath:"#/properties/roomImg/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err31 = {instancePath:instancePath+"/lastUpdateTime",schemaPath:"#/properties/lastUpdateTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11244,15 +11243,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.memberIds !== undefined){
-let data22 = data.memberIds;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-let data23 = data22[i2];
-if(typeof data23 === "string"){
-if(func2(data23) > 128){
-const err32 = {instancePath:instancePath+"/memberIds/" + i2,schemaPath:"#/properties/memberIds/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+}
+if(data.roomImg !== undefined){
+if(typeof data.roomImg !== "string"){
+const err32 = {instancePath:instancePath+"/roomImg",schemaPath:"#/properties/roomImg/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11261,8 +11255,16 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(func2(data23) < 1){
-const err33 = {instancePath:instancePath+"/memberIds/" + i2,schemaPath:"#/properties/memberIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.memberIds !== undefined){
+let data23 = data.memberIds;
+if(Array.isArray(data23)){
+const len2 = data23.length;
+for(let i2=0; i2<len2; i2++){
+let data24 = data23[i2];
+if(typeof data24 === "string"){
+if(func2(data24) > 128){
+const err33 = {instancePath:instancePath+"/memberIds/" + i2,schemaPath:"#/properties/memberIds/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -11271,9 +11273,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/memberIds/" + i2,schemaPath:"#/properties/memberIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data24) < 1){
+const err34 = {instancePath:instancePath+"/memberIds/" + i2,schemaPath:"#/properties/memberIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -11283,9 +11284,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
 else {
-const err35 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err35 = {instancePath:instancePath+"/memberIds/" + i2,schemaPath:"#/properties/memberIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -11297,12 +11297,24 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err36 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
