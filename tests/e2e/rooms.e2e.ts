@@ -96,3 +96,68 @@ test('the room menu pins, mutes, hides and unhides, archives, leaves and deletes
   await expect(theirs.getByRole('note')).toHaveText("You can't send messages to this group because you're no longer a participant");
   await expect(rowOf(theirs, 'Ward Gone')).toHaveCount(0);
 });
+
+test('room info: an admin renames the room, adds, promotes and removes a member and sets a self-destruct timer', async ({ openPage }) => {
+  const admin = await person(csd.server, 'info.admin', 'Info Admin');
+  const bob = await person(csd.server, 'info.bob', 'Bob Info');
+  const carol = await person(csd.server, 'info.carol', 'Carol Info');
+  ok(await admin.api.createMultipleRoom({ roomName: 'Ward Info', memberIds: [String(bob.id)] }));
+  const mine = await openPage();
+  const bobs = await openPage();
+  const carols = await openPage();
+  await signedIn(mine, admin);
+  await signedIn(bobs, bob);
+  await signedIn(carols, carol);
+  await rowOf(bobs, 'Ward Info').click();
+
+  await rowOf(mine, 'Ward Info').click();
+  await mine.getByRole('button', { name: 'Chat info' }).click();
+  const info = mine.getByTestId('panel-page-chatroominfo');
+  await expect(info.getByTestId('room-info-name')).toHaveText('Ward Info');
+  await expect(info).toContainText('2 members');
+  await expect(info.getByTestId('room-member')).toHaveCount(2);
+  await screenshot(mine, 'rooms-chatroominfo');
+
+  // The name: 25 characters at most, with the seed's text; the other member's open room follows at once.
+  await info.getByRole('button', { name: 'Edit room info' }).click();
+  const edit = info.getByRole('form', { name: 'Edit room info' });
+  await edit.getByLabel('Group name').fill('x'.repeat(26));
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByText('Please check the name length')).toBeVisible();
+  await edit.getByLabel('Group name').fill('Ward Info Renamed');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(info.getByTestId('room-info-name')).toHaveText('Ward Info Renamed');
+  await expect(bobs.getByTestId('chat-title')).toHaveText('Ward Info Renamed');
+
+  // Add Carol with the account selector; she finds the room in her list at once.
+  await info.getByRole('button', { name: 'Add member' }).click();
+  const adding = mine.getByTestId('panel-page-addroommember');
+  await adding.getByLabel('Search people').fill('Carol');
+  await adding.getByText('Carol Info').click();
+  await screenshot(mine, 'rooms-addroommember');
+  await adding.getByRole('button', { name: 'Add member' }).click();
+  await expect(info.getByTestId('room-member')).toHaveCount(3);
+  await expect(rowOf(carols, 'Ward Info Renamed')).toBeVisible();
+
+  // Grant admin: the mark shows; then remove her while her room is open: she is told at once.
+  await info.getByRole('button', { name: 'Make Carol Info admin' }).click();
+  await expect(info.getByTestId('room-member').filter({ hasText: 'Carol Info' })).toContainText('Admin');
+  await rowOf(carols, 'Ward Info Renamed').click();
+  await expect(carols.getByRole('combobox', { name: 'Message' })).toBeVisible();
+  await info.getByRole('button', { name: 'Remove Carol Info from the room' }).click();
+  await mine.getByRole('alertdialog', { name: 'Remove member' }).getByRole('button', { name: 'Remove member' }).click();
+  await expect(carols.getByRole('note')).toHaveText("You can't send messages to this group because you're no longer a participant");
+  await expect(info.getByTestId('room-member')).toHaveCount(2);
+
+  // The self-destruct timer; a member who may not change it reads it.
+  const timer = info.getByRole('form', { name: 'Self-destruct timer' });
+  await timer.getByLabel('Delete messages automatically').check();
+  await timer.getByLabel('Delete after').fill('2');
+  await timer.getByLabel('Unit').selectOption('hour');
+  await timer.getByRole('button', { name: 'Save' }).click();
+  await expect(mine.getByText('Self-destruct timer saved')).toBeVisible();
+  await bobs.getByRole('button', { name: 'Chat info' }).click();
+  await expect(bobs.getByTestId('panel-page-chatroominfo')).toContainText('Messages are deleted 2 hour(s) after they are sent');
+  await expect(bobs.getByTestId('panel-page-chatroominfo').getByRole('button', { name: 'Edit room info' })).toHaveCount(0);
+});

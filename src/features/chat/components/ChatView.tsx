@@ -12,7 +12,8 @@ import { useOnlineStatuses, usePresenceSignals, useRoomPresence, useTypingSignal
 import type { MessageAction } from './MessageBubble.tsx';
 import { MessageList } from './MessageList.tsx';
 import { useChatRoom } from '../hooks/useChatRoom.ts';
-import { messageInfoPage, roomInfoPage } from './pages.tsx';
+import { messageInfoPage } from './pages.tsx';
+import { chatRoomInfoPage } from '../../roominfo/index.ts';
 import styles from './Chat.module.scss';
 
 export interface ChatViewProps {
@@ -120,7 +121,7 @@ export function ChatView({ room }: ChatViewProps) {
           </p>
         </div>
         <RoomHeaderMenu room={room} />
-        <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(roomInfoPage, { members }, { replace: true })} />
+        <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>
       <MessageList

@@ -1,0 +1,2 @@
+export { chatRoomInfoPage } from './components/pages.tsx';
+export { addMembersPage } from './components/AddMembers.tsx';
