@@ -38,6 +38,7 @@ export { generateDeviceKeys, type DeviceKeys } from './crypto/rsa.ts';
 export {
   initI18n,
   changeLanguage,
+  isLocale,
   loadLanguage,
   saveLanguage,
   localeFromBrowser,

@@ -1,2 +1,3 @@
 export { LoginPage } from './LoginPage.tsx';
 export { validateChangePassword, validateLogin } from './validation.ts';
+export { ChangePasswordForm, type ChangePasswordFormProps } from './ChangePasswordForm.tsx';

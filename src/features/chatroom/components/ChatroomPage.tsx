@@ -10,6 +10,7 @@ import { ChatView, useMessageNotifications, useOutboxRunner } from '../../chat/i
 import { userInfoPage } from '../../contact/index.ts';
 import { useDeepLinkOnArrival } from '../../deeplink/index.ts';
 import { RoomList, useRoom } from '../../roomlist/index.ts';
+import { useAccountLanguage } from '../../settings/index.ts';
 import { SessionPending, hasChatServices, signOut, useProfileSync, useSessionPhase } from '../../session/index.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
@@ -38,6 +39,7 @@ function Chatroom() {
   useMessageNotifications();
   useOutboxRunner();
   useProfileSync();
+  useAccountLanguage();
   // A new session starts on the room list with nothing open.
   useEffect(() => reset, [reset]);
 

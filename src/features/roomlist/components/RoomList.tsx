@@ -6,6 +6,7 @@ import { Archive, EyeOff, LogOut, MessageCirclePlus, MessagesSquare, Search, Set
 import type { Room } from '@generated/types/index';
 import { IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_HIDDEN_ROOMS } from '@variant/flags';
 import { EmptyState, IconButton, Panel, Spinner, showToast, usePanelNav } from '../../../ui/index.ts';
+import { settingPage } from '../../settings/index.ts';
 import { useNotSupportedPopup } from '../../popup/index.ts';
 import { CreateChatDialog, CreateGroupDialog } from './CreateDialogs.tsx';
 import { RoomRow } from './RoomRow.tsx';
@@ -79,7 +80,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
       footer={
         <nav className={styles.footer} aria-label={t('roomList.footer')}>
           <IconButton icon={MessagesSquare} label={t('roomList.chats')} pressed tone="accent" />
-          <IconButton icon={Settings} label={t('roomList.settings')} onClick={notSupported} />
+          <IconButton icon={Settings} label={t('roomList.settings')} onClick={() => openLeft(settingPage, undefined)} />
           {IS_SHOW_BUSINESS_APPS ? <IconButton icon={LayoutGrid} label={t('roomList.apps')} onClick={notSupported} /> : null}
           <IconButton icon={LogOut} label={t('roomList.logout')} onClick={onLogout} />
         </nav>

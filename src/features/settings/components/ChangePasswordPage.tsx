@@ -1,0 +1,28 @@
+// Change password (left page `changepassword`): the login's change-password form with the seed's texts, sent as
+// the voluntary change of the signed-in account (updatelocalpassword); the server ends the other sessions.
+import { useTranslation } from "react-i18next";
+import { ChangePasswordForm } from "../../login/index.ts";
+import { showToast, usePanelNav } from "../../../ui/index.ts";
+import { chatServices } from "../../session/index.ts";
+import { changeMyPassword } from "../api/account.ts";
+import styles from "./Settings.module.scss";
+
+export function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const backLeft = usePanelNav((state) => state.backLeft);
+  return (
+    <div className={styles.page}>
+      <ChangePasswordForm
+        loginName={chatServices().loginName}
+        embedded
+        change={({ oldPassword, newPassword }) =>
+          changeMyPassword({ oldPassword, newPassword })
+        }
+        onDone={() => {
+          showToast(t("settings.passwordChanged"), "success");
+          backLeft();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { settingPage } from './pages.tsx';
+export { useAccountLanguage } from './hooks/useAccountLanguage.ts';
