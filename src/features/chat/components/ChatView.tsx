@@ -1,5 +1,5 @@
 // The main panel for one room: header, message list, composer and the message actions.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Info, X } from 'lucide-react';
 import type { Room } from '@generated/types/index';
@@ -14,6 +14,8 @@ import { MessageList } from './MessageList.tsx';
 import { useChatRoom } from '../hooks/useChatRoom.ts';
 import { messageInfoPage } from './pages.tsx';
 import { chatRoomInfoPage } from '../../roominfo/index.ts';
+import { ChatRoomContext, type ChatRoomContextValue } from './RoomContext.tsx';
+import { MediaViewer } from './MediaViewer.tsx';
 import styles from './Chat.module.scss';
 
 export interface ChatViewProps {
@@ -34,7 +36,11 @@ export function ChatView({ room }: ChatViewProps) {
   const typing = useRoomPresence(room.roomId, members);
   const online = useOnlineStatuses(members);
 
-  useEffect(() => setReplyTo(null), [room.roomId]);
+  const [viewing, setViewing] = useState<string | null>(null);
+  useEffect(() => {
+    setReplyTo(null);
+    setViewing(null);
+  }, [room.roomId]);
 
   const single = room.roomType === 'SINGLE' ? members.find((member) => member.accountId === room.singleRoomAccountId) : undefined;
   const typingText =
@@ -102,6 +108,17 @@ export function ChatView({ room }: ChatViewProps) {
     setReplyTo(null);
   };
 
+  const roomContext = useMemo<ChatRoomContextValue>(
+    () => ({
+      roomId: room.roomId,
+      messages: state.messages,
+      openMedia: (message) => setViewing(message.messageId),
+      reply: (text, to) => void send({ type: 'TEXT', text, replyToMessageId: to.messageId }),
+      patch,
+    }),
+    [patch, room.roomId, send, state.messages],
+  );
+
   const blocked = room.isMember === false ? t('errors.notParticipant') : room.isAllowedInput === false ? t('errors.roomPolicyNoSend') : null;
 
   return (
@@ -124,6 +141,7 @@ export function ChatView({ room }: ChatViewProps) {
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>
+      <ChatRoomContext.Provider value={roomContext}>
       <MessageList
         messages={state.messages}
         firstUnreadMessageId={state.firstUnreadMessageId}
@@ -136,6 +154,8 @@ export function ChatView({ room }: ChatViewProps) {
         onLoadNewer={loadNewer}
         onAction={(action, message) => void onAction(action, message)}
       />
+      {viewing ? <MediaViewer messages={state.messages} messageId={viewing} onNavigate={setViewing} onClose={() => setViewing(null)} /> : null}
+      </ChatRoomContext.Provider>
       {blocked ? (
         <p className={styles.blocked} role="note">{blocked}</p>
       ) : (
