@@ -160,4 +160,57 @@ test('room info: an admin renames the room, adds, promotes and removes a member 
   await bobs.getByRole('button', { name: 'Chat info' }).click();
   await expect(bobs.getByTestId('panel-page-chatroominfo')).toContainText('Messages are deleted 2 hour(s) after they are sent');
   await expect(bobs.getByTestId('panel-page-chatroominfo').getByRole('button', { name: 'Edit room info' })).toHaveCount(0);
+
+  // The audit info lists these actions, newest first, with a detail page.
+  await info.getByRole('button', { name: 'Audit info' }).click();
+  const audit = mine.getByTestId('panel-page-auditinfo');
+  await expect(audit.getByTestId('audit-record').filter({ hasText: 'renamed the room from "Ward Info" to "Ward Info Renamed"' })).toHaveCount(1);
+  await expect(audit.getByTestId('audit-record').filter({ hasText: 'added Carol Info' })).toHaveCount(1);
+  await expect(audit.getByTestId('audit-record').filter({ hasText: 'made Carol Info admin' })).toHaveCount(1);
+  await expect(audit.getByTestId('audit-record').filter({ hasText: 'removed Carol Info' })).toHaveCount(1);
+  await screenshot(mine, 'rooms-auditinfo');
+  await audit.getByTestId('audit-record').filter({ hasText: 'made Carol Info admin' }).click();
+  await expect(mine.getByTestId('panel-page-auditinfodetail').getByTestId('audit-detail')).toContainText('Info Admin');
+  await screenshot(mine, 'rooms-auditinfodetail');
+});
+
+test('room policy: an admin limits sending to admins and the other member is told at once; a refused save says so', async ({ openPage }) => {
+  const admin = await person(csd.server, 'policy.admin', 'Policy Admin');
+  const bob = await person(csd.server, 'policy.bob', 'Bob Policy');
+  ok(await admin.api.createMultipleRoom({ roomName: 'Ward Policy', memberIds: [String(bob.id)] }));
+  const mine = await openPage();
+  const bobs = await openPage();
+  await signedIn(mine, admin);
+  await signedIn(bobs, bob);
+  await rowOf(bobs, 'Ward Policy').click();
+  await expect(bobs.getByRole('combobox', { name: 'Message' })).toBeVisible();
+
+  await rowOf(mine, 'Ward Policy').click();
+  await mine.getByRole('button', { name: 'Chat info' }).click();
+  await mine.getByTestId('panel-page-chatroominfo').getByRole('button', { name: 'Room policy' }).click();
+  const policy = mine.getByTestId('panel-page-editroompolicy');
+  await expect(policy.getByTestId('policy-row')).toHaveCount(31);
+  await expect(policy.getByRole('group').first()).toHaveAccessibleName('Members');
+  await expect(policy.getByLabel('Member size limit')).toBeDisabled();
+  await expect(policy.getByLabel('Edit room policy')).toBeDisabled();
+  await policy.getByLabel('Send messages').selectOption({ label: 'Admins only' });
+
+  // A save the server never gets: the seed's failure text.
+  await mine.route('**/updateroompolicy', (route) => route.abort());
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(mine.getByText('Save Policy Fail')).toBeVisible();
+  await mine.unroute('**/updateroompolicy');
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(mine.getByText('Policy saved')).toBeVisible();
+  await screenshot(mine, 'rooms-editroompolicy');
+
+  await expect(bobs.getByRole('note')).toHaveText("According to the room policy, you can't send messages to this group");
+  await expect(bobs.getByRole('combobox', { name: 'Message' })).toHaveCount(0);
+  // A member who may not edit policies reads them.
+  await bobs.getByRole('button', { name: 'Chat info' }).click();
+  await bobs.getByTestId('panel-page-chatroominfo').getByRole('button', { name: 'Room policy' }).click();
+  const theirs = bobs.getByTestId('panel-page-editroompolicy');
+  await expect(theirs.getByLabel('Send messages')).toHaveValue('2');
+  await expect(theirs.getByLabel('Send messages')).toBeDisabled();
+  await expect(theirs.getByRole('button', { name: 'Save policy' })).toHaveCount(0);
 });

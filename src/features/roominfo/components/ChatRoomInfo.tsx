@@ -13,6 +13,7 @@ import { roomInfoPermissions } from '../model/permissions.ts';
 import { EditRoomInfo } from './EditRoomInfo.tsx';
 import { MemberList } from './MemberList.tsx';
 import { SelfDestructForm } from './SelfDestructForm.tsx';
+import { copyRoomPage } from './CopyRoom.tsx';
 import { roomInfoLinks, addMembersPage } from './links.ts';
 import styles from './RoomInfo.module.scss';
 
@@ -55,6 +56,11 @@ export function ChatRoomInfo({ roomId }: { roomId: string }) {
             {t(label)}
           </Button>
         ))}
+        {can.copyRoom ? (
+          <Button variant="secondary" block onClick={() => openRight(copyRoomPage, { roomId, roomName: room.roomName ?? '' })}>
+            {t('rooms.copy.heading')}
+          </Button>
+        ) : null}
       </nav>
 
       {IS_ALLOW_SELF_DESTRUCT && room.isMember !== false ? (

@@ -2,6 +2,11 @@
 import type { PanelPageDef } from '../../../ui/index.ts';
 import type { RoomInfoPermissions } from '../model/permissions.ts';
 
+import { IS_ALLOW_DND } from '@variant/flags';
+import { auditInfoPage } from './AuditPages.tsx';
+import { dndMembersPage } from './DndMembers.tsx';
+import { editRoomPolicyPage } from './PolicyPage.tsx';
+
 export { addMembersPage } from './AddMembers.tsx';
 
 export interface RoomInfoLink {
@@ -9,7 +14,11 @@ export interface RoomInfoLink {
   label: string;
 }
 
-const links: (RoomInfoLink & { allowed: (can: RoomInfoPermissions) => boolean })[] = [];
+const links: (RoomInfoLink & { allowed: (can: RoomInfoPermissions) => boolean })[] = [
+  { page: editRoomPolicyPage, label: 'rooms.policy.heading', allowed: (can) => can.viewPolicy },
+  { page: auditInfoPage, label: 'rooms.audit.heading', allowed: (can) => can.audit },
+  { page: dndMembersPage, label: 'rooms.dnd.heading', allowed: (can) => IS_ALLOW_DND && can.member },
+];
 
 export function roomInfoLinks(can: RoomInfoPermissions): RoomInfoLink[] {
   return links.filter((link) => link.allowed(can));

@@ -2,6 +2,7 @@
 import type { Room } from '@generated/types/index';
 import {
   IS_ALLOW_ADD_MEMBER,
+  IS_ALLOW_COPY_CHATROOM,
   IS_ALLOW_EDIT_ROOM_ADMIN,
   IS_ALLOW_EDIT_ROOM_INFO,
   IS_ALLOW_LEAVE_ROOM,
@@ -14,6 +15,8 @@ import {
 import { roomAllows } from '../../roomlist/index.ts';
 
 export interface RoomInfoPermissions {
+  /** Still a member (pages about the members). */
+  member: boolean;
   editInfo: boolean;
   addMember: boolean;
   removeMember: boolean;
@@ -24,12 +27,14 @@ export interface RoomInfoPermissions {
   viewPolicy: boolean;
   editPolicy: boolean;
   audit: boolean;
+  copyRoom: boolean;
 }
 
 export function roomInfoPermissions(room: Room, roles: readonly string[]): RoomInfoPermissions {
   const allows = (attr: Parameters<typeof roomAllows>[1]) => roomAllows(room, attr, roles);
   const group = room.roomType !== 'SINGLE';
   return {
+    member: room.isMember !== false,
     editInfo: IS_ALLOW_EDIT_ROOM_INFO && group && allows('EDIT_ROOM_INFO'),
     addMember: IS_ALLOW_ADD_MEMBER && group && allows('ADD_MEMBER'),
     removeMember: IS_ALLOW_REMOVE_MEMBER && group && allows('REMOVE_MEMBER'),
@@ -39,5 +44,6 @@ export function roomInfoPermissions(room: Room, roles: readonly string[]): RoomI
     viewPolicy: IS_SHOW_ROOM_POLICY && room.isMember !== false,
     editPolicy: IS_ALLOW_ROOM_POLICY_EDIT && allows('EDIT_ROOM_POLICY'),
     audit: IS_SHOW_AUDIT_INFO && room.isMember !== false,
+    copyRoom: IS_ALLOW_COPY_CHATROOM && group && allows('COPY_MEMBER_CREAT_RM'),
   };
 }
