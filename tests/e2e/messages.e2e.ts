@@ -5,9 +5,9 @@
 import type { Page } from '@playwright/test';
 import { letterImage } from '../../server/services/content/images.ts';
 import { seedContentData } from '../../server/seed/content.ts';
-import { ok, type Person } from '../support/people.ts';
+import { ok, person, type Person } from '../support/people.ts';
 import { expect, screenshot, serveVariant, test } from './fixtures.ts';
-import { openRoomAs, pairInChat } from './support/room-helpers.ts';
+import { openRoomAs, pairInChat, sendTexts } from './support/room-helpers.ts';
 import { sendKind, toneWav, type KindSend } from './support/message-kinds.ts';
 
 const csd = serveVariant('CSD', {}, async (server) => {
@@ -123,4 +123,62 @@ test('every kind another member sends renders; the media viewer pages, zooms and
   await lastOfKind(page, 'MC').getByRole('button', { name: 'Ward B' }).click();
   await expect(lastOfKind(page, 'MC').getByRole('status')).toHaveText('You answered: Ward B');
   await screenshot(page, 'messages-kinds-answers');
+});
+
+test('forward reaches several rooms but never a read-only one; select mode forwards and deletes several; a no-forward policy hides Forward', async ({ openPage }) => {
+  const { me, other, roomId } = await pair();
+  const third = await person(csd.server, `third${people}`, `Third ${people}`);
+  const toThird = String(ok(await third.api.createSingleRoom({ memberId: String(me.id) })).roomId);
+  const readOnly = String(ok(await other.api.createMultipleRoom({ roomName: `Read only ${people}`, memberIds: [String(me.id)] })).roomId);
+  ok(await other.api.updateRoomPolicy({ roomId: readOnly, policyAttr: [{ attr: 'SEND_MESSAGE', value: 2 }] }));
+  const noForward = String(ok(await other.api.createMultipleRoom({ roomName: `No forward ${people}`, memberIds: [String(me.id)] })).roomId);
+  ok(await other.api.updateRoomPolicy({ roomId: noForward, policyAttr: [{ attr: 'ALLOW_FORWARD_MSG', value: 0 }] }));
+  await sendTexts(other, noForward, ['Not for sharing']);
+  await sendTexts(other, roomId, ['Bed one ready', 'Bed two ready', 'Bed three ready']);
+  expect(toThird).not.toBe(roomId);
+
+  const page = await openPage();
+  await openRoom(page, me, 'Sender');
+  const bubble = (text: string) => page.getByTestId('message').filter({ hasText: text });
+  await bubble('Bed one ready').hover();
+  await bubble('Bed one ready').getByRole('button', { name: 'Forward' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Forward to' });
+  const rooms = dialog.getByTestId('forward-rooms');
+  await expect(rooms.getByRole('checkbox', { name: `Third ${people}` })).toBeVisible();
+  await expect(rooms.getByRole('checkbox', { name: `No forward ${people}` })).toBeVisible();
+  await expect(rooms.getByRole('checkbox', { name: `Read only ${people}` })).toHaveCount(0);
+  await dialog.getByRole('searchbox', { name: 'Search chats' }).fill('third');
+  await expect(rooms.getByRole('checkbox')).toHaveCount(1);
+  await rooms.getByRole('checkbox', { name: `Third ${people}` }).check();
+  await screenshot(page, 'messages-forward-picker');
+  await dialog.getByRole('button', { name: 'Forward to 1 chat' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Select mode: two messages forwarded at once, then two deleted for me.
+  await page.getByRole('button', { name: 'Select messages' }).click();
+  await bubble('Bed two ready').getByRole('checkbox', { name: 'Select message' }).check();
+  await bubble('Bed three ready').getByRole('checkbox', { name: 'Select message' }).check();
+  await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
+  await screenshot(page, 'messages-select-mode');
+  await page.getByRole('button', { name: 'Forward selected' }).click();
+  await dialog.getByRole('checkbox', { name: `Third ${people}` }).check();
+  await dialog.getByRole('button', { name: 'Forward to 1 chat' }).click();
+  await expect(page.getByTestId('selected-count')).toBeHidden();
+
+  await page.getByRole('button', { name: 'Select messages' }).click();
+  await bubble('Bed one ready').getByRole('checkbox', { name: 'Select message' }).check();
+  await bubble('Bed two ready').getByRole('checkbox', { name: 'Select message' }).check();
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete messages' }).getByRole('button', { name: 'Delete selected' }).click();
+  await expect(bubble('Bed one ready')).toHaveCount(0);
+  await expect(bubble('Bed two ready')).toHaveCount(0);
+  await expect(bubble('Bed three ready')).toBeVisible();
+
+  await page.getByTestId('room-row').filter({ hasText: `Third ${people}` }).click();
+  for (const text of ['Bed one ready', 'Bed two ready', 'Bed three ready']) await expect(bubble(text)).toContainText('Forwarded');
+
+  await page.getByTestId('room-row').filter({ hasText: `No forward ${people}` }).click();
+  await bubble('Not for sharing').hover();
+  await expect(bubble('Not for sharing').getByRole('button', { name: 'Reply' })).toBeVisible();
+  await expect(bubble('Not for sharing').getByRole('button', { name: 'Forward' })).toHaveCount(0);
 });

@@ -102,16 +102,23 @@ export async function setStarred(roomId: string, messageId: string, starred: boo
   return result.ok;
 }
 
-export async function deleteForMe(roomId: string, messageId: string): Promise<boolean> {
-  return (await deleteForMeAesMessages(chatServices().transport, { roomId, messageIds: ids([messageId]) })).ok;
+export async function deleteForMe(roomId: string, messageIds: string | readonly string[]): Promise<boolean> {
+  const list = typeof messageIds === 'string' ? [messageIds] : messageIds;
+  return (await deleteForMeAesMessages(chatServices().transport, { roomId, messageIds: ids(list) })).ok;
 }
 
 export async function recall(roomId: string, messageId: string): Promise<boolean> {
   return (await deleteAesMessages(chatServices().transport, { roomId, messageIds: ids([messageId]) })).ok;
 }
 
-export async function forward(fromRoomId: string, toRoomId: string, messageId: string): Promise<boolean> {
-  return (await forwardAesMessages(chatServices().transport, { roomId: toRoomId, fromRoomId, messageIds: ids([messageId]) })).ok;
+/** Forwards the messages to each room in turn; answers the rooms that refused. */
+export async function forward(fromRoomId: string, toRoomIds: readonly string[], messageIds: readonly string[]): Promise<string[]> {
+  const refused: string[] = [];
+  for (const roomId of toRoomIds) {
+    const result = await forwardAesMessages(chatServices().transport, { roomId, fromRoomId, messageIds: ids(messageIds) }).catch(() => null);
+    if (!result?.ok) refused.push(roomId);
+  }
+  return refused;
 }
 
 /**

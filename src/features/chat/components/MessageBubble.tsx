@@ -5,7 +5,6 @@ import type { TFunction } from 'i18next';
 import { AlertCircle, Check, CheckCheck, Clock, CornerUpLeft, Forward, Info, RotateCw, Star, StarOff, Trash2, Undo2 } from 'lucide-react';
 import {
   IS_ALLOW_DELETE_FOR_ME,
-  IS_ALLOW_FORWARD,
   IS_ALLOW_RECALL,
   IS_ALLOW_REPLY,
   IS_ALLOW_RESEND,
@@ -28,6 +27,7 @@ import {
 } from './kinds/Cards.tsx';
 import { PollContent } from './kinds/Poll.tsx';
 import { kindSummary } from '../model/kinds.ts';
+import { useMessageMode } from './RoomContext.tsx';
 import type { ChatMessage } from '../api/data.ts';
 import { MessageText } from './MessageText.tsx';
 import { clampCombiningMarks, plainFileName } from '../../../core/messages/text.ts';
@@ -119,6 +119,7 @@ function Content({ message, locale }: { message: ChatMessage; locale: string }) 
 
 export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup, lastOfGroup, locale, onAction }: MessageBubbleProps) {
   const { t } = useTranslation();
+  const mode = useMessageMode();
   if (message.messageType === 'SYSTEM') {
     return (
       <div className={styles.system} role="note" aria-label={t('chat.system')}>
@@ -134,14 +135,25 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
     : '';
   const deleted = message.messageStatus === 'ALL_DELETED';
   const act = (action: MessageAction) => () => onAction(action, message);
+  const selecting = mode.selected !== null;
+  const selectable = selecting && !local;
   return (
     <div
-      className={[styles.messageRow, own ? styles.own : styles.other, firstOfGroup ? styles.groupStart : '', lastOfGroup ? styles.groupEnd : ''].join(' ')}
+      className={[styles.messageRow, own ? styles.own : styles.other, firstOfGroup ? styles.groupStart : '', lastOfGroup ? styles.groupEnd : '', selecting ? styles.selecting : ''].join(' ')}
       data-testid="message"
       data-message-id={message.messageId}
       data-own={own ? 'true' : 'false'}
       data-kind={message.messageType}
     >
+      {selectable ? (
+        <input
+          type="checkbox"
+          className={styles.selectBox}
+          aria-label={t('messages.selectMessage')}
+          checked={mode.selected?.has(message.messageId) ?? false}
+          onChange={() => mode.toggleSelected(message.messageId)}
+        />
+      ) : null}
       <article className={[styles.bubble, own ? styles.bubbleOwn : styles.bubbleOther].join(' ')} aria-label={message.messageUsername ?? undefined}>
         {firstOfGroup && !own ? (
           <header className={styles.sender}>
@@ -164,11 +176,11 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
           {own ? <StatusTick status={message.messageStatus} /> : null}
         </footer>
       </article>
-      {!deleted ? (
+      {!deleted && !selecting ? (
         <div className={styles.actions} role="toolbar" aria-label={t('chat.messageActions')}>
           {failed && IS_ALLOW_RESEND ? <IconButton icon={RotateCw} label={t('chat.resend')} tone="danger" onClick={act('resend')} /> : null}
           {!local && IS_ALLOW_REPLY ? <IconButton icon={CornerUpLeft} label={t('chat.reply')} onClick={act('reply')} /> : null}
-          {!local && IS_ALLOW_FORWARD ? <IconButton icon={Forward} label={t('chat.forward')} onClick={act('forward')} /> : null}
+          {!local && mode.canForward ? <IconButton icon={Forward} label={t('chat.forward')} onClick={act('forward')} /> : null}
           {!local && IS_ALLOW_STAR ? (
             message.isStarredByYou ? (
               <IconButton icon={StarOff} label={t('chat.unstar')} onClick={act('unstar')} />
