@@ -3,6 +3,7 @@
 // the hidden rooms list, archives into the archived chats list, leaves and deletes (confirmed); a member whose
 // room is deleted while it is open sees at once that they are no longer a participant.
 import type { Page } from '@playwright/test';
+import { delegateStore } from '../../server/services/directory/delegates.ts';
 import { ok, person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
@@ -213,4 +214,54 @@ test('room policy: an admin limits sending to admins and the other member is tol
   await expect(theirs.getByLabel('Send messages')).toHaveValue('2');
   await expect(theirs.getByLabel('Send messages')).toBeDisabled();
   await expect(theirs.getByRole('button', { name: 'Save policy' })).toHaveCount(0);
+  await screenshot(bobs, 'rooms-editroompolicy-readonly');
+
+  // Bob goes into Do Not Disturb: the admin's list of such members shows him.
+  ok(await bob.api.saveDnd({ dndEndDate: Date.now() + 3_600_000, dnd: true }));
+  const info = mine.getByTestId('panel-page-chatroominfo');
+  await mine.getByRole('button', { name: 'Back' }).click();
+  await info.getByRole('button', { name: 'Members in Do Not Disturb' }).click();
+  await expect(mine.getByTestId('panel-page-dndmemberlist').getByTestId('dnd-member')).toHaveText(/Bob Policy/);
+  await screenshot(mine, 'rooms-dndmemberlist');
+
+  // Copy chatroom: a new group with the same members, opened at once and in Bob's list.
+  await mine.getByRole('button', { name: 'Back' }).click();
+  await info.getByRole('button', { name: 'Copy chatroom' }).click();
+  const copy = mine.getByTestId('panel-page-copychatroom');
+  await copy.getByLabel('Group name').fill('Ward Policy Copy');
+  await expect(copy.getByLabel('Bob Policy')).toBeChecked();
+  await screenshot(mine, 'rooms-copychatroom');
+  await copy.getByRole('button', { name: 'Create room' }).click();
+  await expect(mine.getByTestId('chat-title')).toHaveText('Ward Policy Copy');
+  await expect(rowOf(bobs, 'Ward Policy Copy')).toBeVisible();
+
+  // My own chat, from the room list's header.
+  await mine.getByRole('button', { name: 'My own chat (notes to self)' }).click();
+  await expect(mine.getByTestId('chat-title')).toHaveText('Policy Admin');
+});
+
+test('a broadcast by a delegate reaches its recipients, who cannot answer in it', async ({ openPage }) => {
+  const chief = await person(csd.server, 'cast.chief', 'Chief Caster');
+  const nurse = await person(csd.server, 'cast.nurse', 'Nurse Listener');
+  await delegateStore(csd.server.app.ctx.db).set(chief.id, 'ALL');
+  const mine = await openPage();
+  const theirs = await openPage();
+  await signedIn(mine, chief);
+  await signedIn(theirs, nurse);
+
+  await mine.getByRole('button', { name: 'Create broadcast' }).click();
+  const page = mine.getByTestId('panel-page-createbroadcast');
+  await expect(page.getByLabel('Broadcast to all active members')).toBeVisible();
+  await page.getByLabel('Search people').fill('Nurse');
+  await page.getByText('Nurse Listener').click();
+  await page.getByLabel('Message').fill('Fire drill at 3 pm');
+  await screenshot(mine, 'rooms-createbroadcast');
+  await page.getByRole('button', { name: 'Send broadcast' }).click();
+  await expect(mine.getByTestId('message').filter({ hasText: 'Fire drill at 3 pm' })).toBeVisible();
+
+  const row = rowOf(theirs, 'Chief Caster');
+  await expect(row.getByTestId('room-preview')).toHaveText('Fire drill at 3 pm');
+  await row.click();
+  await expect(theirs.getByTestId('message').filter({ hasText: 'Fire drill at 3 pm' })).toBeVisible();
+  await expect(theirs.getByRole('note')).toHaveText("According to the room policy, you can't send messages to this group");
 });

@@ -4,3 +4,4 @@ export { editRoomPolicyPage } from './components/PolicyPage.tsx';
 export { auditDetailPage, auditInfoPage } from './components/AuditPages.tsx';
 export { dndMembersPage } from './components/DndMembers.tsx';
 export { copyRoomPage } from './components/CopyRoom.tsx';
+export { roomEventsPage } from './components/RoomEvents.tsx';

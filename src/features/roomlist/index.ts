@@ -7,3 +7,4 @@ export { useFunctionRoles, useRoomActionRunner } from './components/useRoomMenu.
 export { AccountPicker } from './components/AccountPicker.tsx';
 export { nameLength } from './model/createValidation.ts';
 export { entryAllows, policyEntry, roomAllows, POLICY_ROLE } from './model/policy.ts';
+export { createBroadcastPage } from './components/CreateBroadcast.tsx';

@@ -57,3 +57,18 @@ describe('members in Do Not Disturb', () => {
     expect(inDndNow({ dnd: false }, 100)).toBe(false);
   });
 });
+
+describe('room event form', () => {
+  it('needs a title and times in 1970-01-01..2090-12-31, the end not before the start', async () => {
+    const { checkEvent } = await import('./events.ts');
+    expect(checkEvent(' ', '2026-01-01T10:00', '2026-01-01T11:00')).toEqual({ error: 'rooms.events.titleMissing' });
+    expect(checkEvent('Drill', '2091-01-01T10:00', '2091-01-01T11:00')).toEqual({ error: 'rooms.events.outOfRange' });
+    expect(checkEvent('Drill', '1969-12-31T10:00', '2026-01-01T11:00')).toEqual({ error: 'rooms.events.outOfRange' });
+    expect(checkEvent('Drill', '2026-01-01T12:00', '2026-01-01T11:00')).toEqual({ error: 'rooms.events.endBeforeStart' });
+    expect(checkEvent('Drill', '', '2026-01-01T11:00')).toEqual({ error: 'errors.inputNotValid' });
+    expect(checkEvent('Drill', '2026-01-01T10:00', '2026-01-01T11:00')).toEqual({
+      startTs: new Date('2026-01-01T10:00').getTime(),
+      endTs: new Date('2026-01-01T11:00').getTime(),
+    });
+  });
+});
