@@ -14,7 +14,8 @@ import { useOnlineStatuses, usePresenceSignals, useRoomPresence, useTypingSignal
 import type { MessageAction } from './MessageBubble.tsx';
 import { MessageList } from './MessageList.tsx';
 import { useChatRoom } from '../hooks/useChatRoom.ts';
-import { messageInfoPage, roomInfoPage } from './pages.tsx';
+import { messageInfoPage } from './pages.tsx';
+import { chatRoomInfoPage } from '../../roominfo/index.ts';
 import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type MessageModeValue } from './RoomContext.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { mediaListPage, searchMessageListPage, starredMessageListPage } from './ListPages.tsx';
@@ -181,7 +182,7 @@ export function ChatView({ room }: ChatViewProps) {
         {(IS_ALLOW_MULTIPLE_SEND && canForward) || IS_ALLOW_MULTIPLE_DELETE ? (
           <IconButton icon={CheckSquare} label={t('messages.select')} pressed={selected !== null} onClick={() => setSelected((current) => (current ? null : new Set()))} />
         ) : null}
-        <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(roomInfoPage, { members }, { replace: true })} />
+        <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>
       <ChatRoomContext.Provider value={roomContext}>
