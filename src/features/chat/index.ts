@@ -4,3 +4,4 @@ export { enableNotifications, notificationSupport, useMessageNotifications } fro
 export type { ChatMessage } from './api/data.ts';
 export { useOutboxRunner } from './hooks/useOutbox.ts';
 export { messageInfoPage, roomInfoPage } from './components/pages.tsx';
+export { sizeParts } from './model/attachments.ts';
