@@ -40,6 +40,8 @@ export interface Endpoint {
   encryptedByDefault: boolean;
   method?: string;
   'x-inferred'?: boolean;
+  /** The room policy (RoomPolicyKey) that must allow the caller, for calls a room's policy can forbid. */
+  'x-room-policy'?: string;
   group: string;
   file: string;
 }

@@ -3,10 +3,10 @@
 // combining marks, bidi overrides, hundreds of lines) keeps each bubble inside its row; the maximum-text notice;
 // enlarged emoji; the right panel narrows the main panel where the room is wide enough.
 import type { Locator, Page } from '@playwright/test';
-import { person, type Person } from '../support/people.ts';
+import type { Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
-import { sendFile, sendTexts } from './support/room-helpers.ts';
+import { openRoomAs, pairInChat, sendFile, sendTexts } from './support/room-helpers.ts';
 
 const csd = serveVariant('CSD');
 const isSend = (url: string) => url.endsWith('/chat/sec/message/sendaesmessage');
@@ -15,19 +15,10 @@ let people = 0;
 /** Two new members with a single chat between them (each test its own, so previews and counts are its own). */
 async function pair(): Promise<{ me: Person; other: Person; roomId: string }> {
   people += 1;
-  const me = await person(csd.server, `reader${people}`, `Reader ${people}`);
-  const other = await person(csd.server, `writer${people}`, `Writer ${people}`);
-  const created = await other.api.createSingleRoom({ memberId: String(me.id) });
-  if (!created.ok) throw new Error('could not open the chat');
-  return { me, other, roomId: String(created.data.roomId) };
+  return pairInChat(csd.server, [`reader${people}`, `Reader ${people}`], [`writer${people}`, `Writer ${people}`]);
 }
 
-async function openRoom(page: Page, who: Person, roomName: string): Promise<void> {
-  await login(page, csd.url, who.loginName, TEST_PASSWORD);
-  await expect(page).toHaveURL(/\/chatroom$/);
-  await page.getByTestId('room-row').filter({ hasText: roomName }).click();
-  await expect(page.getByTestId('chat-title')).toContainText(roomName);
-}
+const openRoom = (page: Page, who: Person, roomName: string) => openRoomAs(page, csd.url, who, roomName);
 
 type Box = { top: number; bottom: number; left: number; right: number; height: number };
 const boxOf = (locator: Locator): Promise<Box> =>

@@ -48,8 +48,10 @@ export function authenticationHandlers(ctx: ServerContext) {
       return {};
     },
 
-    async logoutOtherSession({ session, headers }) {
+    async logoutOtherSession({ session, headers, body }) {
       const me = session;
+      // The key named is the one that stays signed in: only the caller's own.
+      if (body.apiKey !== headers.apiKey) throw new ApiError('FORBIDDEN', 'the api key is not this session\'s');
       await sessions.logoutOthers(me.accountId, me.sessionId, headers.apiKey);
       return {};
     },
@@ -121,6 +123,8 @@ export function authenticationHandlers(ctx: ServerContext) {
     },
 
     async remoteWipe({ session, body }) {
+      // Only a device of the caller's own account; naming another's says nothing of it.
+      if (!(await ctx.repos.sessions.hasDevice(session.accountId, body.deviceId))) throw new ApiError('NOT_FOUND', 'no such device of this account');
       await sessions.remoteWipe(session.accountId, body.deviceId);
       return {};
     },

@@ -52,9 +52,11 @@ export async function operateMessage(ctx: ServerContext, caller: Caller, body: T
   return provider.operateMessage({ promptAppId: body.promptAppId, inputText: body.inputText, langId: await callerLang(ctx, caller) });
 }
 
+// Each call checks who may read the message before it asks whether a provider is configured: someone outside the
+// room learns nothing, not even whether the deployment has a provider (the authorisation matrix test).
 export async function speak(ctx: ServerContext, caller: Caller, messageId: string): Promise<T.VoiceResponse> {
-  const provider = providerOf(ctx.config);
   const message = await readableMessage(ctx, caller, messageId);
+  const provider = providerOf(ctx.config);
   if (!message.aesMessage) throw new ApiError('MESSAGE_TYPE_UNSUPPORTED', 'the message has no text to speak');
   const { voice } = await provider.speak({
     messageId: String(message.id),
@@ -80,17 +82,18 @@ async function transcribe(ctx: ServerContext, caller: Caller, message: StoredMes
 
 /** voice/recognize: the transcript for the caller only; nothing is stored. */
 export async function recognizeVoice(ctx: ServerContext, caller: Caller, messageId: string): Promise<T.VoiceToTextResponse> {
+  const message = await readableMessage(ctx, caller, messageId);
   providerOf(ctx.config);
-  const { plain: _plain, ...result } = await transcribe(ctx, caller, await readableMessage(ctx, caller, messageId));
+  const { plain: _plain, ...result } = await transcribe(ctx, caller, message);
   return result;
 }
 
 /** voicetotextmessage: ALLOW_VOICE_TO_TEXT; the encrypted transcript is kept on the message for every member. */
 export async function voiceToTextMessage(ctx: ServerContext, caller: Caller, body: T.VoiceToTextMessageRequest): Promise<T.VoiceToTextResponse> {
-  providerOf(ctx.config);
   const roomId = parseId(body.roomId, 'roomId');
   await requirePolicy(ctx, roomId, caller, 'ALLOW_VOICE_TO_TEXT');
   const message = await readableMessage(ctx, caller, body.messageId, roomId);
+  providerOf(ctx.config);
   const { plain: _plain, ...result } = await transcribe(ctx, caller, message);
   await ctx.repos.messages.setVoiceToText(message.id, result.voiceToTextMessage);
   return result;
@@ -102,9 +105,9 @@ export async function recognizeImage(ctx: ServerContext, body: T.RecognizeImages
 
 /** savetranslation: the provider takes it first; the translation is kept only once it has. */
 export async function saveTranslation(ctx: ServerContext, caller: Caller, body: T.SaveTranslationRequest): Promise<void> {
-  const provider = providerOf(ctx.config);
   const roomId = parseId(body.roomId, 'roomId');
   const message = await readableMessage(ctx, caller, body.messageId, roomId);
+  const provider = providerOf(ctx.config);
   await provider.saveTranslation({ messageId: String(message.id), roomId: String(roomId), langId: body.langId, value: body.value, checksum: body.checksum });
   await saveTranslationRow(ctx.db, { messageId: message.id, accountId: caller.accountId, langId: body.langId, value: body.value, checksum: body.checksum });
 }

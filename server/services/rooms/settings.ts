@@ -160,6 +160,8 @@ export async function updateSelfDestruct(
 
 /** saveroomprofileimage: EDIT_ROOM_INFO policy; answers with the image and its thumbnail. */
 export async function saveProfileImage(ctx: ServerContext, viewer: Viewer, roomId: number, data: Buffer): Promise<T.RoomProfileImage> {
+  // Who may first: the image work is costly, and someone outside the room learns nothing from its outcome.
+  await inRoom(ctx.repos, viewer, roomId, 'EDIT_ROOM_INFO');
   const prepared = await prepareRoomImage(data, ctx.config.attachSizeBytes);
   return roomTransaction(ctx, async (r, outbox, tx) => {
     const { room } = await inRoom(r, viewer, roomId, 'EDIT_ROOM_INFO');

@@ -106,6 +106,12 @@ export function sessionsRepo(q: Queryable) {
       return rows.map((r) => String(r.id));
     },
 
+    /** Whether the account ever signed in on this device (a wipe may reach a device that is offline now). */
+    async hasDevice(accountId: number, deviceId: string): Promise<boolean> {
+      const { rows } = await q.query('SELECT 1 FROM sessions WHERE account_id = $1 AND device_id = $2 LIMIT 1', [accountId, deviceId]);
+      return rows.length > 0;
+    },
+
     async listActive(accountId: number, now: Date = new Date()): Promise<Session[]> {
       const { rows } = await q.query(
         'SELECT * FROM sessions WHERE account_id = $1 AND logged_out_at IS NULL AND expires_at > $2 ORDER BY created_at',

@@ -3,7 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { encryptAes } from '../../../server/crypto/aes.ts';
-import { encryptText, roomKey, type Person } from '../../support/people.ts';
+import { encryptText, person, roomKey, type Person } from '../../support/people.ts';
+import { TEST_PASSWORD, type TestServer } from '../../support/test-server.ts';
+import { expect, login } from '../fixtures.ts';
 
 /** The person sends texts to the room, one after the other (their order is the room's order). */
 export async function sendTexts(who: Person, roomId: string, texts: readonly string[]): Promise<string[]> {
@@ -53,4 +55,21 @@ export async function roomTexts(page: Page): Promise<string[]> {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   }
   return [...seen];
+}
+
+/** Two new members with a single chat between them, the second made by `other` (each test its own). */
+export async function pairInChat(server: TestServer, me: [string, string], other: [string, string]): Promise<{ me: Person; other: Person; roomId: string }> {
+  const mine = await person(server, me[0], me[1]);
+  const theirs = await person(server, other[0], other[1]);
+  const created = await theirs.api.createSingleRoom({ memberId: String(mine.id) });
+  if (!created.ok) throw new Error('could not open the chat');
+  return { me: mine, other: theirs, roomId: String(created.data.roomId) };
+}
+
+/** Signs in and opens the chat whose row shows `roomName`. */
+export async function openRoomAs(page: Page, baseUrl: string, who: Person, roomName: string): Promise<void> {
+  await login(page, baseUrl, who.loginName, TEST_PASSWORD);
+  await expect(page).toHaveURL(/\/chatroom$/);
+  await page.getByTestId('room-row').filter({ hasText: roomName }).click();
+  await expect(page.getByTestId('chat-title')).toContainText(roomName);
 }

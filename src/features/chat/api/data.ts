@@ -1,6 +1,6 @@
 // The chat's calls: message pages decrypted by the core, sends encrypted with the room key, marks and actions.
 import { bindCalls } from '../../../core/index.ts';
-import { sendAesMessage, deleteAesMessages, deleteForMeAesMessages, downloadAesFile, forwardAesMessages, markNotifiedAesMessages, markReadAesMessages, starAesMessages, unstarAesMessages } from '@generated/api/messages';
+import { sendAesMessage, deleteAesMessages, deleteForMeAesMessages, downloadAesFile, downloadOriginalAesFile, forwardAesMessages, markNotifiedAesMessages, markReadAesMessages, starAesMessages, unstarAesMessages } from '@generated/api/messages';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '@generated/api/runtime';
 import { getRoomAccountsQuery } from '@generated/api/index';
@@ -102,24 +102,37 @@ export async function setStarred(roomId: string, messageId: string, starred: boo
   return result.ok;
 }
 
-export async function deleteForMe(roomId: string, messageId: string): Promise<boolean> {
-  return (await deleteForMeAesMessages(chatServices().transport, { roomId, messageIds: ids([messageId]) })).ok;
+export async function deleteForMe(roomId: string, messageIds: string | readonly string[]): Promise<boolean> {
+  const list = typeof messageIds === 'string' ? [messageIds] : messageIds;
+  return (await deleteForMeAesMessages(chatServices().transport, { roomId, messageIds: ids(list) })).ok;
 }
 
 export async function recall(roomId: string, messageId: string): Promise<boolean> {
   return (await deleteAesMessages(chatServices().transport, { roomId, messageIds: ids([messageId]) })).ok;
 }
 
-export async function forward(fromRoomId: string, toRoomId: string, messageId: string): Promise<boolean> {
-  return (await forwardAesMessages(chatServices().transport, { roomId: toRoomId, fromRoomId, messageIds: ids([messageId]) })).ok;
+/** Forwards the messages to each room in turn; answers the rooms that refused. */
+export async function forward(fromRoomId: string, toRoomIds: readonly string[], messageIds: readonly string[]): Promise<string[]> {
+  const refused: string[] = [];
+  for (const roomId of toRoomIds) {
+    const result = await forwardAesMessages(chatServices().transport, { roomId, fromRoomId, messageIds: ids(messageIds) }).catch(() => null);
+    if (!result?.ok) refused.push(roomId);
+  }
+  return refused;
 }
 
-/** Downloads and decrypts an attachment; the server returns the base64 ciphertext the sender stored. */
-export async function downloadFile(message: ChatMessage, preview = false): Promise<Blob> {
+/**
+ * Downloads and decrypts an attachment; the server returns the base64 ciphertext the sender stored. `original`
+ * asks for the original file (downloadoriginalaesfile, its own room policy).
+ */
+export async function downloadFile(message: ChatMessage, preview = false, original = false): Promise<Blob> {
   const { transport, keys } = chatServices();
   const mime = message.fileMetadata?.mimeType ?? message.aesMessageFileType ?? 'application/octet-stream';
-  if (message.fileBytes) return new Blob([message.fileBytes as BlobPart], { type: mime });
-  const file = unwrap('downloadAesFile', await downloadAesFile(transport, { roomId: message.roomId, messageId: message.messageId, isPreview: preview }));
+  if (message.fileBytes && !original) return new Blob([message.fileBytes as BlobPart], { type: mime });
+  const ids = { roomId: message.roomId, messageId: message.messageId };
+  const file = original
+    ? unwrap('downloadOriginalAesFile', await downloadOriginalAesFile(transport, ids))
+    : unwrap('downloadAesFile', await downloadAesFile(transport, { ...ids, isPreview: preview }));
   const text = (await file.blob.text()).trim();
   let cipher = text;
   let keyUuid = message.messageKeyUuid ?? '';

@@ -1,13 +1,16 @@
-// Image and file content: the thumbnail's space is reserved from its metadata (nothing jumps), files download
-// decrypted.
-import { useEffect, useState } from 'react';
+// Image, video, voice and file content: the thumbnail's space is reserved from its metadata (nothing jumps),
+// attachments download decrypted; images and videos open the media viewer.
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Download, FileText } from 'lucide-react';
-import { IS_ALLOW_DOWNLOAD_ATTACHMENT } from '@variant/flags';
+import { Download, FileDown, FileText, Pause, Play } from 'lucide-react';
+import { IS_ALLOW_DOWNLOAD_ATTACHMENT, IS_ALLOW_DOWNLOAD_ORIGINAL } from '@variant/flags';
 import { theme } from '@variant/theme';
 import { IconButton, ProgressBar, showToast } from '../../../ui/index.ts';
 import { plaintextSize, sizeParts, thumbnailBox } from '../model/attachments.ts';
+import { clock } from '../model/kinds.ts';
 import { downloadFile, type ChatMessage } from '../api/data.ts';
+import { useObjectUrl } from '../hooks/useObjectUrl.ts';
+import { useChatRoomContext } from './RoomContext.tsx';
 import { plainFileName, realExtension } from '../../../core/messages/text.ts';
 import styles from './Chat.module.scss';
 
@@ -15,7 +18,7 @@ import styles from './Chat.module.scss';
 const THUMB_MAX_WIDTH = theme.sizes.thumbnailMaxWidth;
 const THUMB_MAX_HEIGHT = theme.sizes.thumbnailMaxHeight;
 
-function saveBlob(blob: Blob, filename: string) {
+export function saveBlob(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -25,13 +28,16 @@ function saveBlob(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function useDownload(message: ChatMessage) {
+export const fileNameOf = (message: ChatMessage): string =>
+  message.aesMessageFilename ? plainFileName(message.aesMessageFilename) : `file-${message.messageId}`;
+
+export function useDownload(message: ChatMessage, original = false) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      saveBlob(await downloadFile(message), message.aesMessageFilename ? plainFileName(message.aesMessageFilename) : `file-${message.messageId}`);
+      saveBlob(await downloadFile(message, false, original), fileNameOf(message));
     } catch {
       showToast(t('errors.downloadFailed'));
     } finally {
@@ -43,35 +49,19 @@ function useDownload(message: ChatMessage) {
 
 export function ImageContent({ message }: { message: ChatMessage }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { openMedia } = useChatRoomContext();
+  const { url, failed } = useObjectUrl(message, true);
   const box = thumbnailBox(message.fileMetadata?.width, message.fileMetadata?.height, THUMB_MAX_WIDTH, THUMB_MAX_HEIGHT);
   const name = plainFileName(message.aesMessageFilename ?? '');
   const download = useDownload(message);
   const pending = message.messageId.startsWith('local-');
 
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    const load = message.fileBytes && pending ? Promise.resolve(new Blob([message.fileBytes as BlobPart], { type: message.fileMetadata?.mimeType })) : downloadFile(message, true);
-    load
-      .then((blob) => {
-        if (cancelled) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch(() => !cancelled && setFailed(true));
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-    // Keyed by the message id on purpose: status updates must not download the image again.
-  }, [message.messageId]);
-
   return (
     <figure className={styles.image} style={{ width: box.width, height: box.height }}>
       {url ? (
-        <img src={url} alt={t('chat.imageAlt', { name })} width={box.width} height={box.height} className={styles.imageEl} />
+        <button type="button" className={styles.mediaOpen} onClick={() => openMedia(message)} aria-label={t('chat.openImage', { name })} disabled={pending}>
+          <img src={url} alt={t('chat.imageAlt', { name })} width={box.width} height={box.height} className={styles.imageEl} />
+        </button>
       ) : (
         <div className={styles.imagePlaceholder} aria-hidden="true">
           {failed ? <FileText /> : null}
@@ -84,6 +74,66 @@ export function ImageContent({ message }: { message: ChatMessage }) {
   );
 }
 
+/** A video is a play tile with its duration; it plays in the media viewer. */
+export function VideoContent({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  const { openMedia } = useChatRoomContext();
+  const name = plainFileName(message.aesMessageFilename ?? '');
+  const duration = message.fileMetadata?.duration;
+  const pending = message.messageId.startsWith('local-');
+  return (
+    <button type="button" className={styles.videoTile} onClick={() => openMedia(message)} disabled={pending} aria-label={t('messages.playVideo', { name })} data-testid="video-tile">
+      <Play aria-hidden="true" className={styles.videoPlay} />
+      <span className={styles.videoName}>
+        <bdi>{name}</bdi>
+        {duration !== undefined ? <span className={styles.videoDuration}>{clock(duration)}</span> : null}
+      </span>
+    </button>
+  );
+}
+
+/** Voice: play and pause with a progress bar and the time played of the whole. */
+export function VoiceContent({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  const [wanted, setWanted] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const [position, setPosition] = useState(0);
+  const [length, setLength] = useState(message.fileMetadata?.duration ?? 0);
+  const audio = useRef<HTMLAudioElement>(null);
+  const { url, failed } = useObjectUrl(message, wanted, false);
+  const toggle = () => {
+    if (!wanted) return setWanted(true);
+    const element = audio.current;
+    if (!element) return;
+    if (element.paused) void element.play();
+    else element.pause();
+  };
+  return (
+    <div className={styles.voice} data-testid="voice">
+      <IconButton icon={playing ? Pause : Play} label={playing ? t('messages.pauseVoice') : t('messages.playVoice')} onClick={toggle} disabled={failed} />
+      <div className={styles.voiceTrack}>
+        <ProgressBar label={t('messages.voiceProgress')} value={length > 0 ? position / length : 0} />
+        <span className={styles.voiceTime} data-testid="voice-time">
+          {clock(position)} / {clock(length)}
+        </span>
+      </div>
+      {url ? (
+        <audio
+          ref={audio}
+          src={url}
+          autoPlay
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+          onEnded={() => setPlaying(false)}
+          onLoadedMetadata={(event) => Number.isFinite(event.currentTarget.duration) && setLength(event.currentTarget.duration)}
+          onTimeUpdate={(event) => setPosition(event.currentTarget.currentTime)}
+        />
+      ) : null}
+      {message.voiceToTextMessage ? <p className={styles.voiceText} data-testid="voice-to-text">{message.voiceToTextMessage}</p> : null}
+    </div>
+  );
+}
+
 export function FileContent({ message, uploading }: { message: ChatMessage; uploading: boolean }) {
   const { t } = useTranslation();
   // Shown without bidi controls, with its real type beside it: 'x\u202Efdp.exe' cannot pass for a PDF.
@@ -92,6 +142,7 @@ export function FileContent({ message, uploading }: { message: ChatMessage; uplo
   const size = plaintextSize(message);
   const parts = size !== undefined ? sizeParts(size) : null;
   const download = useDownload(message);
+  const original = useDownload(message, true);
   return (
     <div className={styles.file}>
       <FileText className={styles.fileIcon} aria-hidden="true" />
@@ -102,10 +153,13 @@ export function FileContent({ message, uploading }: { message: ChatMessage; uplo
         </span>
         {parts ? <span className={styles.fileSize} data-testid="file-size">{t(`size.${parts.unit}`, { value: parts.value })}</span> : null}
         {uploading ? <ProgressBar label={t('chat.uploading', { name })} value={message.uploadProgress ?? null} /> : null}
-        {download.busy ? <ProgressBar label={t('chat.download', { name })} value={null} /> : null}
+        {download.busy || original.busy ? <ProgressBar label={t('chat.download', { name })} value={null} /> : null}
       </div>
       {IS_ALLOW_DOWNLOAD_ATTACHMENT && !uploading ? (
         <IconButton icon={Download} label={t('chat.download', { name })} onClick={() => void download.run()} disabled={download.busy} />
+      ) : null}
+      {IS_ALLOW_DOWNLOAD_ORIGINAL && message.hasOriginalMessageFile && !uploading ? (
+        <IconButton icon={FileDown} label={t('messages.downloadOriginal')} onClick={() => void original.run()} disabled={original.busy} />
       ) : null}
     </div>
   );

@@ -1,18 +1,22 @@
 // The main panel for one room: header, message list, composer and the message actions.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Info, X } from 'lucide-react';
+import { CheckSquare, Forward, Info, Trash2, X } from 'lucide-react';
+import { IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND } from '@variant/flags';
 import type { Room } from '@generated/types/index';
-import { Button, Dialog, IconButton, confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
-import { RoomHeaderMenu, roomTitle, useRooms } from '../../roomlist/index.ts';
+import { Button, IconButton, confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
+import { RoomHeaderMenu, roomAllows, roomTitle, useFunctionRoles } from '../../roomlist/index.ts';
 import { Composer } from './Composer.tsx';
-import { deleteForMe, forward, imageSize, recall, setStarred, useRoomMembers, type ChatMessage } from '../api/data.ts';
+import { deleteForMe, imageSize, recall, setStarred, useRoomMembers, type ChatMessage } from '../api/data.ts';
 import { OnlineDot } from './OnlineDot.tsx';
 import { useOnlineStatuses, usePresenceSignals, useRoomPresence, useTypingSignal } from '../hooks/usePresence.ts';
 import type { MessageAction } from './MessageBubble.tsx';
 import { MessageList } from './MessageList.tsx';
 import { useChatRoom } from '../hooks/useChatRoom.ts';
 import { messageInfoPage, roomInfoPage } from './pages.tsx';
+import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type MessageModeValue } from './RoomContext.tsx';
+import { ForwardDialog } from './ForwardDialog.tsx';
+import { MediaViewer } from './MediaViewer.tsx';
 import styles from './Chat.module.scss';
 
 export interface ChatViewProps {
@@ -26,14 +30,22 @@ export function ChatView({ room }: ChatViewProps) {
   const { state, loadOlder, loadNewer, send, resend, patch, remove } = useChatRoom(room.roomId);
   const members = useRoomMembers(room.roomId);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
-  const [forwarding, setForwarding] = useState<ChatMessage | null>(null);
+  const [forwarding, setForwarding] = useState<readonly string[] | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string> | null>(null);
+  const roles = useFunctionRoles();
+  const canForward = IS_ALLOW_FORWARD && roomAllows(room, 'ALLOW_FORWARD_MSG', roles);
   const title = roomTitle(room);
   usePresenceSignals(room.roomId);
   const onTyping = useTypingSignal(room.roomId);
   const typing = useRoomPresence(room.roomId, members);
   const online = useOnlineStatuses(members);
 
-  useEffect(() => setReplyTo(null), [room.roomId]);
+  const [viewing, setViewing] = useState<string | null>(null);
+  useEffect(() => {
+    setReplyTo(null);
+    setViewing(null);
+    setSelected(null);
+  }, [room.roomId]);
 
   const single = room.roomType === 'SINGLE' ? members.find((member) => member.accountId === room.singleRoomAccountId) : undefined;
   const typingText =
@@ -47,7 +59,7 @@ export function ChatView({ room }: ChatViewProps) {
           setReplyTo(message);
           return;
         case 'forward':
-          setForwarding(message);
+          setForwarding([message.messageId]);
           return;
         case 'info':
           openRight(messageInfoPage, { message }, { replace: true });
@@ -101,6 +113,44 @@ export function ChatView({ room }: ChatViewProps) {
     setReplyTo(null);
   };
 
+  const roomContext = useMemo<ChatRoomContextValue>(
+    () => ({
+      roomId: room.roomId,
+      openMedia: (message) => setViewing(message.messageId),
+      reply: (text, to) => void send({ type: 'TEXT', text, replyToMessageId: to.messageId }),
+      patch,
+    }),
+    [patch, room.roomId, send],
+  );
+  const toggleSelected = useCallback(
+    (messageId: string) =>
+      setSelected((current) => {
+        const next = new Set(current ?? []);
+        if (next.has(messageId)) next.delete(messageId);
+        else next.add(messageId);
+        return next;
+      }),
+    [],
+  );
+  const mode = useMemo<MessageModeValue>(() => ({ selected, toggleSelected, canForward }), [canForward, selected, toggleSelected]);
+
+  const deleteSelected = async () => {
+    const ids = [...(selected ?? [])];
+    const confirmed = await confirmAction({
+      title: t('messages.deleteSelectedTitle'),
+      message: t('messages.deleteSelectedMessage', { count: ids.length }),
+      confirmLabel: t('messages.deleteSelected'),
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    if (await deleteForMe(room.roomId, ids)) {
+      for (const id of ids) remove(id);
+      setSelected(null);
+    } else {
+      showToast(t('errors.actionFailed'));
+    }
+  };
+
   const blocked = room.isMember === false ? t('errors.notParticipant') : room.isAllowedInput === false ? t('errors.roomPolicyNoSend') : null;
 
   return (
@@ -120,9 +170,14 @@ export function ChatView({ room }: ChatViewProps) {
           </p>
         </div>
         <RoomHeaderMenu room={room} />
+        {(IS_ALLOW_MULTIPLE_SEND && canForward) || IS_ALLOW_MULTIPLE_DELETE ? (
+          <IconButton icon={CheckSquare} label={t('messages.select')} pressed={selected !== null} onClick={() => setSelected((current) => (current ? null : new Set()))} />
+        ) : null}
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(roomInfoPage, { members }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>
+      <ChatRoomContext.Provider value={roomContext}>
+      <MessageModeContext.Provider value={mode}>
       <MessageList
         messages={state.messages}
         firstUnreadMessageId={state.firstUnreadMessageId}
@@ -135,38 +190,39 @@ export function ChatView({ room }: ChatViewProps) {
         onLoadNewer={loadNewer}
         onAction={(action, message) => void onAction(action, message)}
       />
-      {blocked ? (
+      {viewing ? <MediaViewer messages={state.messages} messageId={viewing} onNavigate={setViewing} onClose={() => setViewing(null)} /> : null}
+      </MessageModeContext.Provider>
+      </ChatRoomContext.Provider>
+      {selected ? (
+        <div className={styles.selectBar} role="toolbar" aria-label={t('messages.select')}>
+          <span className={styles.selectCount} data-testid="selected-count">{t('messages.selectedCount', { count: selected.size })}</span>
+          {IS_ALLOW_MULTIPLE_SEND && canForward ? (
+            <Button variant="secondary" icon={<Forward aria-hidden="true" />} disabled={selected.size === 0} onClick={() => setForwarding([...selected])}>
+              {t('messages.forwardSelected')}
+            </Button>
+          ) : null}
+          {IS_ALLOW_MULTIPLE_DELETE ? (
+            <Button variant="danger" icon={<Trash2 aria-hidden="true" />} disabled={selected.size === 0} onClick={() => void deleteSelected()}>
+              {t('messages.deleteSelected')}
+            </Button>
+          ) : null}
+          <Button variant="ghost" onClick={() => setSelected(null)}>{t('messages.cancelSelect')}</Button>
+        </div>
+      ) : blocked ? (
         <p className={styles.blocked} role="note">{blocked}</p>
       ) : (
         <Composer members={members} replyTo={replyTo} onTyping={onTyping} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)} />
       )}
-      {forwarding ? <ForwardDialog message={forwarding} fromRoomId={room.roomId} onClose={() => setForwarding(null)} /> : null}
+      {forwarding ? (
+        <ForwardDialog
+          fromRoomId={room.roomId}
+          messageIds={forwarding}
+          onClose={(done) => {
+            setForwarding(null);
+            if (done) setSelected(null);
+          }}
+        />
+      ) : null}
     </section>
-  );
-}
-
-function ForwardDialog({ message, fromRoomId, onClose }: { message: ChatMessage; fromRoomId: string; onClose: () => void }) {
-  const { t } = useTranslation();
-  const rooms = useRooms();
-  const [busy, setBusy] = useState(false);
-  const to = async (roomId: string) => {
-    setBusy(true);
-    const ok = await forward(fromRoomId, roomId, message.messageId);
-    setBusy(false);
-    showToast(ok ? t('chat.forwarded_done') : t('errors.actionFailed'), ok ? 'success' : 'error');
-    if (ok) onClose();
-  };
-  return (
-    <Dialog open title={t('chat.forwardHeading')} onClose={onClose}>
-      <ul className={styles.forwardList}>
-        {rooms.map((room) => (
-          <li key={room.roomId}>
-            <Button variant="secondary" block disabled={busy} onClick={() => void to(room.roomId)} aria-label={t('chat.forwardTo', { name: roomTitle(room) })}>
-              {roomTitle(room)}
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </Dialog>
   );
 }

@@ -1,18 +1,33 @@
 // One message: sender (first of a group), content by type, time and status ticks, and its actions.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { AlertCircle, Check, CheckCheck, Clock, CornerUpLeft, Forward, Info, RotateCw, Star, StarOff, Trash2, Undo2 } from 'lucide-react';
 import {
   IS_ALLOW_DELETE_FOR_ME,
-  IS_ALLOW_FORWARD,
   IS_ALLOW_RECALL,
   IS_ALLOW_REPLY,
   IS_ALLOW_RESEND,
   IS_ALLOW_STAR,
   IS_SHOW_MESSAGE_INFO,
+  IS_SHOW_URL_PREVIEW,
 } from '@variant/flags';
 import { IconButton } from '../../../ui/index.ts';
-import { FileContent, ImageContent } from './Attachment.tsx';
+import { FileContent, ImageContent, VideoContent, VoiceContent } from './Attachment.tsx';
+import {
+  AppCardContent,
+  ChoiceContent,
+  ContactContent,
+  DateTimeContent,
+  DismissContent,
+  JsonCardContent,
+  LocationContent,
+  StickerContent,
+  UrlPreview,
+} from './kinds/Cards.tsx';
+import { PollContent } from './kinds/Poll.tsx';
+import { kindSummary } from '../model/kinds.ts';
+import { useMessageMode } from './RoomContext.tsx';
 import type { ChatMessage } from '../api/data.ts';
 import { MessageText } from './MessageText.tsx';
 import { clampCombiningMarks, plainFileName } from '../../../core/messages/text.ts';
@@ -46,23 +61,57 @@ function StatusTick({ status }: { status: ChatMessage['messageStatus'] }) {
   );
 }
 
-/** The quoted message's text or file name, as safe to show as the message itself. */
-function quoted(message: ChatMessage): string {
-  if (message.text !== undefined) return clampCombiningMarks(message.text);
-  return plainFileName(message.aesMessageFilename ?? '');
+/** The quoted message's text, file name, a structured kind's summary or its kind, as safe to show as text. */
+function quoted(message: ChatMessage, t: TFunction): string {
+  if (message.aesMessageFilename) return plainFileName(message.aesMessageFilename);
+  if (message.messagePolling) return message.messagePolling.topic;
+  const summary = kindSummary(message.messageType, message.text);
+  return summary !== null ? clampCombiningMarks(summary) : t(`messages.kind.${message.messageType}`);
 }
 
-function Content({ message }: { message: ChatMessage }) {
+function Content({ message, locale }: { message: ChatMessage; locale: string }) {
   const { t } = useTranslation();
   if (message.messageStatus === 'ALL_DELETED') return <em className={styles.recalled}>{t('chat.recalled')}</em>;
   if (message.failure) return <em className={styles.failure}>{t(message.failure.key, { id: message.failure.id })}</em>;
   switch (message.messageType) {
     case 'TEXT':
-      return <MessageText text={message.text ?? ''} />;
+    case 'URL':
+      return (
+        <>
+          <MessageText text={message.text ?? ''} />
+          {IS_SHOW_URL_PREVIEW ? <UrlPreview message={message} /> : null}
+        </>
+      );
     case 'IMAGE':
       return <ImageContent message={message} />;
+    case 'VIDEO':
+      return <VideoContent message={message} />;
+    case 'VOICE':
+      return <VoiceContent message={message} />;
     case 'FILE':
       return <FileContent message={message} uploading={message.messageStatus === 'PENDING_SEND'} />;
+    case 'LOCATION':
+      return <LocationContent message={message} />;
+    case 'CONTACT':
+      return <ContactContent message={message} />;
+    case 'STICKER':
+      return <StickerContent message={message} />;
+    case 'BAPP':
+      return <AppCardContent message={message} />;
+    case 'REQUEST':
+    case 'MC':
+      return <ChoiceContent message={message} />;
+    case 'DATETIME':
+      return <DateTimeContent message={message} locale={locale} />;
+    case 'JSONCARD':
+      return <JsonCardContent message={message} />;
+    case 'DISMISS':
+    case 'DISMISS_MC':
+    case 'DISMISS_REQ':
+    case 'DISMISS_BAPP':
+      return <DismissContent message={message} />;
+    case 'POLLING':
+      return <PollContent message={message} />;
     default:
       return <em className={styles.unsupported}>{t('errors.typeNotSupported')}</em>;
   }
@@ -70,6 +119,7 @@ function Content({ message }: { message: ChatMessage }) {
 
 export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup, lastOfGroup, locale, onAction }: MessageBubbleProps) {
   const { t } = useTranslation();
+  const mode = useMessageMode();
   if (message.messageType === 'SYSTEM') {
     return (
       <div className={styles.system} role="note" aria-label={t('chat.system')}>
@@ -85,13 +135,25 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
     : '';
   const deleted = message.messageStatus === 'ALL_DELETED';
   const act = (action: MessageAction) => () => onAction(action, message);
+  const selecting = mode.selected !== null;
+  const selectable = selecting && !local;
   return (
     <div
-      className={[styles.messageRow, own ? styles.own : styles.other, firstOfGroup ? styles.groupStart : '', lastOfGroup ? styles.groupEnd : ''].join(' ')}
+      className={[styles.messageRow, own ? styles.own : styles.other, firstOfGroup ? styles.groupStart : '', lastOfGroup ? styles.groupEnd : '', selecting ? styles.selecting : ''].join(' ')}
       data-testid="message"
       data-message-id={message.messageId}
       data-own={own ? 'true' : 'false'}
+      data-kind={message.messageType}
     >
+      {selectable ? (
+        <input
+          type="checkbox"
+          className={styles.selectBox}
+          aria-label={t('messages.selectMessage')}
+          checked={mode.selected?.has(message.messageId) ?? false}
+          onChange={() => mode.toggleSelected(message.messageId)}
+        />
+      ) : null}
       <article className={[styles.bubble, own ? styles.bubbleOwn : styles.bubbleOther].join(' ')} aria-label={message.messageUsername ?? undefined}>
         {firstOfGroup && !own ? (
           <header className={styles.sender}>
@@ -102,11 +164,11 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
         {message.replyToMessage ? (
           <blockquote className={styles.quote}>
             <bdi className={styles.quoteName}>{message.replyToMessage.messageUsername}</bdi>
-            <bdi className={styles.quoteText}>{quoted(message.replyToMessage)}</bdi>
+            <bdi className={styles.quoteText}>{quoted(message.replyToMessage, t)}</bdi>
           </blockquote>
         ) : null}
         <div className={styles.content}>
-          <Content message={message} />
+          <Content message={message} locale={locale} />
         </div>
         <footer className={styles.footerLine}>
           {message.isStarredByYou ? <Star className={styles.starMark} role="img" aria-label={t('chat.starred')} /> : null}
@@ -114,11 +176,11 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
           {own ? <StatusTick status={message.messageStatus} /> : null}
         </footer>
       </article>
-      {!deleted ? (
+      {!deleted && !selecting ? (
         <div className={styles.actions} role="toolbar" aria-label={t('chat.messageActions')}>
           {failed && IS_ALLOW_RESEND ? <IconButton icon={RotateCw} label={t('chat.resend')} tone="danger" onClick={act('resend')} /> : null}
           {!local && IS_ALLOW_REPLY ? <IconButton icon={CornerUpLeft} label={t('chat.reply')} onClick={act('reply')} /> : null}
-          {!local && IS_ALLOW_FORWARD ? <IconButton icon={Forward} label={t('chat.forward')} onClick={act('forward')} /> : null}
+          {!local && mode.canForward ? <IconButton icon={Forward} label={t('chat.forward')} onClick={act('forward')} /> : null}
           {!local && IS_ALLOW_STAR ? (
             message.isStarredByYou ? (
               <IconButton icon={StarOff} label={t('chat.unstar')} onClick={act('unstar')} />

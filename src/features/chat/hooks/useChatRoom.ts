@@ -158,6 +158,11 @@ export function useChatRoom(roomId: string) {
         case 'MESSAGE_DELETED_FOR_ME':
           setMessagePages(queryClient, roomId, (data) => removeFromPages(data, [messageId]));
           return;
+        case 'MESSAGE_VOTE': {
+          const polling = (notification.data as { messagePolling?: ChatMessage['messagePolling'] } | undefined)?.messagePolling;
+          if (polling) patchMessage(messageId, { messagePolling: polling });
+          return;
+        }
         case 'MESSAGE_STARRED':
         case 'MESSAGE_UNSTARRED':
           patchMessage(messageId, { isStarredByYou: notification.notifyType === 'MESSAGE_STARRED' });

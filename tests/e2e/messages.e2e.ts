@@ -1,0 +1,184 @@
+// Messages in the CSD client against the reference server: every kind another member sends renders (text with
+// its URL preview, images in the media viewer, video, voice played with its progress, files with 'Download
+// original', location, contact and business cards, sticker, app card, REQUEST / MC answers, date and time,
+// JSON card, dismissals, polls) and anything unreadable says 'This message type is not supported'.
+import type { Page } from '@playwright/test';
+import { letterImage } from '../../server/services/content/images.ts';
+import { seedContentData } from '../../server/seed/content.ts';
+import { ok, person, type Person } from '../support/people.ts';
+import { expect, screenshot, serveVariant, test } from './fixtures.ts';
+import { openRoomAs, pairInChat, sendTexts } from './support/room-helpers.ts';
+import { sendKind, toneWav, type KindSend } from './support/message-kinds.ts';
+
+const csd = serveVariant('CSD', {}, async (server) => {
+  await seedContentData(server.app.ctx.db, { blobs: server.app.ctx.blobs });
+});
+
+let people = 0;
+/** Two new members with a single chat between them. */
+async function pair(): Promise<{ me: Person; other: Person; roomId: string }> {
+  people += 1;
+  return pairInChat(csd.server, [`viewer${people}`, `Viewer ${people}`], [`sender${people}`, `Sender ${people}`]);
+}
+
+const openRoom = (page: Page, who: Person, roomName: string) => openRoomAs(page, csd.url, who, roomName);
+
+const lastOfKind = (page: Page, kind: string) => page.locator(`[data-testid="message"][data-kind="${kind}"]`).last();
+
+test('every kind another member sends renders; the media viewer pages, zooms and downloads; voice plays', async ({ openPage }) => {
+  const { me, other, roomId } = await pair();
+  const page = await openPage();
+  await openRoom(page, me, 'Sender');
+  const send = (message: KindSend) => sendKind(other, roomId, message);
+
+  await send({
+    type: 'TEXT',
+    text: 'Rota is at https://intranet.example.org/rota today',
+    urlMetadata: { url: 'https://intranet.example.org/rota', title: 'Ward rota', description: 'Who is on duty this week' },
+  });
+  const text = lastOfKind(page, 'TEXT');
+  await expect(text.getByRole('link', { name: 'https://intranet.example.org/rota' })).toBeVisible();
+  await expect(text.getByTestId('url-preview')).toContainText('Ward rota');
+  await expect(text.getByTestId('url-preview')).toContainText('intranet.example.org');
+
+  for (const [letter, colour] of [['A', '#1D4E89'], ['B', '#B42318']] as const) {
+    const bytes = await letterImage({ size: 240, colour, letter, shape: 'square' });
+    await send({ type: 'IMAGE', file: { name: `photo-${letter}.png`, bytes, mimeType: 'image/png', width: 240, height: 240 } });
+    await expect(lastOfKind(page, 'IMAGE').getByRole('img', { name: `Image photo-${letter}.png` })).toBeVisible();
+  }
+  await send({ type: 'VIDEO', file: { name: 'handover.webm', bytes: new Uint8Array(64), mimeType: 'video/webm', duration: 7 } });
+  await expect(lastOfKind(page, 'VIDEO').getByTestId('video-tile')).toContainText('handover.webm0:07');
+  await screenshot(page, 'messages-kinds-media');
+
+  // The viewer: the newest image, back to the older one, zoom, download; the video is among them.
+  await lastOfKind(page, 'IMAGE').getByRole('button', { name: 'Open image photo-B.png' }).click();
+  const viewer = page.getByRole('dialog', { name: 'photo-B.png' });
+  await expect(viewer.getByTestId('viewer-image')).toBeVisible();
+  await expect(viewer.getByTestId('media-position')).toHaveText('2 / 3');
+  await viewer.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(viewer.getByTestId('media-zoom')).toHaveText('150%');
+  await screenshot(page, 'messages-media-viewer');
+  await viewer.getByRole('button', { name: 'Previous' }).click();
+  const first = page.getByRole('dialog', { name: 'photo-A.png' });
+  await expect(first.getByTestId('media-position')).toHaveText('1 / 3');
+  await expect(first.getByTestId('media-zoom')).toHaveText('100%');
+  const download = page.waitForEvent('download');
+  await first.getByRole('button', { name: 'Download photo-A.png' }).click();
+  expect((await download).suggestedFilename()).toBe('photo-A.png');
+  await first.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('dialog', { name: 'photo-B.png' }).getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('dialog', { name: 'handover.webm' }).getByTestId('viewer-video')).toBeAttached();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('media-viewer')).toBeHidden();
+
+  await send({ type: 'VOICE', file: { name: 'voice.wav', bytes: toneWav(1), mimeType: 'audio/wav', duration: 1 } });
+  const voice = lastOfKind(page, 'VOICE');
+  await expect(voice.getByTestId('voice-time')).toHaveText('0:00 / 0:01');
+  await voice.getByRole('button', { name: 'Play voice message' }).click();
+  await expect(voice.getByRole('button', { name: 'Play voice message' })).toBeVisible(); // played to the end
+  await expect(voice.getByTestId('voice-time')).toHaveText('0:01 / 0:01');
+
+  const pdf = Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1');
+  await send({ type: 'FILE', file: { name: 'discharge.pdf', bytes: pdf, mimeType: 'application/pdf' } });
+  const file = lastOfKind(page, 'FILE');
+  const original = page.waitForEvent('download');
+  await file.getByRole('button', { name: 'Download original' }).click();
+  expect((await original).suggestedFilename()).toBe('discharge.pdf');
+  await screenshot(page, 'messages-kinds-voice-file');
+
+  await send({ type: 'LOCATION', text: JSON.stringify({ latitude: 22.2829, longitude: 114.1371, name: 'Queen Mary Hospital', address: '102 Pok Fu Lam Road' }) });
+  await expect(lastOfKind(page, 'LOCATION').getByTestId('location-card')).toContainText('Queen Mary Hospital102 Pok Fu Lam Road22.28290, 114.13710');
+  await send({ type: 'CONTACT', text: JSON.stringify({ name: 'Chan Tai Man', tel: '+852 2255 3838', email: 'tm.chan@example.org' }) });
+  await expect(lastOfKind(page, 'CONTACT').getByTestId('contact-card')).toContainText('Tel+852 2255 3838');
+  await send({ type: 'CONTACT', text: JSON.stringify({ name: 'Dr Wong', title: 'Consultant', hospital: 'QMH', department: 'Medicine', zoomPmi: '123 456 789' }) });
+  await expect(lastOfKind(page, 'CONTACT').getByTestId('business-card')).toContainText('HospitalQMH');
+  await expect(lastOfKind(page, 'CONTACT').getByTestId('business-card')).toContainText('Zoom PMI123 456 789');
+
+  const categories = ok(await other.api.getStickerCategories({})).stickerCategories ?? [];
+  const category = categories[0]!;
+  const sticker = (ok(await other.api.getStickers({ stickerCategoryId: category.stickerCategoryId })).stickers ?? [])[0]!;
+  await send({ type: 'STICKER', text: JSON.stringify({ stickerCategoryId: category.stickerCategoryId, stickerId: sticker.stickerId }) });
+  await expect(lastOfKind(page, 'STICKER').getByRole('img', { name: sticker.emojis ?? 'Sticker' })).toBeVisible();
+  await screenshot(page, 'messages-kinds-cards');
+
+  await send({ type: 'BAPP', text: JSON.stringify({ name: 'Duty roster', description: 'Check your shifts', url: 'https://apps.example.org/roster' }) });
+  await expect(lastOfKind(page, 'BAPP').getByRole('link', { name: 'Open app' })).toHaveAttribute('href', 'https://apps.example.org/roster');
+  await send({ type: 'DATETIME', text: JSON.stringify({ datetime: Date.UTC(2026, 11, 24, 10, 30), text: 'Team lunch' }) });
+  await expect(lastOfKind(page, 'DATETIME').getByTestId('datetime-card')).toContainText('Team lunch');
+  await expect(lastOfKind(page, 'DATETIME').getByTestId('datetime-card')).toContainText('December 24, 2026');
+  await send({ type: 'JSONCARD', text: JSON.stringify({ patient: 'Bed 12', status: 'Stable', checked: true }) });
+  await expect(lastOfKind(page, 'JSONCARD').getByTestId('json-card')).toContainText('patientBed 12statusStablecheckedtrue');
+  await send({ type: 'DISMISS_MC', text: '{}' });
+  await expect(lastOfKind(page, 'DISMISS_MC')).toContainText('This question was dismissed');
+  await send({ type: 'LOCATION', text: 'somewhere' });
+  await expect(lastOfKind(page, 'LOCATION')).toContainText('This message type is not supported');
+
+  // REQUEST is answered with a reply; MC with answermcmessage.
+  await send({ type: 'REQUEST', text: JSON.stringify({ text: 'Can you cover the night shift?', options: [{ id: 'y', label: 'Yes' }, { id: 'n', label: 'No' }] }) });
+  await lastOfKind(page, 'REQUEST').getByRole('button', { name: 'Yes' }).click();
+  const answer = page.locator('[data-testid="message"][data-own="true"]').last();
+  await expect(answer).toContainText('Can you cover the night shift?');
+  await expect(answer).toHaveAttribute('data-message-id', /^\d+$/);
+  await send({ type: 'MC', text: JSON.stringify({ text: 'Which ward?', options: [{ id: 'a', label: 'Ward A' }, { id: 'b', label: 'Ward B' }] }) });
+  await lastOfKind(page, 'MC').getByRole('button', { name: 'Ward B' }).click();
+  await expect(lastOfKind(page, 'MC').getByRole('status')).toHaveText('You answered: Ward B');
+  await screenshot(page, 'messages-kinds-answers');
+});
+
+test('forward reaches several rooms but never a read-only one; select mode forwards and deletes several; a no-forward policy hides Forward', async ({ openPage }) => {
+  const { me, other, roomId } = await pair();
+  const third = await person(csd.server, `third${people}`, `Third ${people}`);
+  const toThird = String(ok(await third.api.createSingleRoom({ memberId: String(me.id) })).roomId);
+  const readOnly = String(ok(await other.api.createMultipleRoom({ roomName: `Read only ${people}`, memberIds: [String(me.id)] })).roomId);
+  ok(await other.api.updateRoomPolicy({ roomId: readOnly, policyAttr: [{ attr: 'SEND_MESSAGE', value: 2 }] }));
+  const noForward = String(ok(await other.api.createMultipleRoom({ roomName: `No forward ${people}`, memberIds: [String(me.id)] })).roomId);
+  ok(await other.api.updateRoomPolicy({ roomId: noForward, policyAttr: [{ attr: 'ALLOW_FORWARD_MSG', value: 0 }] }));
+  await sendTexts(other, noForward, ['Not for sharing']);
+  await sendTexts(other, roomId, ['Bed one ready', 'Bed two ready', 'Bed three ready']);
+  expect(toThird).not.toBe(roomId);
+
+  const page = await openPage();
+  await openRoom(page, me, 'Sender');
+  const bubble = (text: string) => page.getByTestId('message').filter({ hasText: text });
+  await bubble('Bed one ready').hover();
+  await bubble('Bed one ready').getByRole('button', { name: 'Forward' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Forward to' });
+  const rooms = dialog.getByTestId('forward-rooms');
+  await expect(rooms.getByRole('checkbox', { name: `Third ${people}` })).toBeVisible();
+  await expect(rooms.getByRole('checkbox', { name: `No forward ${people}` })).toBeVisible();
+  await expect(rooms.getByRole('checkbox', { name: `Read only ${people}` })).toHaveCount(0);
+  await dialog.getByRole('searchbox', { name: 'Search chats' }).fill('third');
+  await expect(rooms.getByRole('checkbox')).toHaveCount(1);
+  await rooms.getByRole('checkbox', { name: `Third ${people}` }).check();
+  await screenshot(page, 'messages-forward-picker');
+  await dialog.getByRole('button', { name: 'Forward to 1 chat' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Select mode: two messages forwarded at once, then two deleted for me.
+  await page.getByRole('button', { name: 'Select messages' }).click();
+  await bubble('Bed two ready').getByRole('checkbox', { name: 'Select message' }).check();
+  await bubble('Bed three ready').getByRole('checkbox', { name: 'Select message' }).check();
+  await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
+  await screenshot(page, 'messages-select-mode');
+  await page.getByRole('button', { name: 'Forward selected' }).click();
+  await dialog.getByRole('checkbox', { name: `Third ${people}` }).check();
+  await dialog.getByRole('button', { name: 'Forward to 1 chat' }).click();
+  await expect(page.getByTestId('selected-count')).toBeHidden();
+
+  await page.getByRole('button', { name: 'Select messages' }).click();
+  await bubble('Bed one ready').getByRole('checkbox', { name: 'Select message' }).check();
+  await bubble('Bed two ready').getByRole('checkbox', { name: 'Select message' }).check();
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete messages' }).getByRole('button', { name: 'Delete selected' }).click();
+  await expect(bubble('Bed one ready')).toHaveCount(0);
+  await expect(bubble('Bed two ready')).toHaveCount(0);
+  await expect(bubble('Bed three ready')).toBeVisible();
+
+  await page.getByTestId('room-row').filter({ hasText: `Third ${people}` }).click();
+  for (const text of ['Bed one ready', 'Bed two ready', 'Bed three ready']) await expect(bubble(text)).toContainText('Forwarded');
+
+  await page.getByTestId('room-row').filter({ hasText: `No forward ${people}` }).click();
+  await bubble('Not for sharing').hover();
+  await expect(bubble('Not for sharing').getByRole('button', { name: 'Reply' })).toBeVisible();
+  await expect(bubble('Not for sharing').getByRole('button', { name: 'Forward' })).toHaveCount(0);
+});
