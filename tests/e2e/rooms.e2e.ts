@@ -3,6 +3,7 @@
 // the hidden rooms list, archives into the archived chats list, leaves and deletes (confirmed); a member whose
 // room is deleted while it is open sees at once that they are no longer a participant.
 import type { Page } from '@playwright/test';
+import { delegateStore } from '../../server/services/directory/delegates.ts';
 import { ok, person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
@@ -95,4 +96,172 @@ test('the room menu pins, mutes, hides and unhides, archives, leaves and deletes
   await expect(rowOf(mine, 'Ward Gone')).toHaveCount(0);
   await expect(theirs.getByRole('note')).toHaveText("You can't send messages to this group because you're no longer a participant");
   await expect(rowOf(theirs, 'Ward Gone')).toHaveCount(0);
+});
+
+test('room info: an admin renames the room, adds, promotes and removes a member and sets a self-destruct timer', async ({ openPage }) => {
+  const admin = await person(csd.server, 'info.admin', 'Info Admin');
+  const bob = await person(csd.server, 'info.bob', 'Bob Info');
+  const carol = await person(csd.server, 'info.carol', 'Carol Info');
+  ok(await admin.api.createMultipleRoom({ roomName: 'Ward Info', memberIds: [String(bob.id)] }));
+  const mine = await openPage();
+  const bobs = await openPage();
+  const carols = await openPage();
+  await signedIn(mine, admin);
+  await signedIn(bobs, bob);
+  await signedIn(carols, carol);
+  await rowOf(bobs, 'Ward Info').click();
+
+  await rowOf(mine, 'Ward Info').click();
+  await mine.getByRole('button', { name: 'Chat info' }).click();
+  const info = mine.getByTestId('panel-page-chatroominfo');
+  await expect(info.getByTestId('room-info-name')).toHaveText('Ward Info');
+  await expect(info).toContainText('2 members');
+  await expect(info.getByTestId('room-member')).toHaveCount(2);
+  await screenshot(mine, 'rooms-chatroominfo');
+
+  // The name: 25 characters at most, with the seed's text; the other member's open room follows at once.
+  await info.getByRole('button', { name: 'Edit room info' }).click();
+  const edit = info.getByRole('form', { name: 'Edit room info' });
+  await edit.getByLabel('Group name').fill('x'.repeat(26));
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByText('Please check the name length')).toBeVisible();
+  await edit.getByLabel('Group name').fill('Ward Info Renamed');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(info.getByTestId('room-info-name')).toHaveText('Ward Info Renamed');
+  await expect(bobs.getByTestId('chat-title')).toHaveText('Ward Info Renamed');
+
+  // Add Carol with the account selector; she finds the room in her list at once.
+  await info.getByRole('button', { name: 'Add member' }).click();
+  const adding = mine.getByTestId('panel-page-addroommember');
+  await adding.getByLabel('Search people').fill('Carol');
+  await adding.getByText('Carol Info').click();
+  await screenshot(mine, 'rooms-addroommember');
+  await adding.getByRole('button', { name: 'Add member' }).click();
+  await expect(info.getByTestId('room-member')).toHaveCount(3);
+  await expect(rowOf(carols, 'Ward Info Renamed')).toBeVisible();
+
+  // Grant admin: the mark shows; then remove her while her room is open: she is told at once.
+  await info.getByRole('button', { name: 'Make Carol Info admin' }).click();
+  await expect(info.getByTestId('room-member').filter({ hasText: 'Carol Info' })).toContainText('Admin');
+  await rowOf(carols, 'Ward Info Renamed').click();
+  await expect(carols.getByRole('combobox', { name: 'Message' })).toBeVisible();
+  await info.getByRole('button', { name: 'Remove Carol Info from the room' }).click();
+  await mine.getByRole('alertdialog', { name: 'Remove member' }).getByRole('button', { name: 'Remove member' }).click();
+  await expect(carols.getByRole('note')).toHaveText("You can't send messages to this group because you're no longer a participant");
+  await expect(info.getByTestId('room-member')).toHaveCount(2);
+
+  // The self-destruct timer; a member who may not change it reads it.
+  const timer = info.getByRole('form', { name: 'Self-destruct timer' });
+  await timer.getByLabel('Delete messages automatically').check();
+  await timer.getByLabel('Delete after').fill('2');
+  await timer.getByLabel('Unit').selectOption('hour');
+  await timer.getByRole('button', { name: 'Save' }).click();
+  await expect(mine.getByText('Self-destruct timer saved')).toBeVisible();
+  await bobs.getByRole('button', { name: 'Chat info' }).click();
+  await expect(bobs.getByTestId('panel-page-chatroominfo')).toContainText('Messages are deleted 2 hour(s) after they are sent');
+  await expect(bobs.getByTestId('panel-page-chatroominfo').getByRole('button', { name: 'Edit room info' })).toHaveCount(0);
+
+  // The audit info lists these actions, newest first, with a detail page.
+  await info.getByRole('button', { name: 'Audit info' }).click();
+  const audit = mine.getByTestId('panel-page-auditinfo');
+  await expect(audit.getByTestId('audit-record').filter({ hasText: 'renamed the room from "Ward Info" to "Ward Info Renamed"' })).toHaveCount(1);
+  await expect(audit.getByTestId('audit-record').filter({ hasText: 'added Carol Info' })).toHaveCount(1);
+  await expect(audit.getByTestId('audit-record').filter({ hasText: 'made Carol Info admin' })).toHaveCount(1);
+  await expect(audit.getByTestId('audit-record').filter({ hasText: 'removed Carol Info' })).toHaveCount(1);
+  await screenshot(mine, 'rooms-auditinfo');
+  await audit.getByTestId('audit-record').filter({ hasText: 'made Carol Info admin' }).click();
+  await expect(mine.getByTestId('panel-page-auditinfodetail').getByTestId('audit-detail')).toContainText('Info Admin');
+  await screenshot(mine, 'rooms-auditinfodetail');
+});
+
+test('room policy: an admin limits sending to admins and the other member is told at once; a refused save says so', async ({ openPage }) => {
+  const admin = await person(csd.server, 'policy.admin', 'Policy Admin');
+  const bob = await person(csd.server, 'policy.bob', 'Bob Policy');
+  ok(await admin.api.createMultipleRoom({ roomName: 'Ward Policy', memberIds: [String(bob.id)] }));
+  const mine = await openPage();
+  const bobs = await openPage();
+  await signedIn(mine, admin);
+  await signedIn(bobs, bob);
+  await rowOf(bobs, 'Ward Policy').click();
+  await expect(bobs.getByRole('combobox', { name: 'Message' })).toBeVisible();
+
+  await rowOf(mine, 'Ward Policy').click();
+  await mine.getByRole('button', { name: 'Chat info' }).click();
+  await mine.getByTestId('panel-page-chatroominfo').getByRole('button', { name: 'Room policy' }).click();
+  const policy = mine.getByTestId('panel-page-editroompolicy');
+  await expect(policy.getByTestId('policy-row')).toHaveCount(31);
+  await expect(policy.getByRole('group').first()).toHaveAccessibleName('Members');
+  await expect(policy.getByLabel('Member size limit')).toBeDisabled();
+  await expect(policy.getByLabel('Edit room policy')).toBeDisabled();
+  await policy.getByLabel('Send messages').selectOption({ label: 'Admins only' });
+
+  // A save the server never gets: the seed's failure text.
+  await mine.route('**/updateroompolicy', (route) => route.abort());
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(mine.getByText('Save Policy Fail')).toBeVisible();
+  await mine.unroute('**/updateroompolicy');
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(mine.getByText('Policy saved')).toBeVisible();
+  await screenshot(mine, 'rooms-editroompolicy');
+
+  await expect(bobs.getByRole('note')).toHaveText("According to the room policy, you can't send messages to this group");
+  await expect(bobs.getByRole('combobox', { name: 'Message' })).toHaveCount(0);
+  // A member who may not edit policies reads them.
+  await bobs.getByRole('button', { name: 'Chat info' }).click();
+  await bobs.getByTestId('panel-page-chatroominfo').getByRole('button', { name: 'Room policy' }).click();
+  const theirs = bobs.getByTestId('panel-page-editroompolicy');
+  await expect(theirs.getByLabel('Send messages')).toHaveValue('2');
+  await expect(theirs.getByLabel('Send messages')).toBeDisabled();
+  await expect(theirs.getByRole('button', { name: 'Save policy' })).toHaveCount(0);
+  await screenshot(bobs, 'rooms-editroompolicy-readonly');
+
+  // Bob goes into Do Not Disturb: the admin's list of such members shows him.
+  ok(await bob.api.saveDnd({ dndEndDate: Date.now() + 3_600_000, dnd: true }));
+  const info = mine.getByTestId('panel-page-chatroominfo');
+  await mine.getByRole('button', { name: 'Back' }).click();
+  await info.getByRole('button', { name: 'Members in Do Not Disturb' }).click();
+  await expect(mine.getByTestId('panel-page-dndmemberlist').getByTestId('dnd-member')).toHaveText(/Bob Policy/);
+  await screenshot(mine, 'rooms-dndmemberlist');
+
+  // Copy chatroom: a new group with the same members, opened at once and in Bob's list.
+  await mine.getByRole('button', { name: 'Back' }).click();
+  await info.getByRole('button', { name: 'Copy chatroom' }).click();
+  const copy = mine.getByTestId('panel-page-copychatroom');
+  await copy.getByLabel('Group name').fill('Ward Policy Copy');
+  await expect(copy.getByLabel('Bob Policy')).toBeChecked();
+  await screenshot(mine, 'rooms-copychatroom');
+  await copy.getByRole('button', { name: 'Create room' }).click();
+  await expect(mine.getByTestId('chat-title')).toHaveText('Ward Policy Copy');
+  await expect(rowOf(bobs, 'Ward Policy Copy')).toBeVisible();
+
+  // My own chat, from the room list's header.
+  await mine.getByRole('button', { name: 'My own chat (notes to self)' }).click();
+  await expect(mine.getByTestId('chat-title')).toHaveText('Policy Admin');
+});
+
+test('a broadcast by a delegate reaches its recipients, who cannot answer in it', async ({ openPage }) => {
+  const chief = await person(csd.server, 'cast.chief', 'Chief Caster');
+  const nurse = await person(csd.server, 'cast.nurse', 'Nurse Listener');
+  await delegateStore(csd.server.app.ctx.db).set(chief.id, 'ALL');
+  const mine = await openPage();
+  const theirs = await openPage();
+  await signedIn(mine, chief);
+  await signedIn(theirs, nurse);
+
+  await mine.getByRole('button', { name: 'Create broadcast' }).click();
+  const page = mine.getByTestId('panel-page-createbroadcast');
+  await expect(page.getByLabel('Broadcast to all active members')).toBeVisible();
+  await page.getByLabel('Search people').fill('Nurse');
+  await page.getByText('Nurse Listener').click();
+  await page.getByLabel('Message').fill('Fire drill at 3 pm');
+  await screenshot(mine, 'rooms-createbroadcast');
+  await page.getByRole('button', { name: 'Send broadcast' }).click();
+  await expect(mine.getByTestId('message').filter({ hasText: 'Fire drill at 3 pm' })).toBeVisible();
+
+  const row = rowOf(theirs, 'Chief Caster');
+  await expect(row.getByTestId('room-preview')).toHaveText('Fire drill at 3 pm');
+  await row.click();
+  await expect(theirs.getByTestId('message').filter({ hasText: 'Fire drill at 3 pm' })).toBeVisible();
+  await expect(theirs.getByRole('note')).toHaveText("According to the room policy, you can't send messages to this group");
 });

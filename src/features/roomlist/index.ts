@@ -4,4 +4,7 @@ export { roomTitle, sortRooms } from './model/rooms.ts';
 export { archivedChatsPage, hiddenRoomsPage } from './components/RoomListPages.tsx';
 export { RoomHeaderMenu } from './components/RoomHeaderMenu.tsx';
 export { useFunctionRoles, useRoomActionRunner } from './components/useRoomMenu.tsx';
+export { AccountPicker } from './components/AccountPicker.tsx';
+export { nameLength } from './model/createValidation.ts';
 export { entryAllows, policyEntry, roomAllows, POLICY_ROLE } from './model/policy.ts';
+export { createBroadcastPage } from './components/CreateBroadcast.tsx';

@@ -2,9 +2,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Archive, EyeOff, LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox } from 'lucide-react';
+import { Archive, EyeOff, Megaphone, NotebookPen, LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox } from 'lucide-react';
 import type { Room } from '@generated/types/index';
-import { IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_HIDDEN_ROOMS, IS_SHOW_NEWS } from '@variant/flags';
+import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_HIDDEN_ROOMS, IS_SHOW_NEWS } from '@variant/flags';
 import { EmptyState, IconButton, Panel, Spinner, showToast, usePanelNav } from '../../../ui/index.ts';
 import { bappListPage } from '../../bapps/index.ts';
 import { NewsShortcut, newsListPage } from '../../news/index.ts';
@@ -12,11 +12,13 @@ import { settingPage } from '../../settings/index.ts';
 import { CreateChatDialog, CreateGroupDialog } from './CreateDialogs.tsx';
 import { RoomRow } from './RoomRow.tsx';
 import { useRoomPages } from '../api/data.ts';
+import { openSelfChat } from '../api/selfChat.ts';
 import { ProfileSummary } from './ProfileSummary.tsx';
 import { filterRooms } from '../model/rooms.ts';
 import { allPreviews, allRooms } from '../model/roomPages.ts';
 import { useRoomListSync } from '../hooks/useRoomListSync.ts';
 import { archivedChatsPage, hiddenRoomsPage } from './RoomListPages.tsx';
+import { createBroadcastPage } from './CreateBroadcast.tsx';
 import { useRoomMenu } from './useRoomMenu.tsx';
 import styles from './RoomList.module.scss';
 
@@ -66,6 +68,11 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
     setDialog(null);
     onSelect(room);
   };
+  const selfChat = async () => {
+    const room = await openSelfChat();
+    if (room) onSelect(room);
+    else showToast(t('errors.actionFailed'));
+  };
 
   return (
     <Panel
@@ -74,6 +81,8 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
         <>
           {IS_ALLOW_CREATE_CHAT ? <IconButton icon={MessageCirclePlus} label={t('roomList.createChat')} onClick={() => setDialog('chat')} /> : null}
           {IS_ALLOW_CREATE_GROUP ? <IconButton icon={Users} label={t('roomList.createGroup')} onClick={() => setDialog('group')} /> : null}
+          {IS_ALLOW_BROADCAST ? <IconButton icon={Megaphone} label={t('rooms.broadcast.heading')} onClick={() => openLeft(createBroadcastPage, undefined)} /> : null}
+          {IS_ALLOW_SELF_CHAT ? <IconButton icon={NotebookPen} label={t('rooms.selfChat')} onClick={() => void selfChat()} /> : null}
         </>
       }
       footer={

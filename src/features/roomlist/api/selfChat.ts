@@ -1,0 +1,14 @@
+// My own chat (the seed's self room): created once by the server, opened on every later ask.
+import { createSelfRoom } from '@generated/api/rooms';
+import type { Room } from '@generated/types/index';
+import { chatServices } from '../../session/index.ts';
+import { upsertRoomInCache } from './data.ts';
+
+export async function openSelfChat(): Promise<Room | null> {
+  const { transport, queryClient } = chatServices();
+  const result = await createSelfRoom(transport, {});
+  if (!result.ok) return null;
+  const room = result.data as Room;
+  upsertRoomInCache(queryClient, room);
+  return room;
+}
