@@ -14,7 +14,7 @@ import { distributionLists } from '../services/directory/distribution-lists.ts';
 import { groupLists } from '../services/directory/group-lists.ts';
 import { delegateStore, type BroadcastSelectionType } from '../services/directory/delegates.ts';
 import { letterImage, thumbnailOf, type Shape } from '../services/content/images.ts';
-import { newsStore } from '../services/content/news-store.ts';
+import { newsStore } from '../store/repos/news.ts';
 import { bannerImage, simplePdf } from '../services/content/seed-assets.ts';
 import { stickerStore } from '../services/content/stickers.ts';
 import { DEMO_PEOPLE, DEMO_TENANTS } from './people.ts';

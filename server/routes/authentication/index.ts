@@ -4,7 +4,7 @@ import { qrTokenTopic } from '../../../generated/realtime/index.ts';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
-import { chatbotStore } from '../../services/chatbot/store.ts';
+import { chatbotStore } from '../../store/repos/chatbot.ts';
 import { identity } from '../../services/identity/index.ts';
 import { QR_REMAINING_COUNT, TOKEN_TTL_SECONDS } from '../../services/identity/tokens.ts';
 import { encryptionProfile } from '../public/index.ts';

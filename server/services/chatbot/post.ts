@@ -12,7 +12,7 @@ import { repos, type Room, type StoredMessage } from '../../store/repos/index.ts
 import { ensureRoomKey } from '../keys/room-keys.ts';
 import { announceNewMessage, storeMessage } from '../messages/store.ts';
 import { presentAll } from '../messages/wire.ts';
-import { chatbotStore, type Card } from './store.ts';
+import { chatbotStore, type Card } from '../../store/repos/chatbot.ts';
 
 export type Outgoing = { kind: 'user-text'; text: string } | { kind: 'bot-text'; text: string } | { kind: 'bot-card'; card: Card };
 

@@ -10,7 +10,7 @@ import { seedChatbotData } from '../../seed/chatbot.ts';
 import { CHATBOT_ID } from '../rooms/chatbot.ts';
 import { createChatbotRoom } from '../rooms/create.ts';
 import { postTurn, present, type Outgoing } from './post.ts';
-import { chatbotStore, type Chatbot, type Step } from './store.ts';
+import { chatbotStore, type Chatbot, type Step } from '../../store/repos/chatbot.ts';
 
 type Caller = Pick<AuthenticatedSession, 'accountId' | 'roles'>;
 type Replies = { messages: T.Message[] };

@@ -11,9 +11,9 @@
 // REJECTED, BUSY, CANCELLED and ENDED are final. An invitee answers once (accept, reject or busy), while
 // the call rings or once it is under way (joining late); a second answer is refused.
 
-export type ConferenceStatus = 'CREATED' | 'RINGING' | 'ACCEPTED' | 'REJECTED' | 'BUSY' | 'CANCELLED' | 'STARTED' | 'ENDED';
-export type ConferenceEvent = 'START' | 'STOP' | 'ACCEPT' | 'REJECT' | 'BUSY' | 'CANCEL';
-export type Answer = 'PENDING' | 'ACCEPTED' | 'REJECTED' | 'BUSY';
+import type { Answer, ConferenceEvent, ConferenceStatus } from '../../store/repos/conference.ts';
+
+export type { Answer, ConferenceEvent, ConferenceStatus };
 
 export const FINAL_STATUSES: ReadonlySet<ConferenceStatus> = new Set(['REJECTED', 'BUSY', 'CANCELLED', 'ENDED']);
 

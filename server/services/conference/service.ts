@@ -14,7 +14,7 @@ import { Outbox } from '../rooms/context.ts';
 
 type ConferenceNotifyType = 'CONFERENCE_CREATE' | 'CONFERENCE_CALL' | 'CONFERENCE_CANCEL' | 'CONFERENCE_REJECT' | 'CONFERENCE_ACCEPT';
 import { answerOf, IllegalTransition, JOINABLE_STATUSES, nextStatus, type ConferenceEvent } from './machine.ts';
-import { conferenceStore, type ConferenceRow, type ConferenceType, type Participant } from './store.ts';
+import { conferenceStore, type ConferenceRow, type ConferenceType, type Participant } from '../../store/repos/conference.ts';
 import { mintJoinToken, signingKey } from './token.ts';
 
 /** vcType of the conferences this server runs itself (its own signalling plus a media server). */

@@ -4,7 +4,7 @@
 // One processor per server context; entries left PROCESSING by a stop are picked up at the next start.
 import type { ServerContext } from '../../context.ts';
 import { decryptAes } from '../../crypto/aes.ts';
-import { albumStore, type AlbumFile } from './album-store.ts';
+import { albumStore, type AlbumFile } from '../../store/repos/album.ts';
 import { readBlob, recordFile, writeFile } from './blob-files.ts';
 import { imageType, thumbnailOf } from './images.ts';
 

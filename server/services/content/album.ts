@@ -8,7 +8,7 @@ import { fileResult, type AuthenticatedSession, type FileResult } from '../../ht
 import { requirePolicy } from '../room-access.ts';
 import { idOrNull, parseId, parseIds } from '../../http/wire-ids.ts';
 import { albumProcessor } from './album-processing.ts';
-import { albumStore, type AlbumFile } from './album-store.ts';
+import { albumStore, type AlbumFile } from '../../store/repos/album.ts';
 import { readBlob, readBlobs } from './blob-files.ts';
 import { base64 } from './images.ts';
 

@@ -9,7 +9,7 @@ import { tenantOf } from '../directory/index.ts';
 import { idOrNull } from '../../http/wire-ids.ts';
 import { readBlob, readBlobs, recordFile, writeFile } from './blob-files.ts';
 import { base64, imageType, thumbnailOf } from './images.ts';
-import { newsStore, type NewsItem, type Reader } from './news-store.ts';
+import { newsStore, type NewsItem, type Reader } from '../../store/repos/news.ts';
 
 type Ctx = Pick<ServerContext, 'db' | 'repos' | 'blobs' | 'config' | 'notifier' | 'now'>;
 

@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceDueNews } from '../../../server/services/content/news.ts';
-import { newsStore } from '../../../server/services/content/news-store.ts';
+import { newsStore } from '../../../server/store/repos/news.ts';
 import { errorCode } from '../../support/node-transport.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { listen, ok, person, sleep, type Listener, type Person } from '../directory/helpers.ts';

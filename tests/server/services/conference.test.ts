@@ -2,7 +2,7 @@
 // an illegal transition refused, the signed join token, the built-in conference and its history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeByName as E } from '../../../generated/errors.ts';
-import { conferenceStore } from '../../../server/services/conference/store.ts';
+import { conferenceStore } from '../../../server/store/repos/conference.ts';
 import { signingKey, verifyJoinToken } from '../../../server/services/conference/token.ts';
 import { errorCode } from '../../support/node-transport.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';

@@ -1,8 +1,12 @@
 // Conference rows: the conference, its participants with their answers, and the transitions it went through.
-import type { Queryable, Row } from '../../store/db.ts';
-import { idArray, onlyRow, toDate, toDateOrNull, toId, toJson } from '../../store/repos/convert.ts';
-import type { Answer, ConferenceEvent, ConferenceStatus } from './machine.ts';
+import type { Queryable, Row } from '../db.ts';
+import { idArray, onlyRow, toDate, toDateOrNull, toId, toJson } from './convert.ts';
 import type { ConferenceType } from '../../../generated/types/index.ts';
+
+/** What is stored of a conference; services/conference/machine.ts moves between these. */
+export type ConferenceStatus = 'CREATED' | 'RINGING' | 'ACCEPTED' | 'REJECTED' | 'BUSY' | 'CANCELLED' | 'STARTED' | 'ENDED';
+export type ConferenceEvent = 'START' | 'STOP' | 'ACCEPT' | 'REJECT' | 'BUSY' | 'CANCEL';
+export type Answer = 'PENDING' | 'ACCEPTED' | 'REJECTED' | 'BUSY';
 
 export type ConferenceKind = 'INTERNAL' | 'EXTERNAL';
 export type { ConferenceType };

@@ -1,7 +1,7 @@
 // Reads of the chatbot tables (051_chatbot.sql) and the keys of the conversation's stored messages.
 // Texts fall back to en_US when a language is missing.
-import type { Queryable } from '../../store/db.ts';
-import { toId } from '../../store/repos/convert.ts';
+import type { Queryable } from '../db.ts';
+import { toId } from './convert.ts';
 
 export interface Chatbot {
   chatbotId: string;

@@ -1,6 +1,6 @@
 // The private album table: files people saved from messages, PROCESSING until decrypted, then READY.
-import type { Queryable, Row } from '../../store/db.ts';
-import { idArray, textOrNull, toDate, toId, toIdOrNull } from '../../store/repos/convert.ts';
+import type { Queryable, Row } from '../db.ts';
+import { idArray, textOrNull, toDate, toId, toIdOrNull } from './convert.ts';
 
 export type AlbumStatus = 'PROCESSING' | 'READY';
 

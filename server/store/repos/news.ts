@@ -1,7 +1,7 @@
 // The news tables: items, their files and who read them. "Visible" means for the reader's tenant (or
 // every tenant) and started (start_date at or before now).
-import type { Queryable, Row } from '../../store/db.ts';
-import { toDate, toId, toIdOrNull } from '../../store/repos/convert.ts';
+import type { Queryable, Row } from '../db.ts';
+import { toDate, toId, toIdOrNull } from './convert.ts';
 
 export interface NewsItem {
   id: number;
