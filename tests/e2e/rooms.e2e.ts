@@ -12,7 +12,8 @@ const csd = serveVariant('CSD');
 
 async function signedIn(page: Page, who: Person): Promise<void> {
   await login(page, csd.url, who.loginName, TEST_PASSWORD);
-  await expect(page).toHaveURL(/\/chatroom$/);
+  // A login makes a device key pair and waits for the password hash: slow on a busy machine.
+  await expect(page).toHaveURL(/\/chatroom$/, { timeout: 30_000 });
 }
 
 const rowOf = (page: Page, name: string) => page.getByTestId('room-row').filter({ hasText: name });
