@@ -86,6 +86,18 @@ export type MessageType = ("SYSTEM" | "TEXT" | "IMAGE" | "VOICE" | "VIDEO" | "FI
  */
 export type MessageStatus = ("SERVER_RECEIVED" | "ALL_RECEIVED" | "ALL_READ" | "ALL_DELETED" | "PENDING_SEND" | "SEND_FAILED")
 /**
+ * A room event with what happened to it
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomEventChange".
+ */
+export type RoomEventChange = (RoomEvent & {
+/**
+ * Saved (created or changed) or deleted
+ */
+change: ("SAVED" | "DELETED")
+})
+/**
  * Unit of a self-destruct time
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -596,6 +608,8 @@ RoomCreateNotification: RoomCreateNotification
 RoomDeleteNotification: RoomDeleteNotification
 RoomDetail: RoomDetail
 RoomEvent: RoomEvent
+RoomEventChange: RoomEventChange
+RoomEventChangeData: RoomEventChangeData
 RoomJoinNotification: RoomJoinNotification
 RoomJoinNotificationData: RoomJoinNotificationData
 RoomLeaveNotification: RoomLeaveNotification
@@ -1485,7 +1499,59 @@ dataId: string
  * Room id
  */
 roomId: string
-data: Room
+/**
+ * The room as it is now, or a change to the room's calendar (room events)
+ */
+data: (Room | RoomEventChangeData)
+}
+/**
+ * Data of a ROOM_UPDATE telling the members that an event of the room calendar was saved or deleted
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomEventChangeData".
+ */
+export interface RoomEventChangeData {
+/**
+ * Room id
+ */
+roomId: string
+roomEvent: RoomEventChange
+}
+/**
+ * An event of a room calendar
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "RoomEvent".
+ */
+export interface RoomEvent {
+/**
+ * Room event id
+ */
+eventId?: string
+/**
+ * Event id as given in lists
+ */
+id?: string
+/**
+ * Room id
+ */
+roomId: string
+/**
+ * Title
+ */
+title: string
+/**
+ * Content
+ */
+content?: string
+/**
+ * Start (epoch milliseconds)
+ */
+startTs: number
+/**
+ * End (epoch milliseconds)
+ */
+endTs: number
 }
 /**
  * Notification ROOM_DELETE (seed: room delete)
@@ -1916,6 +1982,10 @@ export interface MessageDeletedNotificationData {
  * Items: Message id
  */
 messageIds: [string, ...(string)[]]
+/**
+ * Why the messages went: SELF_DESTRUCT when their self-destruct time passed; absent for a recall
+ */
+reason?: "SELF_DESTRUCT"
 }
 /**
  * Notification MESSAGE_DELETED_FOR_ME (seed: message deleted for me)
@@ -2513,7 +2583,7 @@ reason: string
 /**
  * Hash of the api key of the session that stays; absent when every session ends
  */
-keepApiKeyHash: string
+keepApiKeyHash?: string
 }
 /**
  * Notification REMOTE_WIPE (seed: remote wipe)
@@ -6742,42 +6812,6 @@ export interface GetRoomEventsResponse {
  * Events
  */
 roomEvents: RoomEvent[]
-}
-/**
- * An event of a room calendar
- *
- * This interface was referenced by `SchemaTypes`'s JSON-Schema
- * via the `definition` "RoomEvent".
- */
-export interface RoomEvent {
-/**
- * Room event id
- */
-eventId?: string
-/**
- * Event id as given in lists
- */
-id?: string
-/**
- * Room id
- */
-roomId: string
-/**
- * Title
- */
-title: string
-/**
- * Content
- */
-content?: string
-/**
- * Start (epoch milliseconds)
- */
-startTs: number
-/**
- * End (epoch milliseconds)
- */
-endTs: number
 }
 /**
  * Request of room/getroomlist

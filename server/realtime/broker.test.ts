@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { membershipAuthoriser } from './authorise.ts';
 import { LocalBus, type BusMessage } from './broker.ts';
-import { destinations, isLoginSocketDestination, parseDestination } from './destinations.ts';
+import { accountTopic, authenticatorTopic, broadcastTopic, parseDestination, qrTokenTopic, replyQueue, roomTopic } from '../../generated/realtime/index.ts';
+import { isLoginSocketDestination } from './connection.ts';
 import type { AuthenticatedSession } from './session.ts';
 
 describe('LocalBus', () => {
@@ -50,12 +51,12 @@ describe('LocalBus', () => {
 
 describe('destinations', () => {
   it('builds and parses every protocol destination', () => {
-    expect(parseDestination(destinations.replyQueue('chat.prod', 42))).toEqual({ kind: 'replyQueue', mqSysName: 'chat.prod', accountId: '42' });
-    expect(parseDestination(destinations.account('42'))).toEqual({ kind: 'account', accountId: '42' });
-    expect(parseDestination(destinations.room('r-1'))).toEqual({ kind: 'room', roomId: 'r-1' });
-    expect(parseDestination(destinations.broadcast(5))).toEqual({ kind: 'broadcast', roomId: '5' });
-    expect(parseDestination(destinations.qrToken('tok'))).toEqual({ kind: 'qrToken', token: 'tok' });
-    expect(parseDestination(destinations.authenticator('alice'))).toEqual({ kind: 'authenticator', loginName: 'alice' });
+    expect(parseDestination(replyQueue('chat.prod', 42))).toEqual({ name: 'replyQueue', mqSysName: 'chat.prod', accountId: '42' });
+    expect(parseDestination(accountTopic('42'))).toEqual({ name: 'accountTopic', accountId: '42' });
+    expect(parseDestination(roomTopic('r-1'))).toEqual({ name: 'roomTopic', roomId: 'r-1' });
+    expect(parseDestination(broadcastTopic(5))).toEqual({ name: 'broadcastTopic', roomId: '5' });
+    expect(parseDestination(qrTokenTopic('tok'))).toEqual({ name: 'qrTokenTopic', token: 'tok' });
+    expect(parseDestination(authenticatorTopic('alice'))).toEqual({ name: 'authenticatorTopic', loginName: 'alice' });
   });
 
   it('rejects anything else', () => {

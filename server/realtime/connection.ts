@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { INTERNAL_DESTINATION_PREFIX, ROOM_ID_HEADER, type Bus, type BusMessage, type Unsubscribe } from './broker.ts';
-import { isLoginSocketDestination, parseDestination } from './destinations.ts';
+import { destinations, parseDestination } from '../../generated/realtime/index.ts';
 import { bodyText, encodeFrame, FrameDecoder, FrameError, HEARTBEAT, type DecoderLimits, type StompFrame } from './frames.ts';
 import type { AuthenticatedSession, Authenticate, Authorise, AuthoriseLogin, Endpoint, OnClientSend, StompSession } from './session.ts';
 
@@ -102,7 +102,7 @@ export class StompConnection {
   revokeRoom(roomId: string): void {
     for (const [id, { destination }] of [...this.subscriptions]) {
       const parsed = parseDestination(destination);
-      if ((parsed?.kind === 'room' || parsed?.kind === 'broadcast') && parsed.roomId === roomId) this.dropSubscription(id);
+      if ((parsed?.name === 'roomTopic' || parsed?.name === 'broadcastTopic') && parsed.roomId === roomId) this.dropSubscription(id);
     }
     this.revokedRooms.set(roomId, Date.now() + REVOKED_ROOM_QUIET_MS);
   }
@@ -426,6 +426,12 @@ export class StompConnection {
     this.subscribed.clear();
     this.onClosed(this);
   }
+}
+
+/** Destinations the login socket (/v3/wslogin, no api key) may subscribe to: those the contract puts on it. */
+export function isLoginSocketDestination(destination: string): boolean {
+  const parsed = parseDestination(destination);
+  return parsed !== null && destinations[parsed.name].socket === '/v3/wslogin';
 }
 
 /** `cx,cy`: what the client can send, what it wants to receive (ms). Absent = 0,0. */

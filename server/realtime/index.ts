@@ -1,6 +1,5 @@
 export * from './authorise.ts';
 export * from './broker.ts';
-export * from './destinations.ts';
 export * from './frames.ts';
 export * from './revocation.ts';
 export * from './session.ts';

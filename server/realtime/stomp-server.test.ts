@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { membershipAuthoriser } from './authorise.ts';
 import { LocalBus, ROOM_ID_HEADER } from './broker.ts';
 import { publishRevocation, REVOCATION_DESTINATION } from './revocation.ts';
-import { destinations } from './destinations.ts';
+import { qrTokenTopic, replyQueue, roomTopic } from '../../generated/realtime/index.ts';
 import { encodeFrame, FrameDecoder, type StompFrame } from './frames.ts';
 import type { AuthenticatedUser, OnClientSend } from './session.ts';
 import { attachStompServer, type StompServer, type StompServerOptions } from './stomp-server.ts';
@@ -128,7 +128,7 @@ describe('/v3/ws with @stomp/stompjs', () => {
     const connected = await alice.connected;
     expect(connected.headers.version).toBe('1.2');
     expect(connected.headers.session).toMatch(/^[0-9a-f]{32}$/);
-    const queue = destinations.replyQueue(MQ, 1);
+    const queue = replyQueue(MQ, 1);
     const message = nextMessage(alice.client, queue, { receipt: 'sub-1' });
     await receipt(alice.client, 'sub-1');
     const notification = { notifyType: 'NEW_MESSAGE', senderId: '2', dataId: 'm1', roomId: 'r1' };
@@ -164,7 +164,7 @@ describe('/v3/ws with @stomp/stompjs', () => {
     const h = await start();
     const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
     await alice.connected;
-    const bobQueue = destinations.replyQueue(MQ, 2);
+    const bobQueue = replyQueue(MQ, 2);
     const delivered: IMessage[] = [];
     alice.client.subscribe(bobQueue, (m) => delivered.push(m));
     await alice.closed;
@@ -178,11 +178,11 @@ describe('/v3/ws with @stomp/stompjs', () => {
     const h = await start();
     const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
     await alice.connected;
-    const message = nextMessage(alice.client, destinations.room('r1'), { receipt: 'r' });
+    const message = nextMessage(alice.client, roomTopic('r1'), { receipt: 'r' });
     await receipt(alice.client, 'r');
-    await h.bus.publish(destinations.room('r1'), '{"roomId":"r1","accountName":"bob","type":"TYPING"}');
+    await h.bus.publish(roomTopic('r1'), '{"roomId":"r1","accountName":"bob","type":"TYPING"}');
     expect(JSON.parse((await message).body)).toMatchObject({ type: 'TYPING' });
-    alice.client.subscribe(destinations.room('r2'), () => undefined);
+    alice.client.subscribe(roomTopic('r2'), () => undefined);
     await alice.closed;
     expect(alice.errors[0]?.headers.message).toMatch(/room\.r2/);
   });
@@ -199,7 +199,7 @@ describe('/v3/ws with @stomp/stompjs', () => {
     const h = await start({ onClientSend, bus });
     const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
     await alice.connected;
-    const room = destinations.room('r1');
+    const room = roomTopic('r1');
     const echoed = nextMessage(alice.client, room, { receipt: 's' });
     await receipt(alice.client, 's');
     const sent = receipt(alice.client, 'send-1');
@@ -213,7 +213,7 @@ describe('/v3/ws with @stomp/stompjs', () => {
     const h = await start({ onClientSend: () => false });
     const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
     await alice.connected;
-    alice.client.publish({ destination: destinations.room('r9'), body: '{}' });
+    alice.client.publish({ destination: roomTopic('r9'), body: '{}' });
     await alice.closed;
     expect(alice.errors[0]?.headers.message).toMatch(/refused/);
   });
@@ -247,7 +247,7 @@ describe('/v3/wslogin', () => {
     const h = await start();
     const login = stompClient(h.url('/v3/wslogin'), {});
     await login.connected;
-    const topic = destinations.qrToken('tok-1');
+    const topic = qrTokenTopic('tok-1');
     const message = nextMessage(login.client, topic, { receipt: 'q' });
     await receipt(login.client, 'q');
     await h.bus.publish(topic, '{"notifyType":"AUTHENTICATION_OTP","dataId":"otp"}');
@@ -258,13 +258,13 @@ describe('/v3/wslogin', () => {
     const h = await start({ onClientSend: () => true });
     const login = stompClient(h.url('/v3/wslogin'), {});
     await login.connected;
-    login.client.subscribe(destinations.replyQueue(MQ, 1), () => undefined);
+    login.client.subscribe(replyQueue(MQ, 1), () => undefined);
     await login.closed;
     expect(login.errors[0]?.headers.message).toMatch(/not allowed/);
 
     const again = stompClient(h.url('/v3/wslogin'), {});
     await again.connected;
-    again.client.publish({ destination: destinations.room('r1'), body: '{}' });
+    again.client.publish({ destination: roomTopic('r1'), body: '{}' });
     await again.closed;
     expect(again.errors[0]?.headers.message).toMatch(/SEND is not accepted/);
   });
@@ -423,7 +423,7 @@ describe('caps against subscription amplification (issue 9, finding 6)', () => {
   it('refuses a second subscription to the same destination on one connection, so one message is one frame', async () => {
     const h = await start();
     const raw = await connectedAlice(h);
-    const room = destinations.room('r1');
+    const room = roomTopic('r1');
     raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'a', destination: room, receipt: '1' }));
     await raw.next('RECEIPT');
     raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'b', destination: room, receipt: '2' }));
@@ -436,7 +436,7 @@ describe('caps against subscription amplification (issue 9, finding 6)', () => {
   it('a destination unsubscribed may be subscribed again', async () => {
     const h = await start();
     const raw = await connectedAlice(h);
-    const room = destinations.room('r1');
+    const room = roomTopic('r1');
     raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'a', destination: room, receipt: '1' }));
     raw.ws.send(encodeFrame('UNSUBSCRIBE', { id: 'a', receipt: '2' }));
     raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'b', destination: room, receipt: '3' }));
@@ -450,7 +450,7 @@ describe('caps against subscription amplification (issue 9, finding 6)', () => {
     const raw = await connectedAlice(h);
     raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'a', destination: '/topic/account.1', receipt: '1' }));
     raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'b', destination: '/queue/chatsys.1', receipt: '2' }));
-    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'c', destination: destinations.room('r1'), receipt: '3' }));
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'c', destination: roomTopic('r1'), receipt: '3' }));
     await raw.next('RECEIPT');
     await raw.next('RECEIPT');
     expect((await raw.next('ERROR')).headers.message).toBe('too many subscriptions: at most 2 on one connection');
@@ -459,7 +459,7 @@ describe('caps against subscription amplification (issue 9, finding 6)', () => {
   it('the default cap is 100 subscriptions per connection', async () => {
     const h = await start({ authorise: () => true });
     const raw = await connectedAlice(h);
-    const frames = Array.from({ length: 101 }, (_, i) => encodeFrame('SUBSCRIBE', { id: `s${i}`, destination: destinations.room(`r${i}`) }));
+    const frames = Array.from({ length: 101 }, (_, i) => encodeFrame('SUBSCRIBE', { id: `s${i}`, destination: roomTopic(`r${i}`) }));
     raw.ws.send(Buffer.concat(frames));
     expect((await raw.next('ERROR')).headers.message).toBe('too many subscriptions: at most 100 on one connection');
     await raw.closed;
@@ -492,13 +492,13 @@ describe('revocations travel on the bus, so every server process applies them (i
     const alice1 = stompClient(one.url(), { 'Api-Key': 'key-alice' });
     const alice2 = stompClient(two.url(), { 'Api-Key': 'key-alice' });
     await Promise.all([alice1.connected, alice2.connected]);
-    const room = destinations.room('r1');
+    const room = roomTopic('r1');
     const got: string[] = [];
     for (const [name, handle] of [['one', alice1], ['two', alice2]] as const) {
       handle.client.subscribe(room, (m) => got.push(`${name}:${m.body}`), { receipt: `sub-${name}` });
       await receipt(handle.client, `sub-${name}`);
     }
-    const queue = destinations.replyQueue(MQ, 1);
+    const queue = replyQueue(MQ, 1);
     const queued = nextMessage(alice2.client, queue, { receipt: 'q' });
     await receipt(alice2.client, 'q');
 

@@ -17,14 +17,15 @@ export function startHousekeeping(ctx: ServerContext): () => void {
       const expired = await ctx.repos.messages.wipeExpired(now);
       const byRoom = new Map<number, number[]>();
       for (const { id, roomId } of expired) byRoom.set(roomId, [...(byRoom.get(roomId) ?? []), id]);
-      for (const [roomId, messageIds] of byRoom) {
+      for (const [roomId, [first, ...rest]] of byRoom) {
+        if (first === undefined) continue;
         const members = await ctx.repos.members.activeAccountIds(roomId);
         await ctx.notifier.toRoom(roomId, members, {
           notifyType: 'MESSAGE_DELETED',
           senderId: '0',
-          dataId: String(messageIds[0]),
+          dataId: String(first),
           roomId: String(roomId),
-          data: { messageIds: messageIds.map(String), reason: 'SELF_DESTRUCT' },
+          data: { messageIds: [String(first), ...rest.map(String)], reason: 'SELF_DESTRUCT' },
         });
       }
       await ctx.repos.tokens.deleteExpired(now);

@@ -1,35 +1,62 @@
-// Publishes the seed's notifications (section 4) to the destinations schema/realtime.json assigns them.
-import { accountTopic, authenticatorTopic, broadcastTopic, replyQueue, roomTopic } from '../../generated/realtime/index.ts';
-import type { NotifyType } from '../../generated/realtime/index.ts';
+// Publishes the seed's notifications (section 4) to the destinations schema/realtime.json assigns them, typed by
+// the generated contract: each method takes only the notifications its destination carries.
+import {
+  accountTopic,
+  authenticatorTopic,
+  broadcastTopic,
+  parseDestination,
+  replyQueue,
+  roomTopic,
+  type NotificationOf,
+  type NotificationOn,
+  type NotifyType,
+  type TopicMessage,
+} from '../../generated/realtime/index.ts';
+import { destinationValidators } from '../../generated/realtime/validators.js';
 import { ROOM_ID_HEADER, type Bus } from '../realtime/broker.ts';
 import { publishRevocation, type Revocation } from '../realtime/revocation.ts';
 
-export interface Notification {
-  notifyType: NotifyType;
-  senderId: string;
-  dataId: string;
-  roomId?: string;
-  data?: object;
-  /** NEW_MESSAGE to a recipient in Do Not Disturb: deliver quietly. */
-  silent?: boolean;
+/** A notification for a reply queue (and, through toRoom, the room topic). */
+export type Notification = NotificationOn<'replyQueue'>;
+
+/**
+ * A notification of a type chosen at run time (a helper shared by several types). TypeScript cannot relate a
+ * generic type parameter to its member of the union, so this is the one place that asserts it; under test
+ * `checkContract` validates every body before it leaves.
+ */
+export function notificationOf<T extends NotifyType>(notifyType: T, fields: { senderId: string; dataId: string; roomId?: string; data?: object }): NotificationOf<T> {
+  return { notifyType, ...fields } as NotificationOf<T>;
 }
 
 export interface Notifier {
   /** To each account's reply queue. */
   toAccounts(accountIds: readonly (number | string)[], notification: Notification): Promise<void>;
   /** To each account's session-wide topic (forced logout, remote wipe, password, DND, tokens). */
-  toAccountTopics(accountIds: readonly (number | string)[], notification: Notification): Promise<void>;
+  toAccountTopics(accountIds: readonly (number | string)[], notification: NotificationOn<'accountTopic'>): Promise<void>;
   /** To the members' reply queues and the room topic, so an open room view hears it too. */
   toRoom(roomId: number | string, memberIds: readonly (number | string)[], notification: Notification): Promise<void>;
-  toBroadcastRoom(roomId: number | string, notification: Notification): Promise<void>;
-  toAuthenticator(loginName: string, notification: Notification): Promise<void>;
+  toBroadcastRoom(roomId: number | string, notification: NotificationOn<'broadcastTopic'>): Promise<void>;
+  toAuthenticator(loginName: string, notification: NotificationOn<'authenticatorTopic'>): Promise<void>;
   /** A topic message (TYPING, ONLINE, OFFLINE, REFRESH, VOTE_MESSAGE, UNVOTE_MESSAGE) on a room topic. */
-  topicMessage(roomId: number | string, body: { roomId: string; accountName: string; type: string }): Promise<void>;
+  topicMessage(roomId: number | string, body: TopicMessage): Promise<void>;
   /**
    * Ends what an account or session may no longer hold on every connection of every process (server/realtime/
    * revocation.ts). Publish it after the notifications that tell the account why, before answering the call.
    */
   revoke(revocation: Revocation): Promise<void>;
+}
+
+/**
+ * Under test (NODE_ENV=test) a body its destination does not carry is refused with the validator's reasons: clients
+ * drop such frames, so drift between the server and schema/realtime.json fails a test instead of going unnoticed.
+ */
+function checkContract(destination: string, body: object): void {
+  if (process.env.NODE_ENV !== 'test') return;
+  const parsed = parseDestination(destination);
+  const validate = parsed ? destinationValidators[parsed.name] : undefined;
+  if (validate && !validate(body)) {
+    throw new Error(`${destination} does not carry ${JSON.stringify(body).slice(0, 300)}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+  }
 }
 
 export function createNotifier(bus: Bus, mqSysName: string): Notifier {
@@ -38,15 +65,17 @@ export function createNotifier(bus: Bus, mqSysName: string): Notifier {
    * a NEW_MESSAGE, topics), so it carries the room's id and a connection whose account was removed since drops it.
    * What is addressed to an account itself (an export it asked for) is not tagged.
    */
-  const publish = (destination: string, body: object, room?: string | number) =>
-    bus.publish(destination, JSON.stringify(body), {
+  const publish = (destination: string, body: object, room?: string | number) => {
+    checkContract(destination, body);
+    return bus.publish(destination, JSON.stringify(body), {
       'content-type': 'application/json',
       ...(room !== undefined ? { [ROOM_ID_HEADER]: String(room) } : {}),
     });
+  };
   const unique = (ids: readonly (number | string)[]) => [...new Set(ids.map(String))];
   return {
     async toAccounts(accountIds, notification) {
-      const room = notification.silent ? notification.roomId : undefined;
+      const room = 'silent' in notification && notification.silent ? notification.roomId : undefined;
       await Promise.all(unique(accountIds).map((id) => publish(replyQueue(mqSysName, id), notification, room)));
     },
     async toAccountTopics(accountIds, notification) {

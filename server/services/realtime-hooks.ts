@@ -1,18 +1,15 @@
 // The server's decisions for the STOMP endpoints: who connects, what they may subscribe to, and what a
 // client SEND does (typing/online/offline relays, health-check echo, log-out-other-sessions).
-import { replyQueue } from '../../generated/realtime/index.ts';
+import { parseDestination, parseSend, type HealthCheckNotification } from '../../generated/realtime/index.ts';
+import { sendValidators } from '../../generated/realtime/validators.js';
 import type { ServerContext } from '../context.ts';
 import { membershipAuthoriser } from '../realtime/authorise.ts';
-import { parseDestination } from '../realtime/destinations.ts';
 import type { Authenticate, AuthoriseLogin, OnClientSend } from '../realtime/session.ts';
 import { createSessionAuthenticator } from './sessions.ts';
 
-const RELAYED_TOPIC_TYPES = new Set(['TYPING', 'ONLINE', 'OFFLINE', 'REFRESH', 'VOTE_MESSAGE', 'UNVOTE_MESSAGE']);
-
-function parseJson(body: string): Record<string, unknown> | null {
+function parseJson(body: string): unknown {
   try {
-    const value: unknown = JSON.parse(body);
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+    return JSON.parse(body);
   } catch {
     return null;
   }
@@ -37,35 +34,43 @@ export function createRealtimeHooks(ctx: ServerContext) {
   // code): whoever else learns the token (a photo of the screen) cannot listen for its one-time code.
   const authoriseLogin: AuthoriseLogin = async (session, destination) => {
     const parsed = parseDestination(destination);
-    if (parsed?.kind !== 'qrToken') return true;
+    if (parsed?.name !== 'qrTokenTopic') return true;
     return ctx.repos.qrClaims.claim(parsed.token, session.connectionId);
   };
 
+  // A SEND is one of the contract's sends with a body its definition accepts (schema/realtime.json), or refused.
   const onClientSend: OnClientSend = async (session, destination, body) => {
     const accountId = Number(session.user.accountId);
-    const parsed = parseDestination(destination);
+    const send = parseSend(destination);
     const payload = parseJson(body);
-    if (parsed?.kind === 'room') {
-      const type = typeof payload?.type === 'string' ? payload.type : '';
-      if (!RELAYED_TOPIC_TYPES.has(type)) return false;
-      if (!(await ctx.repos.members.isActiveMember(Number(parsed.roomId), accountId))) return false;
-      if (type === 'ONLINE' || type === 'OFFLINE') await ctx.repos.accounts.touchLastOnline(accountId, ctx.now());
-      await ctx.notifier.topicMessage(parsed.roomId, { roomId: parsed.roomId, accountName: session.user.loginName, type });
-      return true;
-    }
-    switch (destination) {
-      case '/app/healthcheck':
-        await ctx.bus.publish(
-          replyQueue(ctx.config.mqSysName, accountId),
-          // HealthCheckEcho (schema/realtime.json): the echo names the health check it answers by its dataId.
-          JSON.stringify({ notifyType: 'HEALTH_CHECK', senderId: String(accountId), dataId: typeof payload?.dataId === 'string' ? payload.dataId.slice(0, 128) : '' }),
-        );
-        return true;
-      case '/app/presence': {
-        await ctx.repos.accounts.touchLastOnline(accountId, ctx.now());
+    switch (send?.name) {
+      case 'roomTopicMessage': {
+        if (!sendValidators.roomTopicMessage(payload)) return false;
+        if (!(await ctx.repos.members.isActiveMember(Number(send.roomId), accountId))) return false;
+        const { type } = payload;
+        if (type === 'ONLINE' || type === 'OFFLINE') await ctx.repos.accounts.touchLastOnline(accountId, ctx.now());
+        // The room is the destination's and the sender the caller, whatever the body names.
+        await ctx.notifier.topicMessage(send.roomId, { roomId: send.roomId, accountName: session.user.loginName, type });
         return true;
       }
-      case '/app/logoutothersessions': {
+      case 'healthCheckEcho': {
+        if (!sendValidators.healthCheckEcho(payload)) return false;
+        // The answer names the health check it answers by its dataId.
+        const answer: HealthCheckNotification = {
+          notifyType: 'HEALTH_CHECK',
+          senderId: String(accountId),
+          dataId: payload.dataId,
+          data: { ts: ctx.now().getTime() },
+        };
+        await ctx.notifier.toAccounts([accountId], answer);
+        return true;
+      }
+      case 'presenceSignal':
+        if (!sendValidators.presenceSignal(payload)) return false;
+        await ctx.repos.accounts.touchLastOnline(accountId, ctx.now());
+        return true;
+      case 'logoutOtherSessions': {
+        if (!sendValidators.logoutOtherSessions(payload)) return false;
         const closed = await ctx.repos.sessions.logoutOthers(accountId, session.user.sessionId);
         // As the HTTP call does: the account's live login tokens and QR grants die too (docs/security.md).
         await ctx.repos.tokens.revokeForAccount(accountId);

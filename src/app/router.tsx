@@ -1,7 +1,6 @@
 // The three routes of the seed, matched exactly; /chatroom is loaded on demand.
 import { Navigate, Outlet, createBrowserRouter } from 'react-router-dom';
 import { BrowserCheckPage } from '../features/browser-check/index.ts';
-import { DeepLinkPage } from '../features/deeplink/index.ts';
 import { LoginPage } from '../features/login/index.ts';
 import { DialogHost, ToastHost } from '../ui/index.ts';
 import { ErrorPage } from './ErrorPage.tsx';
@@ -27,7 +26,14 @@ export function createAppRouter(basename: string, title: string) {
           { index: true, element: <BrowserCheckPage /> },
           { path: 'login', element: <LoginPage /> },
           // The seed's deep-link prefix: /deeplink/gotoroom, opensinglechat, opencontactinfo, gotochatbot.
-          { path: 'deeplink/:action', element: <DeepLinkPage /> },
+          // Loaded on demand like /chatroom: it opens rooms and contacts, which the login page never needs.
+          {
+            path: 'deeplink/:action',
+            lazy: async () => {
+              const { DeepLinkPage } = await import('../features/deeplink/index.ts');
+              return { Component: DeepLinkPage };
+            },
+          },
           {
             path: 'chatroom',
             lazy: async () => {

@@ -28,7 +28,7 @@ export {
   type RealtimeStatus,
   type WebSocketFactory,
 } from './realtime/realtime-client.ts';
-export type { RealtimeNotification, RealtimeTopicMessage } from './realtime/messages.ts';
+export type { ReceivedNotification } from './realtime/messages.ts';
 export { ReconnectPolicy } from './realtime/reconnect-policy.ts';
 export { useSessionStore, sessionTransportSource, type SessionData, type SessionState, type SessionStatus } from './session/session-store.ts';
 export { performLogin, resumeSession, logout, forcedClear, type LoginDeps, type LoginResult, type ResumeResult } from './session/login-flow.ts';

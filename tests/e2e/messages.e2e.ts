@@ -182,3 +182,78 @@ test('forward reaches several rooms but never a read-only one; select mode forwa
   await expect(bubble('Not for sharing').getByRole('button', { name: 'Reply' })).toBeVisible();
   await expect(bubble('Not for sharing').getByRole('button', { name: 'Forward' })).toHaveCount(0);
 });
+
+test('message info lists who read and who was notified; in-room search, starred and media lists page with their empty states', async ({ openPage }) => {
+  const { me, other, roomId } = await pair();
+  await sendTexts(other, roomId, ['Rota for Monday', 'Lunch at noon', 'rota change for Tuesday']);
+  const page = await openPage();
+  await openRoom(page, me, 'Sender');
+  const bubble = (text: string) => page.getByTestId('message').filter({ hasText: text });
+  const panel = (name: string) => page.getByTestId(`panel-page-${name}`);
+
+  await page.getByRole('button', { name: 'Media and files' }).click();
+  await expect(panel('medialist').getByTestId('empty-state')).toHaveText('No Image Found');
+  await panel('medialist').getByRole('button', { name: 'Files' }).click();
+  await expect(panel('medialist').getByTestId('empty-state')).toHaveText('No Document Found');
+  await page.getByRole('button', { name: 'Starred messages' }).click();
+  await expect(panel('starredmessagelist').getByTestId('empty-state')).toHaveText('No Starred Message');
+
+  await bubble('Lunch at noon').hover();
+  await bubble('Lunch at noon').getByRole('button', { name: 'Star', exact: true }).click();
+  await expect(bubble('Lunch at noon').getByRole('img', { name: 'Starred' })).toBeVisible();
+  await page.getByRole('button', { name: 'Starred messages' }).click();
+  await expect(panel('starredmessagelist').getByTestId('list-message')).toHaveCount(1);
+  await expect(panel('starredmessagelist').getByTestId('list-message')).toContainText('Lunch at noon');
+  await screenshot(page, 'messages-starred-list');
+
+  await page.getByRole('button', { name: 'Search messages' }).click();
+  const search = panel('searchmessagelist').getByRole('searchbox', { name: 'Search in this chat' });
+  await search.fill('ROTA');
+  await search.press('Enter');
+  await expect(panel('searchmessagelist').getByTestId('list-message')).toHaveText([/rota change for Tuesday/, /Rota for Monday/]);
+  await screenshot(page, 'messages-search-list');
+  await search.fill('zebra');
+  await search.press('Enter');
+  await expect(panel('searchmessagelist').getByTestId('empty-state')).toHaveText('No Result');
+
+  for (const letter of ['C', 'D']) {
+    const bytes = await letterImage({ size: 120, colour: '#1A7F37', letter, shape: 'circle' });
+    await sendKind(other, roomId, { type: 'IMAGE', file: { name: `scan-${letter}.png`, bytes, mimeType: 'image/png', width: 120, height: 120 } });
+  }
+  await sendKind(other, roomId, { type: 'FILE', file: { name: 'ward-rota.pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n'), mimeType: 'application/pdf' } });
+  await expect(lastOfKind(page, 'FILE')).toContainText('ward-rota.pdf');
+  await page.getByRole('button', { name: 'Media and files' }).click();
+  await expect(panel('medialist').getByTestId('media-thumb').locator('img')).toHaveCount(2);
+  await screenshot(page, 'messages-media-list');
+  await panel('medialist').getByRole('button', { name: 'Open image scan-C.png' }).click();
+  await expect(page.getByRole('dialog', { name: 'scan-C.png' }).getByTestId('media-position')).toHaveText('1 / 2');
+  await page.keyboard.press('Escape');
+  await panel('medialist').getByRole('button', { name: 'Files' }).click();
+  await expect(panel('medialist').getByTestId('list-message')).toHaveCount(1);
+  await expect(panel('medialist').getByTestId('file-name')).toHaveText('ward-rota.pdf');
+
+  // Message info: one message read, the other only notified.
+  const composer = page.getByRole('combobox', { name: 'Message' });
+  for (const text of ['Please confirm the rota', 'Second reminder']) {
+    await composer.fill(text);
+    await composer.press('Enter');
+    await expect(bubble(text)).toHaveAttribute('data-message-id', /^\d+$/);
+  }
+  const readId = await bubble('Please confirm the rota').getAttribute('data-message-id');
+  const notifiedId = await bubble('Second reminder').getAttribute('data-message-id');
+  ok(await other.api.markReadAesMessages({ roomId, messageIds: [readId!] }));
+  ok(await other.api.markNotifiedAesMessages({ roomId, messageIds: [notifiedId!] }));
+  await bubble('Please confirm the rota').hover();
+  await bubble('Please confirm the rota').getByRole('button', { name: 'Message info' }).click();
+  const info = panel('messageInfo');
+  await expect(info.getByTestId('total-recipients')).toHaveText('Total recipients: 1');
+  await expect(info.getByTestId('read-list')).toContainText('Sender');
+  await expect(info.getByTestId('read-list')).not.toContainText('Not read yet');
+  await expect(info.getByTestId('notified-list')).not.toContainText('Sender');
+  await screenshot(page, 'messages-message-info');
+  await bubble('Second reminder').hover();
+  await bubble('Second reminder').getByRole('button', { name: 'Message info' }).click();
+  await expect(info.getByTestId('notified-list')).toContainText('Sender');
+  await expect(info.getByTestId('notified-list')).not.toContainText('Not notified yet');
+  await expect(info.getByTestId('read-list')).not.toContainText('Sender');
+});

@@ -145,7 +145,7 @@ describe('every way out of a room ends its subscriptions', () => {
     ok(await alice.api.deleteRoom({ roomId }));
     // A late frame on the deleted room's topic reaches no one who was subscribed.
     await server.app.ctx.notifier.topicMessage(roomId, { roomId, accountName: 'rm_alice', type: 'TYPING' });
-    await server.app.ctx.notifier.toAccounts([carol.accountId], { notifyType: 'USER_STATUS_CHANGE', senderId: '0', dataId: 'witness' });
+    await server.app.ctx.notifier.toAccounts([carol.accountId], { notifyType: 'CUSTOM_NOTIFICATION', senderId: '0', dataId: 'witness' });
     await carolQueue.next((f) => f.dataId === 'witness');
     expect([...eveTopic.messages, ...bobTopic.messages].filter((f) => f.type === 'TYPING')).toEqual([]);
     await Promise.all([eveTopic.close(), bobTopic.close(), carolQueue.close()]);

@@ -1,7 +1,7 @@
 // The STOMP endpoint of the real server: subscriptions are limited to the caller's own queue, account topic
 // and rooms; topic messages are relayed to the room; the health-check echo answers on the reply queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replyQueue, roomTopic } from '../../generated/realtime/index.ts';
+import { replyQueue, roomTopic, sendDestination } from '../../generated/realtime/index.ts';
 import { listen } from '../support/stomp-listener.ts';
 import { signIn, type SignedInClient } from '../support/node-transport.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
@@ -53,9 +53,9 @@ describe('STOMP subscriptions on /v3/ws', () => {
 
   it('echoes a health check on the caller reply queue', async () => {
     const queue = await listen(server.url, alice.apiKey, replyQueue(mq, alice.accountId));
-    queue.publish('/app/healthcheck', { count: 1 });
-    const echo = (await queue.next((body) => (body as { notifyType?: string }).notifyType === 'HEALTH_CHECK')) as Record<string, string>;
-    expect(echo.senderId).toBe(alice.accountId);
+    queue.publish(sendDestination.healthCheckEcho(), { notifyType: 'HEALTH_CHECK', dataId: '7' });
+    const echo = (await queue.next((body) => (body as { notifyType?: string }).notifyType === 'HEALTH_CHECK')) as Record<string, unknown>;
+    expect(echo).toMatchObject({ senderId: alice.accountId, dataId: '7', data: { ts: expect.any(Number) } });
     await queue.close();
   });
 });

@@ -48,7 +48,7 @@ export async function renderGenerated(
   add(types);
   add(emitEnums(contract, types.get('types/index.ts') ?? ''));
   add(await emitApi(contract));
-  add(emitRealtime(contract));
+  add(emitRealtime(project, contract));
   add(emitErrors(contract));
   add(emitFlagTypes(contract));
   const ids = [...project.variants.keys()].sort();

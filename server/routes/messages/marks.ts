@@ -4,7 +4,7 @@ import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
-import type { Notification } from '../../services/notifier.ts';
+import { notificationOf } from '../../services/notifier.ts';
 import { requireMember, requirePolicy } from '../../services/room-access.ts';
 import { markNotified, markRead } from '../../services/messages/delivery.ts';
 import { ms } from '../../services/messages/ids.ts';
@@ -21,15 +21,12 @@ export function markHandlers(ctx: ServerContext) {
   const parse = (body: IdsInRoom) => ({ roomId: parseId(body.roomId, 'roomId'), ids: parseIds(body.messageIds, 'messageIds') });
 
   /** The caller's other devices learn about changes only the caller sees. */
-  const toSelf = async (caller: AuthenticatedSession, roomId: number, notifyType: Notification['notifyType'], ids: number[]) => {
+  const toSelf = async (caller: AuthenticatedSession, roomId: number, notifyType: 'MESSAGE_STARRED' | 'MESSAGE_UNSTARRED' | 'MESSAGE_DELETED_FOR_ME', ids: number[]) => {
     if (ids.length === 0) return;
-    await ctx.notifier.toAccounts([caller.accountId], {
-      notifyType,
-      senderId: String(caller.accountId),
-      dataId: String(ids[0]),
-      roomId: String(roomId),
-      data: { messageIds: ids.map(String) },
-    });
+    await ctx.notifier.toAccounts(
+      [caller.accountId],
+      notificationOf(notifyType, { senderId: String(caller.accountId), dataId: String(ids[0]), roomId: String(roomId), data: { messageIds: ids.map(String) } }),
+    );
   };
 
   const star = async (input: { body: IdsInRoom; session: AuthenticatedSession }, starred: boolean) => {

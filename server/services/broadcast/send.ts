@@ -118,12 +118,14 @@ export async function broadcastMessages(ctx: ServerContext, caller: Caller, body
   const neutral = await presentAll(ctx, null, views);
   for (const [i, message] of stored.entries()) {
     await announceNewMessage(ctx, message);
+    const data = neutral[i];
+    if (!data) continue;
     await ctx.notifier.toBroadcastRoom(room.id, {
       notifyType: 'BROADCAST_MESSAGE',
       senderId: String(caller.accountId),
       dataId: String(message.id),
       roomId: String(room.id),
-      data: neutral[i],
+      data,
     });
   }
   return { roomId: String(room.id), messages: await presentAll(ctx, caller.accountId, views) };

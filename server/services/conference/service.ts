@@ -2,7 +2,6 @@
 // checked by machine.ts, recorded), then the participants are notified on their reply queues.
 import { randomUUID } from 'node:crypto';
 import type * as T from '../../../generated/types/index.ts';
-import type { NotifyType } from '../../../generated/realtime/index.ts';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
@@ -10,7 +9,10 @@ import type { Queryable } from '../../store/db.ts';
 import { parseId } from '../../http/wire-ids.ts';
 import { requireRoom } from '../messages/store.ts';
 import { requireMember } from '../room-access.ts';
+import { notificationOf } from '../notifier.ts';
 import { Outbox } from '../rooms/context.ts';
+
+type ConferenceNotifyType = 'CONFERENCE_CREATE' | 'CONFERENCE_CALL' | 'CONFERENCE_CANCEL' | 'CONFERENCE_REJECT' | 'CONFERENCE_ACCEPT';
 import { answerOf, IllegalTransition, JOINABLE_STATUSES, nextStatus, type ConferenceEvent } from './machine.ts';
 import { conferenceStore, type ConferenceRow, type ConferenceType, type Participant } from './store.ts';
 import { mintJoinToken, signingKey } from './token.ts';
@@ -42,15 +44,16 @@ function response(c: ConferenceRow, participants: readonly Participant[]): T.Con
 
 function notify(
   outbox: Outbox,
-  notifyType: NotifyType,
+  notifyType: ConferenceNotifyType,
   c: ConferenceRow,
   participants: readonly Participant[],
   actorId: number,
   to: readonly number[],
   extra: Record<string, unknown> = {},
 ): void {
-  outbox.toAccounts(to, {
-    notifyType,
+  outbox.toAccounts(
+    to,
+    notificationOf(notifyType, {
     senderId: String(actorId),
     dataId: c.uuid,
     roomId: String(c.roomId),
@@ -63,7 +66,8 @@ function notify(
       conferenceInfo: conferenceInfo(c),
       data: { ...stateData(c, participants), accountId: String(actorId), ...extra },
     },
-  });
+  }),
+  );
 }
 
 async function inTransaction<R>(ctx: ServerContext, work: (tx: Queryable, outbox: Outbox) => Promise<R>): Promise<R> {
@@ -210,7 +214,7 @@ export async function answerCall(
     const after = (await store.findByUuid(conference.uuid)) ?? conference;
     const now = await store.participants(conference.id);
     const extra = event === 'BUSY' ? { reason: 'BUSY' } : event === 'REJECT' ? { reason: 'REJECTED' } : {};
-    const notifyType: NotifyType = event === 'ACCEPT' ? 'CONFERENCE_ACCEPT' : 'CONFERENCE_REJECT';
+    const notifyType: ConferenceNotifyType = event === 'ACCEPT' ? 'CONFERENCE_ACCEPT' : 'CONFERENCE_REJECT';
     notify(outbox, notifyType, after, now, caller.accountId, now.map((p) => p.accountId), { ...extra, ...(body.data ? { callerData: body.data } : {}) });
     return response(after, now);
   });

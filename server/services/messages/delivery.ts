@@ -4,7 +4,7 @@
 // shown as read in message info) and a message one of them received never becomes ALL_READ.
 import type { ServerContext } from '../../context.ts';
 import type { MessageStatus } from '../../store/repos/index.ts';
-import type { Notification } from '../notifier.ts';
+import { notificationOf } from '../notifier.ts';
 
 type Ctx = Pick<ServerContext, 'repos' | 'notifier' | 'now'>;
 
@@ -21,18 +21,15 @@ async function notifySenders(
   ctx: Ctx,
   roomId: number,
   actorId: number,
-  notifyType: Notification['notifyType'],
+  notifyType: 'MESSAGE_ALL_RECEIVED' | 'MESSAGE_ALL_READ' | 'MESSAGE_READ',
   entries: readonly { senderId: number | null; id: number }[],
   extra: Record<string, unknown> = {},
 ): Promise<void> {
   for (const [senderId, ids] of groupBySender(entries)) {
-    await ctx.notifier.toAccounts([senderId], {
-      notifyType,
-      senderId: String(actorId),
-      dataId: String(ids[0]),
-      roomId: String(roomId),
-      data: { messageIds: ids.map(String), ...extra },
-    });
+    await ctx.notifier.toAccounts(
+      [senderId],
+      notificationOf(notifyType, { senderId: String(actorId), dataId: String(ids[0]), roomId: String(roomId), data: { messageIds: ids.map(String), ...extra } }),
+    );
   }
 }
 

@@ -23,14 +23,15 @@ export async function recallMessages(ctx: ServerContext, caller: AuthenticatedSe
     for (const m of messages) if (await r.messages.recall(m.id)) done.push(m.id);
     return done;
   });
-  if (recalled.length > 0) {
+  const [first, ...rest] = recalled;
+  if (first !== undefined) {
     const members = await ctx.repos.members.activeAccountIds(roomId);
     await ctx.notifier.toRoom(roomId, members, {
       notifyType: 'MESSAGE_DELETED',
       senderId: String(caller.accountId),
-      dataId: String(recalled[0]),
+      dataId: String(first),
       roomId: String(roomId),
-      data: { messageIds: recalled.map(String) },
+      data: { messageIds: [String(first), ...rest.map(String)] },
     });
   }
   return recalled;

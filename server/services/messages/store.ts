@@ -4,7 +4,7 @@ import { ApiError } from '../../http/api-error.ts';
 import type { Queryable } from '../../store/db.ts';
 import { repos, type MessageView, type NewMessage, type Room, type StoredMessage } from '../../store/repos/index.ts';
 import { dndActiveOn } from '../directory/dnd.ts';
-import type { Notification } from '../notifier.ts';
+import type { NewMessageNotification } from '../../../generated/realtime/index.ts';
 import { presentAll } from './wire.ts';
 
 type Ctx = Pick<ServerContext, 'repos' | 'notifier' | 'now'>;
@@ -58,11 +58,12 @@ export async function announceNewMessage(ctx: Ctx, message: StoredMessage): Prom
   const members = await ctx.repos.members.activeAccountIds(message.roomId);
   const recipients = members.filter((id) => id !== message.senderId).length;
   const [wire] = await presentAll(ctx, null, [neutralView(message, recipients)]);
+  if (!wire) return;
   const now = ctx.now();
   const quiet = new Set(
     (await ctx.repos.accounts.listByIds(members)).filter((a) => a.id !== message.senderId && dndActiveOn(a, now)).map((a) => a.id),
   );
-  const notification: Notification = {
+  const notification: NewMessageNotification = {
     notifyType: 'NEW_MESSAGE',
     senderId: String(message.senderId ?? 'SYSTEM'),
     dataId: String(message.id),

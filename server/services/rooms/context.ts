@@ -8,7 +8,7 @@ import { sqlState, UNIQUE_VIOLATION, type Queryable } from '../../store/db.ts';
 import { repos, type Repos } from '../../store/repos/index.ts';
 import type { Member } from '../../store/repos/members.ts';
 import type { Room } from '../../store/repos/rooms.ts';
-import type { Notification, Notifier } from '../notifier.ts';
+import { notificationOf, type Notification, type Notifier } from '../notifier.ts';
 import type { Revocation } from '../../realtime/revocation.ts';
 import { requireMember, requirePolicy } from '../room-access.ts';
 import { displayName, ms, wireId } from './wire.ts';
@@ -127,15 +127,8 @@ export async function namesOf(r: Repos, accountIds: readonly number[]): Promise<
 }
 
 /** A room notification about the room itself (dataId is the room id). */
-export function roomNotice(
-  notifyType: NotifyType,
-  room: Pick<Room, 'id'>,
-  senderId: number | string,
-  data?: Record<string, unknown>,
-): Notification {
-  const notice: Notification = { notifyType, senderId: String(senderId), dataId: wireId(room.id), roomId: wireId(room.id) };
-  if (data) notice.data = data;
-  return notice;
+export function roomNotice<T extends NotifyType>(notifyType: T, room: Pick<Room, 'id'>, senderId: number | string, data?: object) {
+  return notificationOf(notifyType, { senderId: String(senderId), dataId: wireId(room.id), roomId: wireId(room.id), ...(data ? { data } : {}) });
 }
 
 /** The part of a room that is the same for every member, as ROOM_CREATE / ROOM_UPDATE data. */

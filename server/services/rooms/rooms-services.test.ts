@@ -7,8 +7,9 @@ import { ApiError } from '../../http/api-error.ts';
 import type { Database } from '../../store/db.ts';
 import { repos, type Repos } from '../../store/repos/index.ts';
 import { openTestDatabase } from '../../store/testing.ts';
-import type { Notification, Notifier } from '../notifier.ts';
-import { roomTransaction } from './context.ts';
+import type { Notifier } from '../notifier.ts';
+import type { AnyNotification } from '../../../generated/realtime/index.ts';
+import { roomNotice, roomTransaction } from './context.ts';
 import { prepareRoomImage } from './images.ts';
 import { checkRoomName } from './names.ts';
 import { isMutedNow } from './views.ts';
@@ -95,9 +96,9 @@ describe('mute state', () => {
 });
 
 describe('roomTransaction', () => {
-  function recordingContext(): { ctx: ServerContext; sent: Notification[] } {
-    const sent: Notification[] = [];
-    const record = async (_to: unknown, notification: Notification) => {
+  function recordingContext(): { ctx: ServerContext; sent: AnyNotification[] } {
+    const sent: AnyNotification[] = [];
+    const record = async (_to: unknown, notification: AnyNotification) => {
       sent.push(notification);
     };
     const notifier: Notifier = {
@@ -119,11 +120,11 @@ describe('roomTransaction', () => {
     const room = await roomTransaction(ctx, async (tr, outbox) => {
       const created = await tr.rooms.create({ roomType: 'MULTIPLE', roomName: 'Kept' });
       await tr.members.add(created.id, [amy, ben]);
-      outbox.toRoom(created.id, [amy, ben], { notifyType: 'ROOM_CREATE', senderId: String(amy), dataId: String(created.id) });
+      outbox.toRoom(created.id, [amy, ben], roomNotice('ROOM_DELETE', created, amy));
       expect(sent).toEqual([]);
       return created;
     });
-    expect(sent.map((n) => n.notifyType)).toEqual(['ROOM_CREATE']);
+    expect(sent.map((n) => n.notifyType)).toEqual(['ROOM_DELETE']);
     expect(await r.members.activeAccountIds(room.id)).toEqual([amy, ben].sort((a, b) => a - b));
   });
 
@@ -133,7 +134,7 @@ describe('roomTransaction', () => {
     const refused = roomTransaction(ctx, async (tr, outbox) => {
       const created = await tr.rooms.create({ roomType: 'MULTIPLE', roomName: 'Gone' });
       roomId = created.id;
-      outbox.toRoom(created.id, [amy], { notifyType: 'ROOM_CREATE', senderId: String(amy), dataId: String(created.id) });
+      outbox.toRoom(created.id, [amy], roomNotice('ROOM_DELETE', created, amy));
       throw new ApiError('ROOM_SIZE_LIMIT');
     });
     expect(await codeOf(refused)).toBe('ROOM_SIZE_LIMIT');

@@ -1,36 +1,53 @@
 import { describe, expect, it } from 'vitest';
 import { Emitter } from './emitter.ts';
-import { parseFrameBody } from './messages.ts';
+import { destinationValidators, sendValidators } from '@generated/realtime/validators.js';
+import { parseFrameBody, type ChatDestination } from './messages.ts';
 import { isLostConnection, webSocketBase } from './realtime-client.ts';
 
 describe('parseFrameBody', () => {
-  it('reads a notification, with numeric ids as strings', () => {
-    expect(parseFrameBody('{"notifyType":"NEW_MESSAGE","senderId":1002,"dataId":"m-77","roomId":5,"data":{"a":1}}')).toEqual({
-      kind: 'notification',
-      notification: { notifyType: 'NEW_MESSAGE', senderId: '1002', dataId: 'm-77', roomId: '5', data: { a: 1 } },
-    });
-    expect(parseFrameBody('{"notifyType":"HEALTH_CHECK","senderId":"1","dataId":"3"}')).toEqual({
-      kind: 'notification',
-      notification: { notifyType: 'HEALTH_CHECK', senderId: '1', dataId: '3' },
-    });
+  const parse = (destination: ChatDestination, body: string) => parseFrameBody(destinationValidators, destination, body);
+
+  it('reads a notification the contract knows, on a destination that carries it', () => {
+    const starred = { notifyType: 'MESSAGE_STARRED', senderId: '1002', dataId: 'm-77', roomId: '5', data: { messageIds: ['m-77'] } };
+    expect(parse('replyQueue', JSON.stringify(starred))).toEqual({ kind: 'notification', notification: starred });
+    const check = { notifyType: 'HEALTH_CHECK', senderId: '1', dataId: '3', data: { ts: 5 } };
+    expect(parse('replyQueue', JSON.stringify(check))).toEqual({ kind: 'notification', notification: check });
   });
 
   it('keeps the silent mark of a push to someone in Do Not Disturb', () => {
-    const parsed = parseFrameBody('{"notifyType":"NEW_MESSAGE","senderId":"1","dataId":"2","roomId":"3","silent":true}');
-    expect(parsed?.kind === 'notification' && parsed.notification.silent).toBe(true);
-    const loud = parseFrameBody('{"notifyType":"NEW_MESSAGE","senderId":"1","dataId":"2","silent":"yes"}');
-    expect(loud?.kind === 'notification' && loud.notification.silent).toBeUndefined();
+    const message = { messageId: '2', roomId: '3', messageType: 'TEXT' };
+    const parsed = parse('replyQueue', JSON.stringify({ notifyType: 'NEW_MESSAGE', senderId: '1', dataId: '2', roomId: '3', data: message, silent: true }));
+    expect(parsed?.kind === 'notification' && parsed.notification.notifyType === 'NEW_MESSAGE' && parsed.notification.silent).toBe(true);
   });
 
-  it('reads a topic message', () => {
-    expect(parseFrameBody('{"roomId":"r1","accountName":"alice","type":"TYPING"}')).toEqual({
-      kind: 'topic',
-      topic: { roomId: 'r1', accountName: 'alice', type: 'TYPING' },
-    });
+  it('reads a topic message on a room topic only', () => {
+    const typing = '{"roomId":"r1","accountName":"alice","type":"TYPING"}';
+    expect(parse('roomTopic', typing)).toEqual({ kind: 'topic', topic: { roomId: 'r1', accountName: 'alice', type: 'TYPING' } });
+    expect(parse('replyQueue', typing)).toBeNull();
   });
 
-  it('ignores junk', () => {
-    for (const body of ['', 'not json', '[]', 'null', '{"roomId":"r1"}', '{"type":"TYPING"}']) expect(parseFrameBody(body)).toBeNull();
+  it('drops what the contract does not allow: junk, unknown types, numeric ids, unknown topic types', () => {
+    const bodies = [
+      '',
+      'not json',
+      '[]',
+      'null',
+      '{"roomId":"r1"}',
+      '{"type":"TYPING"}',
+      '{"notifyType":"SOMETHING_NEW","senderId":"1","dataId":"2"}',
+      '{"notifyType":"MESSAGE_STARRED","senderId":1002,"dataId":"m-77","roomId":5,"data":{"messageIds":["m-77"]}}',
+      '{"roomId":"r1","accountName":"alice","type":"DANCING"}',
+    ];
+    for (const body of bodies) expect(parse('roomTopic', body)).toBeNull();
+  });
+});
+
+describe('sendValidators', () => {
+  it('hold the client to the schema: a health-check echo names its check by dataId and carries no count', () => {
+    expect(sendValidators.healthCheckEcho({ notifyType: 'HEALTH_CHECK', dataId: '1', ts: 2 })).toBe(true);
+    expect(sendValidators.healthCheckEcho({ notifyType: 'HEALTH_CHECK', dataId: '1', count: 1 })).toBe(false);
+    expect(sendValidators.roomTopicMessage({ roomId: 'r1', accountName: 'alice', type: 'TYPING' })).toBe(true);
+    expect(sendValidators.roomTopicMessage({ type: 'TYPING' })).toBe(false);
   });
 });
 

@@ -1,62 +1,37 @@
-// Parses what arrives on the socket: notifications {notifyType, senderId, dataId, roomId?, data?} and room
-// topic messages {roomId, accountName, type}. Anything else is ignored, never thrown.
-import type { NotifyType, TopicType } from '@generated/realtime/index';
+// Parses what arrives on the socket against the contract (generated/realtime): a frame body is JSON matching what
+// its destination carries (schema/realtime.json), either a notification or a room topic message. Anything else is
+// dropped, never thrown: listeners only ever see payloads of the generated types.
+import type { AnyNotification, TopicMessage } from '@generated/realtime/index';
+import type { destinationValidators, FrameValidator } from '@generated/realtime/validators.js';
 
 /** Where a notification arrived: the same NEW_MESSAGE reaches the reply queue and an open room's topic. */
 export type NotificationSource = 'replyQueue' | 'account' | 'room';
 
-export interface RealtimeNotification {
-  notifyType: NotifyType;
-  senderId: string;
-  dataId: string;
-  roomId?: string;
-  data?: Record<string, unknown>;
-  /** The server marks pushes to a user in Do Not Disturb silent. */
-  silent?: boolean;
-  source?: NotificationSource;
-}
+/** A notification as listeners receive it: the contract's payload and where it came from. */
+export type ReceivedNotification = AnyNotification & { source: NotificationSource };
 
-export interface RealtimeTopicMessage {
-  roomId: string;
-  accountName: string;
-  type: TopicType;
-}
+/** generated/realtime/validators.js, loaded with the socket rather than with the login page. */
+export type DestinationValidators = typeof destinationValidators;
+
+/** The destinations of the chat socket (/v3/ws) the client subscribes to. */
+export type ChatDestination = 'replyQueue' | 'accountTopic' | 'roomTopic' | 'broadcastTopic';
 
 export type ParsedFrameBody =
-  | { kind: 'notification'; notification: RealtimeNotification }
-  | { kind: 'topic'; topic: RealtimeTopicMessage }
+  | { kind: 'notification'; notification: AnyNotification }
+  | { kind: 'topic'; topic: TopicMessage }
   | null;
 
-const idOf = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+const isNotification = (value: AnyNotification | TopicMessage): value is AnyNotification => 'notifyType' in value;
 
-export function parseFrameBody(body: string): ParsedFrameBody {
+/** The body of a frame received on `destination`, or null when it is not what that destination carries. */
+export function parseFrameBody(validators: DestinationValidators, destination: ChatDestination, body: string): ParsedFrameBody {
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const record = value as Record<string, unknown>;
-  if (typeof record.notifyType === 'string') {
-    const notification: RealtimeNotification = {
-      // Unknown types pass through: a newer server may add some, and listeners switch on the known ones.
-      notifyType: record.notifyType as NotifyType,
-      senderId: idOf(record.senderId) ?? '',
-      dataId: idOf(record.dataId) ?? '',
-    };
-    const roomId = idOf(record.roomId);
-    if (roomId !== undefined) notification.roomId = roomId;
-    if (typeof record.data === 'object' && record.data !== null && !Array.isArray(record.data)) {
-      notification.data = record.data as Record<string, unknown>;
-    }
-    if (record.silent === true) notification.silent = true;
-    return { kind: 'notification', notification };
-  }
-  const roomId = idOf(record.roomId);
-  if (roomId !== undefined && typeof record.accountName === 'string' && typeof record.type === 'string') {
-    return { kind: 'topic', topic: { roomId, accountName: record.accountName, type: record.type as TopicType } };
-  }
-  return null;
+  const validate: FrameValidator<AnyNotification | TopicMessage> = validators[destination];
+  if (!validate(value)) return null;
+  return isNotification(value) ? { kind: 'notification', notification: value } : { kind: 'topic', topic: value };
 }

@@ -8,6 +8,7 @@ import { createTestAccount, startTestServer, type TestServer } from '../../../te
 import { keys } from '../testing/vectors.ts';
 import { RealtimeClient, webSocketBase, type RealtimeEvents } from './realtime-client.ts';
 import { ReconnectPolicy } from './reconnect-policy.ts';
+import type { NotificationOf } from '@generated/realtime/index';
 
 let server: TestServer;
 let accountId: string;
@@ -57,7 +58,9 @@ async function until(check: () => boolean, what: string, ms = 5_000): Promise<vo
   }
 }
 
-const notify = (notifyType: 'NEW_MESSAGE' | 'DND_ENABLED', dataId: string) => ({ notifyType, senderId: '1', dataId });
+// Notifications as the contract has them: the client drops anything else.
+const starred = (dataId: string): NotificationOf<'MESSAGE_STARRED'> => ({ notifyType: 'MESSAGE_STARRED', senderId: '1', dataId, roomId: '1', data: { messageIds: [dataId] } });
+const dndOff = (dataId: string): NotificationOf<'DND_DISABLED'> => ({ notifyType: 'DND_DISABLED', senderId: '1', dataId });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -75,12 +78,12 @@ describe('RealtimeClient against the reference server', () => {
     expect(await realtime.connect()).toBe(true);
     expect(log.status).toEqual(['connecting', 'connected']);
 
-    await server.app.ctx.notifier.toAccounts([accountId], notify('NEW_MESSAGE', 'm-1'));
-    await server.app.ctx.notifier.toAccountTopics([accountId], notify('DND_ENABLED', 'd-1'));
+    await server.app.ctx.notifier.toAccounts([accountId], starred('m-1'));
+    await server.app.ctx.notifier.toAccountTopics([accountId], dndOff('d-1'));
     await until(() => (log.notification?.length ?? 0) >= 2, 'two notifications');
     expect(log.notification!.map((n) => [n.notifyType, n.dataId, n.source])).toEqual([
-      ['NEW_MESSAGE', 'm-1', 'replyQueue'],
-      ['DND_ENABLED', 'd-1', 'account'],
+      ['MESSAGE_STARRED', 'm-1', 'replyQueue'],
+      ['DND_DISABLED', 'd-1', 'account'],
     ]);
 
     expect(realtime.healthCheck()).toBe(1);
@@ -109,7 +112,7 @@ describe('RealtimeClient against the reference server', () => {
 
     realtime.unsubscribeRoom(roomId);
     await server.app.ctx.notifier.topicMessage(roomId, { roomId, accountName: 'bob', type: 'TYPING' });
-    await server.app.ctx.notifier.toAccounts([accountId], notify('NEW_MESSAGE', 'marker'));
+    await server.app.ctx.notifier.toAccounts([accountId], starred('marker'));
     await until(() => log.notification?.some((n) => n.dataId === 'marker') === true, 'the marker');
     expect(log.topic).toHaveLength(2); // nothing from the room after unsubscribing
     realtime.close();
@@ -123,7 +126,7 @@ describe('RealtimeClient against the reference server', () => {
     expect(log.disconnect).toEqual([true]);
     expect(log.status).toEqual(['connecting', 'connected', 'reconnecting', 'connected']);
 
-    await server.app.ctx.notifier.toAccounts([accountId], notify('NEW_MESSAGE', 'after'));
+    await server.app.ctx.notifier.toAccounts([accountId], starred('after'));
     await until(() => log.notification?.some((n) => n.dataId === 'after') === true, 'a notification after the reconnect');
     realtime.close();
   });
@@ -165,7 +168,7 @@ describe('RealtimeClient against the reference server', () => {
     expect(realtime.reconnect()).toBe(false); // one attempt at a time
     await until(() => log.resynced?.length === 1, 'resynced after the reconnect');
     expect(log.status!.slice(-2)).toEqual(['reconnecting', 'connected']);
-    await server.app.ctx.notifier.toAccounts([accountId], notify('NEW_MESSAGE', 'back'));
+    await server.app.ctx.notifier.toAccounts([accountId], starred('back'));
     await until(() => log.notification?.some((n) => n.dataId === 'back') === true, 'a notification after the reconnect');
 
     // Lost again: the manual reconnect gave back a full set of tries.

@@ -4,18 +4,26 @@
 // tries are used up it stays `lost` until `reconnect()` (the Reconnect button, the browser back online, the tab
 // shown again) starts a fresh set.
 import { Client, type IStompSocket, type StompSubscription } from '@stomp/stompjs';
-import type { HealthCheckEcho } from '@generated/types/index';
-import { accountTopic, broadcastTopic, replyQueue, roomTopic } from '@generated/realtime/index';
+import {
+  accountTopic,
+  broadcastTopic,
+  replyQueue,
+  roomTopic,
+  sendDestination,
+  type SendName,
+  type SendPayloads,
+  type TopicMessage,
+} from '@generated/realtime/index';
 import { constants } from '@variant/constants';
 import { Emitter } from './emitter.ts';
-import { parseFrameBody, type NotificationSource, type RealtimeNotification, type RealtimeTopicMessage } from './messages.ts';
+import { parseFrameBody, type ChatDestination, type DestinationValidators, type NotificationSource, type ReceivedNotification } from './messages.ts';
 import { ReconnectPolicy } from './reconnect-policy.ts';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'lost' | 'closed';
 
 export interface RealtimeEvents extends Record<string, unknown> {
-  notification: RealtimeNotification;
-  topic: RealtimeTopicMessage;
+  notification: ReceivedNotification;
+  topic: TopicMessage;
   status: RealtimeStatus;
   /** The seed's disconnect listener: true when the loss matched the lost-connection indicator. */
   disconnect: boolean;
@@ -64,6 +72,10 @@ export function webSocketBase(host: string, location?: { protocol: string; host:
 
 type RoomKind = 'room' | 'broadcast';
 
+/** The frame validators are a large module: loaded once, when the first socket opens, not with the login page. */
+let validatorsLoad: Promise<DestinationValidators> | null = null;
+const loadValidators = () => (validatorsLoad ??= import('@generated/realtime/validators.js').then((m) => m.destinationValidators));
+
 export class RealtimeClient extends Emitter<RealtimeEvents> {
   private client: Client | null = null;
   private readonly policy: ReconnectPolicy;
@@ -77,6 +89,8 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
   private lastStompError: string | null = null;
   private healthCount = 0;
   private firstOutcome: ((connected: boolean) => void) | null = null;
+  private validators: DestinationValidators | null = null;
+  private firstConnect: Promise<boolean> | null = null;
 
   constructor(private readonly options: RealtimeClientOptions) {
     super();
@@ -93,10 +107,21 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
 
   /** Opens the socket; resolves with the outcome of the first attempt (retries go on in the background). */
   connect(): Promise<boolean> {
+    if (this.firstConnect) return this.firstConnect;
     if (this.client) return Promise.resolve(this.currentStatus === 'connected');
     const outcome = new Promise<boolean>((resolve) => (this.firstOutcome = resolve));
+    this.firstConnect = outcome.finally(() => (this.firstConnect = null));
     this.setStatus('connecting');
-    this.open();
+    void loadValidators().then(
+      (validators) => {
+        this.validators = validators;
+        if (this.currentStatus === 'connecting' && !this.client) this.open();
+      },
+      () => {
+        this.setStatus('lost');
+        this.settleFirst(false);
+      },
+    );
     return outcome;
   }
 
@@ -141,21 +166,25 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
   }
 
   /** TYPING / ONLINE / OFFLINE (and the other topic types) to a room; false when not connected. */
-  sendTopic(roomId: string, type: RealtimeTopicMessage['type']): boolean {
-    const body: RealtimeTopicMessage = { roomId, accountName: this.options.accountName, type };
-    return this.publish(roomTopic(roomId), body);
+  sendTopic(roomId: string, type: TopicMessage['type']): boolean {
+    return this.send('roomTopicMessage', sendDestination.roomTopicMessage(roomId), { roomId, accountName: this.options.accountName, type });
   }
 
-  /** Health-check echo (schema: HealthCheckEcho): the server answers with a HEALTH_CHECK notification carrying its dataId, the count. */
+  /** Health-check echo: the server answers with a HEALTH_CHECK notification carrying its dataId, the count. */
   healthCheck(): number | null {
     this.healthCount += 1;
     const count = this.healthCount;
-    const echo: HealthCheckEcho = { notifyType: 'HEALTH_CHECK', dataId: String(count), ts: Date.now() };
-    return this.publish('/app/healthcheck', echo) ? count : null;
+    const echo = { notifyType: 'HEALTH_CHECK', dataId: String(count), ts: Date.now() } as const;
+    return this.send('healthCheckEcho', sendDestination.healthCheckEcho(), echo) ? count : null;
   }
 
   logoutOtherSessions(): boolean {
-    return this.publish('/app/logoutothersessions', { reason: 'LOGOUT_OTHER_SESSIONS' });
+    return this.send('logoutOtherSessions', sendDestination.logoutOtherSessions(), { reason: 'LOGOUT_OTHER_SESSIONS' });
+  }
+
+  /** One of the contract's sends: the name ties the body to its definition. */
+  private send<N extends SendName>(_name: N, destination: string, body: SendPayloads[N]): boolean {
+    return this.publish(destination, body);
   }
 
   private publish(destination: string, body: object): boolean {
@@ -198,9 +227,8 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
     this.policy.succeeded();
     this.healthCount = 0; // the seed: the health-check counter resets on connect
     const { mqSysName, accountId } = this.options;
-    const deliver = (body: string, source: NotificationSource) => this.dispatch(body, source);
     for (const [roomId, entry] of this.rooms) entry.subscription = this.subscribeRoomNow(client, roomId, entry.kind);
-    client.subscribe(replyQueue(mqSysName, accountId), (m) => deliver(m.body, 'replyQueue'));
+    client.subscribe(replyQueue(mqSysName, accountId), (m) => this.dispatch(m.body, 'replyQueue', 'replyQueue'));
     // Frames are handled in order: the receipt of the last SUBSCRIBE means every subscription is live, so a
     // refetch started on `resynced` cannot miss a notification sent in between.
     const receipt = `subscribed-${Date.now()}`;
@@ -210,16 +238,18 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
       this.settleFirst(true);
       if (wasReconnect) this.emit('resynced', undefined);
     });
-    client.subscribe(accountTopic(accountId), (m) => deliver(m.body, 'account'), { receipt });
+    client.subscribe(accountTopic(accountId), (m) => this.dispatch(m.body, 'accountTopic', 'account'), { receipt });
   }
 
   private subscribeRoomNow(client: Client, roomId: string, kind: RoomKind): StompSubscription {
-    const destination = kind === 'broadcast' ? broadcastTopic(roomId) : roomTopic(roomId);
-    return client.subscribe(destination, (m) => this.dispatch(m.body, 'room'));
+    if (kind === 'broadcast') return client.subscribe(broadcastTopic(roomId), (m) => this.dispatch(m.body, 'broadcastTopic', 'room'));
+    return client.subscribe(roomTopic(roomId), (m) => this.dispatch(m.body, 'roomTopic', 'room'));
   }
 
-  private dispatch(body: string, source: NotificationSource): void {
-    const parsed = parseFrameBody(body);
+  private dispatch(body: string, destination: ChatDestination, source: NotificationSource): void {
+    if (!this.validators) return;
+    const parsed = parseFrameBody(this.validators, destination, body);
+    if (!parsed) this.options.debug?.(`dropped a frame on ${destination} that the contract does not allow: ${body.slice(0, 200)}`);
     if (parsed?.kind === 'notification') this.emit('notification', { ...parsed.notification, source });
     else if (parsed?.kind === 'topic') this.emit('topic', parsed.topic);
   }

@@ -7,7 +7,7 @@ import type { IStompSocket } from '@stomp/stompjs';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../../../tests/support/test-server.ts';
 import { createCore, type SessionEndReason } from '../core.ts';
 import { decryptAesText, encryptAesText } from '../crypto/aes.ts';
-import type { RealtimeNotification } from '../realtime/messages.ts';
+import type { ReceivedNotification } from '../realtime/messages.ts';
 import { useSessionStore } from './session-store.ts';
 import { IndexedDbSessionVault } from './session-vault.ts';
 
@@ -60,11 +60,11 @@ describe('the client core against the reference server', () => {
     expect(byUuid.aesKey).toBe(common.aesKey);
     expect(await decryptAesText(byUuid, await encryptAesText(common, '你好'))).toBe('你好');
 
-    const notifications: RealtimeNotification[] = [];
+    const notifications: ReceivedNotification[] = [];
     c.realtime!.on('notification', (n) => notifications.push(n));
-    await server.app.ctx.notifier.toAccounts([session.accountId!], { notifyType: 'NEW_MESSAGE', senderId: '0', dataId: 'm-1' });
+    await server.app.ctx.notifier.toAccounts([session.accountId!], { notifyType: 'CUSTOM_NOTIFICATION', senderId: '0', dataId: 'm-1' });
     await until(() => notifications.length > 0, 'a notification');
-    expect(notifications[0]).toMatchObject({ notifyType: 'NEW_MESSAGE', dataId: 'm-1' });
+    expect(notifications[0]).toMatchObject({ notifyType: 'CUSTOM_NOTIFICATION', dataId: 'm-1' });
 
     const socket = c.realtime!;
     const apiKey = session.apiKey!;

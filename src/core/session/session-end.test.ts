@@ -11,16 +11,16 @@ describe('sessionEndFor', () => {
   });
 
   it('a logout of the other sessions ends every session but the one that asked', async () => {
-    const notice = (keep: string) => ({ notifyType: 'FORCE_LOGOUT' as const, dataId: 's', data: { reason: 'LOGOUT_OTHER_SESSION', keepApiKeyHash: keep } });
+    const notice = (keep: string) => ({ notifyType: 'FORCE_LOGOUT' as const, senderId: '1', dataId: 's', data: { reason: 'LOGOUT_OTHER_SESSION', keepApiKeyHash: keep } });
     expect(await sessionEndFor(notice(hash('api-key-of-this-tab')), me)).toBeNull();
     expect(await sessionEndFor(notice(hash('another-session')), me)).toBe('forcedLogout');
     expect(await sessionEndFor(notice(''), me)).toBe('forcedLogout');
-    expect(await sessionEndFor({ notifyType: 'FORCE_LOGOUT', dataId: 's' }, me)).toBe('forcedLogout');
+    expect(await sessionEndFor({ notifyType: 'FORCE_LOGOUT', senderId: '1', dataId: 's', data: { reason: 'ACCOUNT_DISABLED' } }, me)).toBe('forcedLogout');
   });
 
   it('a remote wipe ends only the wiped device', async () => {
-    expect(await sessionEndFor({ notifyType: 'REMOTE_WIPE', dataId: 'device-1', data: { deviceId: 'device-1' } }, me)).toBe('remoteWipe');
-    expect(await sessionEndFor({ notifyType: 'REMOTE_WIPE', dataId: 'device-2', data: { deviceId: 'device-2' } }, me)).toBeNull();
-    expect(await sessionEndFor({ notifyType: 'NEW_MESSAGE', dataId: 'm' }, me)).toBeNull();
+    expect(await sessionEndFor({ notifyType: 'REMOTE_WIPE', senderId: '1', dataId: 'device-1', data: { deviceId: 'device-1' } }, me)).toBe('remoteWipe');
+    expect(await sessionEndFor({ notifyType: 'REMOTE_WIPE', senderId: '1', dataId: 'device-2', data: { deviceId: 'device-2' } }, me)).toBeNull();
+    expect(await sessionEndFor({ notifyType: 'CUSTOM_NOTIFICATION', senderId: '1', dataId: 'm' }, me)).toBeNull();
   });
 });

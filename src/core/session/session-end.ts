@@ -3,7 +3,7 @@
 // of the others is named by the hash of its api key, a wiped device by its device id, and those must not end the
 // wrong session.
 import { subtle, toHex, utf8Encode } from '../crypto/bytes.ts';
-import type { RealtimeNotification } from '../realtime/messages.ts';
+import type { AnyNotification } from '@generated/realtime/index';
 
 export interface SessionIdentity {
   apiKey: string | null;
@@ -17,7 +17,7 @@ export async function apiKeyHash(apiKey: string): Promise<string> {
 
 /** The reason this notification ends this session, or null when it does not. */
 export async function sessionEndFor(
-  notification: Pick<RealtimeNotification, 'notifyType' | 'dataId' | 'data'>,
+  notification: AnyNotification,
   me: SessionIdentity,
 ): Promise<'forcedLogout' | 'remoteWipe' | null> {
   if (notification.notifyType === 'FORCE_LOGOUT') {

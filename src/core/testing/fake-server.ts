@@ -1,6 +1,7 @@
 // A fetch stand-in for the reference server's HTTP rules, built on the client's own envelope code and the
 // vector keys (the user's pair plays the server-held key, the device pair the login's key).
 import { openEnvelope, sealEnvelope } from '../crypto/envelope.ts';
+import { PUBLIC_PROFILE_PATH } from '../transport/http-transport.ts';
 import { keys } from './vectors.ts';
 
 export interface FakeRequest {
@@ -50,7 +51,7 @@ export function fakeServer(options: FakeServerOptions) {
     }
     const request = { path, headers, wire, body, files };
     requests.push(request);
-    if (path === '/chat/pub/application/getpublicapplicationprofile') {
+    if (path === PUBLIC_PROFILE_PATH) {
       return Response.json({ status: 'success', isReqEncryptedList: encrypted, isRespEncryptedList: encrypted, defaultEncryptionAlgorithm: algorithm });
     }
     const reply = await options.handle(request);

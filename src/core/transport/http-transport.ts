@@ -2,6 +2,7 @@
 // uploads (with progress through XMLHttpRequest), file responses and error lists. No React in here.
 import type { ApiResult, ApiTransport, CallOptions } from '@generated/api/runtime';
 import type { EndpointDescriptor } from '@generated/api/runtime';
+import { getPublicApplicationProfileEndpoint } from '@generated/api/public';
 import type { AesAlgorithm } from '../crypto/aes.ts';
 import { isEnvelopeWire, openResponseOrFailed, sealRequestEnvelope } from '../crypto/envelope.ts';
 import { clientFailure } from '../errors.ts';
@@ -14,7 +15,7 @@ export interface EncryptionProfile {
   defaultEncryptionAlgorithm: AesAlgorithm;
 }
 
-export const PUBLIC_PROFILE_PATH = '/chat/pub/application/getpublicapplicationprofile';
+export const PUBLIC_PROFILE_PATH = getPublicApplicationProfileEndpoint.path;
 
 export interface HttpTransportOptions {
   /** Origin of the server, e.g. `https://chat.example.com`; '' for the page's own origin. */

@@ -4,3 +4,5 @@ export { enableNotifications, notificationSupport, useMessageNotifications } fro
 export type { ChatMessage } from './api/data.ts';
 export { useOutboxRunner } from './hooks/useOutbox.ts';
 export { messageInfoPage, roomInfoPage } from './components/pages.tsx';
+export { mediaListPage, searchMessageListPage, starredMessageListPage } from './components/ListPages.tsx';
+export { pollingResultListPage, pollingResultPage } from './components/kinds/pollPages.tsx';

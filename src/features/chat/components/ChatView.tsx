@@ -1,8 +1,9 @@
 // The main panel for one room: header, message list, composer and the message actions.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckSquare, Forward, Info, Trash2, X } from 'lucide-react';
-import { IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND } from '@variant/flags';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckSquare, Forward, Images, Info, Search, Star, Trash2, X } from 'lucide-react';
+import { IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
 import type { Room } from '@generated/types/index';
 import { Button, IconButton, confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
 import { RoomHeaderMenu, roomAllows, roomTitle, useFunctionRoles } from '../../roomlist/index.ts';
@@ -17,6 +18,7 @@ import { messageInfoPage } from './pages.tsx';
 import { chatRoomInfoPage } from '../../roominfo/index.ts';
 import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type MessageModeValue } from './RoomContext.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
+import { mediaListPage, searchMessageListPage, starredMessageListPage } from './ListPages.tsx';
 import { MediaViewer } from './MediaViewer.tsx';
 import styles from './Chat.module.scss';
 
@@ -27,6 +29,7 @@ export interface ChatViewProps {
 export function ChatView({ room }: ChatViewProps) {
   const { t } = useTranslation();
   const openRight = usePanelNav((nav) => nav.openRight);
+  const queryClient = useQueryClient();
   const selectRoom = usePanelNav((nav) => nav.selectRoom);
   const { state, loadOlder, loadNewer, send, resend, patch, remove } = useChatRoom(room.roomId);
   const members = useRoomMembers(room.roomId);
@@ -76,6 +79,8 @@ export function ChatView({ room }: ChatViewProps) {
             patch(message.messageId, { isStarredByYou: !starred });
             failed();
           }
+          // An open starred list shows the change.
+          void queryClient.invalidateQueries({ queryKey: ['messages', 'receiveStarredAesMessages'] });
           return;
         }
         case 'deleteForMe':
@@ -96,7 +101,7 @@ export function ChatView({ room }: ChatViewProps) {
         }
       }
     },
-    [openRight, patch, remove, resend, room.roomId, t],
+    [openRight, patch, queryClient, remove, resend, room.roomId, t],
   );
 
   const sendText = (text: string, mentionIds: string[]) => {
@@ -171,6 +176,9 @@ export function ChatView({ room }: ChatViewProps) {
           </p>
         </div>
         <RoomHeaderMenu room={room} />
+        {IS_ALLOW_SEARCH_MESSAGE ? <IconButton icon={Search} label={t('messages.searchList')} onClick={() => openRight(searchMessageListPage, { roomId: room.roomId }, { replace: true })} /> : null}
+        {IS_SHOW_STARRED_MESSAGES ? <IconButton icon={Star} label={t('messages.starredList')} onClick={() => openRight(starredMessageListPage, { roomId: room.roomId }, { replace: true })} /> : null}
+        {IS_SHOW_MEDIA_LIST ? <IconButton icon={Images} label={t('messages.mediaList')} onClick={() => openRight(mediaListPage, { roomId: room.roomId }, { replace: true })} /> : null}
         {(IS_ALLOW_MULTIPLE_SEND && canForward) || IS_ALLOW_MULTIPLE_DELETE ? (
           <IconButton icon={CheckSquare} label={t('messages.select')} pressed={selected !== null} onClick={() => setSelected((current) => (current ? null : new Set()))} />
         ) : null}

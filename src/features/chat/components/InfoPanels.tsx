@@ -56,21 +56,30 @@ export function MessageInfoBody({ message }: { message: ChatMessage }) {
   if (failed) return <EmptyState text={t('empty.record')} />;
   if (!info) return <Spinner />;
   const locale = i18n.language.replace('_', '-');
-  const when = (time: number | undefined) => (time ? new Date(time).toLocaleString(locale) : t('chat.notReadYet'));
+  const when = (time: number | undefined, none: string) => (time ? new Date(time).toLocaleString(locale) : none);
+  const rows = (items: { accountId: string; userFullname?: string; date: string }[], testId: string) => (
+    <ul className={styles.memberList} data-testid={testId}>
+      {items.map((item) => (
+        <li key={item.accountId} className={styles.member}>
+          <Avatar name={item.userFullname ?? ''} />
+          <span className={styles.memberText}>
+            <span>{item.userFullname}</span>
+            <span className={styles.postTitle}>{item.date}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <section className={styles.info}>
+      <p className={styles.meta} data-testid="total-recipients">{t('messages.totalRecipients', { count: info.totalRecipient ?? 0 })}</p>
       <h3 className={styles.infoHeading}>{t('chat.readBy')}</h3>
-      <ul className={styles.memberList}>
-        {(info.messageInfoRead ?? []).map((item) => (
-          <li key={item.accountId} className={styles.member}>
-            <Avatar name={item.userFullname ?? ''} />
-            <span className={styles.memberText}>
-              <span>{item.userFullname}</span>
-              <span className={styles.postTitle}>{item.isRead ? when(item.readDate) : t('chat.notReadYet')}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
+      {rows((info.messageInfoRead ?? []).map((item) => ({ ...item, date: item.isRead ? when(item.readDate, t('chat.notReadYet')) : t('chat.notReadYet') })), 'read-list')}
+      <h3 className={styles.infoHeading}>{t('messages.notifiedHeading')}</h3>
+      {rows(
+        (info.messageInfoNotified ?? []).map((item) => ({ ...item, date: item.isNotified ? when(item.notifiedDate, t('messages.notNotified')) : t('messages.notNotified') })),
+        'notified-list',
+      )}
     </section>
   );
 }

@@ -1,7 +1,6 @@
 // One message: sender (first of a group), content by type, time and status ticks, and its actions.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { AlertCircle, Check, CheckCheck, Clock, CornerUpLeft, Forward, Info, RotateCw, Star, StarOff, Trash2, Undo2 } from 'lucide-react';
 import {
   IS_ALLOW_DELETE_FOR_ME,
@@ -26,11 +25,10 @@ import {
   UrlPreview,
 } from './kinds/Cards.tsx';
 import { PollContent } from './kinds/Poll.tsx';
-import { kindSummary } from '../model/kinds.ts';
+import { messageSummary } from './summary.ts';
 import { useMessageMode } from './RoomContext.tsx';
 import type { ChatMessage } from '../api/data.ts';
 import { MessageText } from './MessageText.tsx';
-import { clampCombiningMarks, plainFileName } from '../../../core/messages/text.ts';
 import styles from './Chat.module.scss';
 
 export type MessageAction = 'reply' | 'forward' | 'star' | 'unstar' | 'deleteForMe' | 'recall' | 'resend' | 'info';
@@ -59,14 +57,6 @@ function StatusTick({ status }: { status: ChatMessage['messageStatus'] }) {
       {icon}
     </span>
   );
-}
-
-/** The quoted message's text, file name, a structured kind's summary or its kind, as safe to show as text. */
-function quoted(message: ChatMessage, t: TFunction): string {
-  if (message.aesMessageFilename) return plainFileName(message.aesMessageFilename);
-  if (message.messagePolling) return message.messagePolling.topic;
-  const summary = kindSummary(message.messageType, message.text);
-  return summary !== null ? clampCombiningMarks(summary) : t(`messages.kind.${message.messageType}`);
 }
 
 function Content({ message, locale }: { message: ChatMessage; locale: string }) {
@@ -164,7 +154,7 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
         {message.replyToMessage ? (
           <blockquote className={styles.quote}>
             <bdi className={styles.quoteName}>{message.replyToMessage.messageUsername}</bdi>
-            <bdi className={styles.quoteText}>{quoted(message.replyToMessage, t)}</bdi>
+            <bdi className={styles.quoteText}>{messageSummary(message.replyToMessage, t)}</bdi>
           </blockquote>
         ) : null}
         <div className={styles.content}>
