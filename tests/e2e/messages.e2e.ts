@@ -257,3 +257,58 @@ test('message info lists who read and who was notified; in-room search, starred 
   await expect(info.getByTestId('notified-list')).not.toContainText('Not notified yet');
   await expect(info.getByTestId('read-list')).not.toContainText('Sender');
 });
+
+test('a poll created in the client is voted and unvoted live on the other side; a sticker from the picker arrives', async ({ openPage }) => {
+  const { me, other } = await pair();
+  const mine = await openPage();
+  const theirs = await openPage();
+  await openRoom(mine, me, 'Sender');
+  await openRoom(theirs, other, 'Viewer');
+
+  await mine.getByRole('button', { name: 'Create poll' }).click();
+  const form = mine.getByRole('dialog', { name: 'Create poll' });
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please fill in the topic');
+  await form.getByRole('textbox', { name: 'Topic' }).fill('Team lunch?');
+  await form.getByRole('textbox', { name: 'Option 1' }).fill('Noodles');
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Options must between 2 to 8');
+  await form.getByRole('textbox', { name: 'Option 2' }).fill('Rice');
+  await form.getByRole('button', { name: 'Add option' }).click();
+  await form.getByRole('textbox', { name: 'Option 3' }).fill('Salad');
+  await screenshot(mine, 'messages-create-poll');
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(form).toBeHidden();
+
+  const myPoll = lastOfKind(mine, 'POLLING').getByTestId('poll');
+  const theirPoll = lastOfKind(theirs, 'POLLING').getByTestId('poll');
+  await expect(myPoll).toContainText('Team lunch?');
+  await expect(theirPoll.getByTestId('poll-option')).toHaveCount(3);
+  const rice = (poll: typeof myPoll) => poll.getByTestId('poll-option').filter({ hasText: 'Rice' });
+  await rice(theirPoll).getByRole('button', { name: 'Rice' }).click();
+  await expect(rice(theirPoll)).toHaveAttribute('data-voted', 'true');
+  await expect(rice(myPoll).getByTestId('poll-votes')).toHaveText('1 vote');
+  await expect(rice(myPoll)).toHaveAttribute('data-voted', 'false');
+  await rice(myPoll).getByRole('button', { name: 'Rice' }).click();
+  await expect(rice(theirPoll).getByTestId('poll-votes')).toHaveText('2 votes');
+  await screenshot(theirs, 'messages-poll-voted');
+  await rice(theirPoll).getByRole('button', { name: 'Rice' }).click();
+  await expect(rice(myPoll).getByTestId('poll-votes')).toHaveText('1 vote');
+  await expect(rice(theirPoll)).toHaveAttribute('data-voted', 'false');
+
+  await myPoll.getByRole('button', { name: 'Poll results' }).click();
+  const results = mine.getByTestId('panel-page-pollingresult');
+  await expect(results).toContainText('Rice1 vote');
+  await results.getByRole('button', { name: /Rice/ }).click();
+  await expect(mine.getByTestId('panel-page-pollingresultlist')).toContainText('Viewer');
+  await screenshot(mine, 'messages-poll-results');
+
+  await mine.getByRole('button', { name: 'Stickers' }).click();
+  const picker = mine.getByRole('dialog', { name: 'Stickers' });
+  await expect(picker.getByTestId('sticker-grid').getByRole('button').first()).toBeVisible();
+  await screenshot(mine, 'messages-sticker-picker');
+  await picker.getByTestId('sticker-grid').getByRole('button').first().click();
+  await expect(picker).toBeHidden();
+  await expect(lastOfKind(theirs, 'STICKER').getByTestId('sticker').locator('img')).toBeVisible();
+  await expect(lastOfKind(mine, 'STICKER').getByTestId('sticker').locator('img')).toBeVisible();
+});

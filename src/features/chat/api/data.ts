@@ -4,7 +4,7 @@ import { sendAesMessage, deleteAesMessages, deleteForMeAesMessages, downloadAesF
 import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '@generated/api/runtime';
 import { getRoomAccountsQuery } from '@generated/api/index';
-import type { Account, Message, MessageFileMetadata } from '@generated/types/index';
+import type { Account, Message, MessageFileMetadata, PollingCreate } from '@generated/types/index';
 import { decryptFileContent, decryptIncomingList, sendEncryptedMessage, type DecryptedMessage } from '../../../core/index.ts';
 import { chatServices } from '../../session/index.ts';
 
@@ -161,4 +161,19 @@ export function imageSize(file: File): Promise<{ width: number; height: number }
     };
     image.src = url;
   });
+}
+
+/**
+ * Sends a message that needs no outbox (a poll, a sticker): nothing to upload, and the room shows it when the
+ * server's NEW_MESSAGE arrives. Answers whether the server took it.
+ */
+export async function sendDirect(roomId: string, fields: { type: 'POLLING' | 'STICKER'; text?: string; messagePolling?: PollingCreate }): Promise<boolean> {
+  const { transport, keys } = chatServices();
+  const result = await sendEncryptedMessage(
+    bindCalls(transport, { sendAesMessage }),
+    keys,
+    { roomId, type: fields.type, checksum: await sendChecksum(roomId, crypto.randomUUID()), ...(fields.messagePolling ? { messagePolling: fields.messagePolling } : {}) },
+    { text: fields.text ?? null },
+  );
+  return result.ok;
 }

@@ -2,8 +2,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckSquare, Forward, Images, Info, Search, Star, Trash2, X } from 'lucide-react';
-import { IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
+import { BarChart3, CheckSquare, Forward, Images, Info, Search, Smile, Star, Trash2, X } from 'lucide-react';
+import { IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
 import type { Room } from '@generated/types/index';
 import { Button, IconButton, confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
 import { RoomHeaderMenu, roomAllows, roomTitle, useFunctionRoles } from '../../roomlist/index.ts';
@@ -18,6 +18,7 @@ import { messageInfoPage } from './pages.tsx';
 import { chatRoomInfoPage } from '../../roominfo/index.ts';
 import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type MessageModeValue } from './RoomContext.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
+import { CreatePollDialog, StickerPicker } from './kinds/ComposeDialogs.tsx';
 import { mediaListPage, searchMessageListPage, starredMessageListPage } from './ListPages.tsx';
 import { MediaViewer } from './MediaViewer.tsx';
 import styles from './Chat.module.scss';
@@ -36,6 +37,7 @@ export function ChatView({ room }: ChatViewProps) {
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [forwarding, setForwarding] = useState<readonly string[] | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string> | null>(null);
+  const [composing, setComposing] = useState<'poll' | 'sticker' | null>(null);
   const roles = useFunctionRoles();
   const canForward = IS_ALLOW_FORWARD && roomAllows(room, 'ALLOW_FORWARD_MSG', roles);
   const title = roomTitle(room);
@@ -220,8 +222,17 @@ export function ChatView({ room }: ChatViewProps) {
       ) : blocked ? (
         <p className={styles.blocked} role="note">{blocked}</p>
       ) : (
-        <Composer members={members} replyTo={replyTo} onTyping={onTyping} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)} />
+        <Composer members={members} replyTo={replyTo} onTyping={onTyping} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)}
+          tools={
+            <>
+              {IS_ALLOW_STICKER && IS_ALLOW_MSG_TYPE_STICKER ? <IconButton icon={Smile} label={t('messages.stickers')} onClick={() => setComposing('sticker')} /> : null}
+              {IS_ALLOW_POLLING && IS_ALLOW_MSG_TYPE_POLLING ? <IconButton icon={BarChart3} label={t('messages.createPoll')} onClick={() => setComposing('poll')} /> : null}
+            </>
+          }
+        />
       )}
+      {composing === 'poll' ? <CreatePollDialog roomId={room.roomId} onClose={() => setComposing(null)} /> : null}
+      {composing === 'sticker' ? <StickerPicker roomId={room.roomId} onClose={() => setComposing(null)} /> : null}
       {forwarding ? (
         <ForwardDialog
           fromRoomId={room.roomId}

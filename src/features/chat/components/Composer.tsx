@@ -1,7 +1,7 @@
 // Message input: Enter sends, Shift+Enter breaks the line, @ opens the member picker, files and images are
 // checked against the constants and the server's client config before they are sent; a text over the variant's
 // length limit shows the maximum-text-exceeded notice and stays in the input, unsent.
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImagePlus, Paperclip, SendHorizontal, X } from 'lucide-react';
 import type { Account } from '@generated/types/index';
@@ -25,9 +25,11 @@ export interface ComposerProps {
   onTyping?: () => void;
   onSendText: (text: string, mentionIds: string[]) => void;
   onSendFile: (file: File, kind: 'image' | 'file') => void;
+  /** Buttons for the other kinds (poll, sticker), shown before the input. */
+  tools?: ReactNode;
 }
 
-export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText, onSendFile }: ComposerProps) {
+export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText, onSendFile, tools }: ComposerProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language.replace('_', '-');
   const [text, setText] = useState('');
@@ -176,6 +178,7 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
             />
           </>
         ) : null}
+        {tools}
         <textarea
           ref={inputRef}
           className={[styles.input, IS_SHOW_ENLARGED_EMOJI && isEmojiOnly(text) ? styles.emojiInput : ''].join(' ')}
