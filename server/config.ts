@@ -1,5 +1,7 @@
 // Server configuration from the environment; every value has a working default so `npm start` needs no set-up.
 import path from 'node:path';
+import type { BusinessApp } from '../generated/types/index.ts';
+import { parseBusinessApps } from './business-apps.ts';
 
 export interface ServerConfig {
   port: number;
@@ -35,6 +37,8 @@ export interface ServerConfig {
   testJobHoldMs: number;
   /** Base URL of the AI / speech / image provider service (docs/server-services.md); null: not configured. */
   providerUrl?: string | null;
+  /** BUSINESS_APPS: the business apps of the client config (a JSON array; none by default). */
+  businessApps?: BusinessApp[];
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -67,5 +71,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     providerUrl: env.PROVIDER_URL ? env.PROVIDER_URL : null,
     jobLeaseMs: Math.max(1_000, integer(env.JOB_LEASE_MS, 30_000, 'JOB_LEASE_MS')),
     testJobHoldMs: integer(env.CHATGEN_TEST_JOB_HOLD_MS, 0, 'CHATGEN_TEST_JOB_HOLD_MS'),
+    businessApps: parseBusinessApps(env.BUSINESS_APPS),
   };
 }

@@ -16,3 +16,4 @@ export { TextField } from './TextField.tsx';
 export { ToastHost } from './ToastHost.tsx';
 export { showToast, useToasts, type ToastKind } from './toastStore.ts';
 export { definePanelPage, PanelPageView, useOpenRoom, usePanelNav, type OpenPage, type PanelPageDef, type PanelPageViewProps } from './panels/index.ts';
+export { saveFile } from './saveFile.ts';

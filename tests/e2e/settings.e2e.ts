@@ -1,12 +1,14 @@
 // The CSD client's settings against the reference server: the footer's Settings opens the menu; my profile (names
-// with the seed's length rule, photo upload and removal), help and about; read receipts switched off are withheld
-// from the other member's client at once; the language switched live and kept at the next login in a new browser;
-// logout of all other sessions ends a second browser at once; the voluntary password change.
+// with the seed's length rule, photo upload and removal), help, about, notification setting and my QR code; read
+// receipts switched off are withheld from the other member's client at once; the language switched live and kept
+// at the next login in a new browser; Do Not Disturb makes a message arrive without a desktop notification; logout
+// of all other sessions ends a second browser at once; the voluntary password change.
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
+import { sendTexts } from './support/room-helpers.ts';
 
 const csd = serveVariant('CSD');
 const responseOf = (page: Page, path: string) => page.waitForResponse((response) => response.url().endsWith(path) && response.ok());
@@ -19,7 +21,8 @@ async function somebody(name: string): Promise<Person> {
 
 async function signedIn(page: Page, who: Person, password = TEST_PASSWORD): Promise<void> {
   await login(page, csd.url, who.loginName, password);
-  await expect(page).toHaveURL(/\/chatroom$/);
+  // A login generates the device's RSA key pair and hashes the password: slow while the machine is busy.
+  await expect(page).toHaveURL(/\/chatroom$/, { timeout: 30_000 });
 }
 
 /** Opens a settings page from the room list's footer. */
@@ -30,14 +33,28 @@ async function openSetting(page: Page, entry: string): Promise<void> {
 
 test('the settings menu leads to my profile, help and about; names keep to their lengths and the photo comes and goes', async ({ openPage }) => {
   const me = await somebody('Mina');
+  const friend = await somebody('Friend');
+  const room = await me.api.createSingleRoom({ memberId: String(friend.id) });
+  if (!room.ok) throw new Error('could not open the chat');
+  const roomId = String(room.data.roomId);
+  await sendTexts(me, roomId, ['One for the archive', 'Two for the archive']);
+  if (!(await me.api.archiveAllAesMessages({ roomId, withEmail: false, withStarredMessage: true })).ok) throw new Error('could not archive');
   const page = await openPage();
   await signedIn(page, me);
   await page.getByRole('button', { name: 'Settings' }).click();
   const menu = page.getByTestId('settings-menu');
   await expect(menu.getByRole('button')).toHaveText([
     'My Profile',
+    'Contacts',
+    'News',
     'Privacy and Security',
     'Language',
+    'Do Not Disturb',
+    'Notification Setting',
+    'My QR Code',
+    'Server Data Storage',
+    'Archived Messages',
+    'Exported Messages',
     'Change Password',
     'Help',
     'About',
@@ -83,6 +100,34 @@ test('the settings menu leads to my profile, help and about; names keep to their
   await expect(page.getByTestId('about')).toContainText('CSD Chat');
   await expect(page.getByTestId('about')).toContainText('Version 1.0.15 (build 18)');
   await screenshot(page, 'settings-about-csd');
+  await page.getByRole('button', { name: 'Back' }).click();
+
+  await menu.getByRole('button', { name: 'Notification Setting' }).click();
+  await expect(page.getByTestId('notification-permission')).toHaveText('This browser has not been allowed to show desktop notifications yet.');
+  await screenshot(page, 'settings-notification-csd');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await menu.getByRole('button', { name: 'My QR Code' }).click();
+  const qr = page.getByTestId('my-qr-code');
+  await expect(qr.getByRole('img', { name: 'My QR code' })).toBeVisible();
+  await expect(qr.locator('[data-link]')).toHaveAttribute('data-link', new RegExp(`/deeplink/opencontactinfo\\?accountId=${me.id}$`));
+  await screenshot(page, 'settings-myqrcode-csd');
+  await page.getByRole('button', { name: 'Back' }).click();
+
+  await menu.getByRole('button', { name: 'Server Data Storage' }).click();
+  const storage = page.getByTestId('data-storage');
+  await expect(storage.getByTestId('storage-row').filter({ hasText: 'Text' })).toContainText('2');
+  await expect(storage.getByLabel('Download attachments automatically')).toBeVisible();
+  await screenshot(page, 'settings-dataandstoragebody-csd');
+  await storage.getByRole('button', { name: 'Delete All Server Messages' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete All Server Messages' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await menu.getByRole('button', { name: 'Archived Messages' }).click();
+  const archive = page.getByTestId('archive').filter({ hasText: `Friend ${people}` });
+  await expect(archive).toBeVisible();
+  const saved = page.waitForEvent('download');
+  await archive.getByRole('button', { name: `Download Friend ${people}` }).click();
+  expect((await saved).suggestedFilename()).toMatch(/\.zip$/);
+  await screenshot(page, 'settings-archivedmessage-csd');
 });
 
 test("read receipts switched off are withheld from the other member's client; switched on, they show again", async ({ openPage }) => {
@@ -130,6 +175,135 @@ test("read receipts switched off are withheld from the other member's client; sw
   const second = theirs.getByTestId('message').filter({ hasText: 'Sent with receipts on' });
   await expect(second.locator('[data-status]')).toHaveAttribute('data-status', 'ALL_READ');
   await expect(first.locator('[data-status]')).toHaveAttribute('data-status', 'ALL_RECEIVED');
+});
+
+/** Desktop notifications as the page would show them while hidden: counted instead of shown. */
+async function countNotifications(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    Object.assign(window, { shownNotifications: shown });
+    Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => true });
+    class CountedNotification {
+      static permission = 'granted';
+      static requestPermission = () => Promise.resolve('granted');
+      onclick: (() => void) | null = null;
+      constructor(title: string) {
+        shown.push(title);
+      }
+      close() {}
+    }
+    Object.assign(window, { Notification: CountedNotification });
+  });
+}
+const notificationsShown = (page: Page) => page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications.length);
+
+test('with Do Not Disturb on a message arrives without a desktop notification; off, notifications come back', async ({ openPage }) => {
+  const me = await somebody('Quiet');
+  const other = await somebody('Caller');
+  const created = await other.api.createSingleRoom({ memberId: String(me.id) });
+  if (!created.ok) throw new Error('could not open the chat');
+  const roomId = String(created.data.roomId);
+  const page = await openPage();
+  await countNotifications(page);
+  await signedIn(page, me);
+  const row = page.getByTestId('room-row').filter({ hasText: 'Caller' });
+  await expect(row).toBeVisible();
+  await sendTexts(other, roomId, ['Before quiet time']);
+  await expect(row.getByTestId('room-preview')).toHaveText('Before quiet time');
+  await expect.poll(() => notificationsShown(page)).toBe(1);
+
+  await openSetting(page, 'Do Not Disturb');
+  const dnd = page.getByTestId('panel-page-dnd');
+  await expect(dnd.getByTestId('dnd-state')).toHaveText('Do Not Disturb is off');
+  await dnd.getByLabel('Until a date').click();
+  await dnd.getByLabel('End date').fill('2091-01-01T00:00');
+  await dnd.getByRole('button', { name: 'Turn On' }).click();
+  await expect(page.getByText('DND Fail')).toBeVisible();
+  await dnd.getByLabel('1 hour').click();
+  await dnd.getByRole('button', { name: 'Turn On' }).click();
+  await expect(dnd.getByTestId('dnd-state')).toContainText('Do Not Disturb is on until');
+  await screenshot(page, 'settings-dnd-csd');
+
+  await page.getByRole('button', { name: 'Close details' }).click();
+  await sendTexts(other, roomId, ['During quiet time']);
+  await expect(row.getByTestId('room-preview')).toHaveText('During quiet time');
+  expect(await notificationsShown(page)).toBe(1);
+
+  await openSetting(page, 'Do Not Disturb');
+  await page.getByTestId('panel-page-dnd').getByRole('button', { name: 'Turn Off' }).click();
+  await expect(page.getByTestId('dnd-state')).toHaveText('Do Not Disturb is off');
+  await sendTexts(other, roomId, ['After quiet time']);
+  await expect.poll(() => notificationsShown(page)).toBe(2);
+});
+
+test('news: the unread count on the room list follows publishing and reading; the item shows its text and files', async ({ openPage }) => {
+  const desk = await person(csd.server, `newsdesk${++people}`, { fullName: 'News Desk', roles: ['IM_USER', 'ADMIN'] });
+  const me = await somebody('Newsreader');
+  const publish = async (title: string, content: string, files: File[] = []) => {
+    const published = await desk.api.publishNews({ title, content, seq: 1 }, { files });
+    if (!published.ok) throw new Error(`could not publish: ${JSON.stringify(published.errMsgList)}`);
+  };
+  const notice = new File([new TextEncoder().encode('Ward 7 opens at eight.')], 'ward-notice.txt', { type: 'text/plain' });
+  await publish('New visiting hours', '<p>12:00 to 20:00</p><p>Every day<img src=x onerror="document.title=\'owned\'"></p><script>document.title="owned"</script>', [notice]);
+  await publish('Canteen menu', '<p>Soup of the day</p>');
+
+  const page = await openPage();
+  await signedIn(page, me);
+  const entry = page.getByTestId('news-entry');
+  await expect(entry.getByTestId('news-unread')).toHaveText('2');
+  await publish('Fire drill on Friday', '<p>At ten.</p>');
+  await expect(entry.getByTestId('news-unread')).toHaveText('3');
+
+  await entry.click();
+  const list = page.getByTestId('panel-page-newslist');
+  await expect(list.getByTestId('news-item')).toHaveCount(3);
+  await expect(list.getByTestId('news-item').filter({ hasText: 'New visiting hours' })).toHaveAttribute('data-read', 'false');
+  await screenshot(page, 'settings-newslist-csd');
+  await list.getByTestId('news-item').filter({ hasText: 'New visiting hours' }).click();
+  const detail = page.getByTestId('news-detail');
+  await expect(detail.getByRole('heading', { name: 'New visiting hours' })).toBeVisible();
+  await expect(detail).toContainText('12:00 to 20:00');
+  await expect(detail).toContainText('Every day');
+  await expect(detail.locator('img[src="x"]')).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await detail.getByRole('button', { name: 'Download ward-notice.txt' }).click();
+  expect((await download).suggestedFilename()).toBe('ward-notice.txt');
+  await screenshot(page, 'settings-newsdetail-csd');
+  await expect(page).not.toHaveTitle('owned');
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(list.getByTestId('news-item').filter({ hasText: 'New visiting hours' })).toHaveAttribute('data-read', 'true');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(entry.getByTestId('news-unread')).toHaveText('2');
+});
+
+test("contacts: search, favourites kept with the account, 'No Contact Found', and user info with Chat Now", async ({ openPage }) => {
+  const me = await somebody('Finder');
+  const colleague = await somebody('Colleague');
+  const page = await openPage();
+  await signedIn(page, me);
+  await openSetting(page, 'Contacts');
+  const contacts = page.getByTestId('panel-page-contactlist');
+  await contacts.getByRole('searchbox', { name: 'Search contacts' }).fill(colleague.loginName);
+  const row = contacts.getByTestId('contact').filter({ hasText: `Colleague ${people}` });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Add Colleague ${people} to favourites` }).click();
+  await expect(row.getByRole('button', { name: `Remove Colleague ${people} from favourites` })).toHaveAttribute('aria-pressed', 'true');
+  await screenshot(page, 'settings-contactlist-csd');
+
+  await contacts.getByRole('searchbox', { name: 'Search contacts' }).fill('nobody-by-this-name');
+  await expect(contacts.getByText('No Contact Found')).toBeVisible();
+
+  await page.reload();
+  await openSetting(page, 'Contacts');
+  await page.getByRole('searchbox', { name: 'Search contacts' }).fill(colleague.loginName);
+  const again = page.getByTestId('contact').filter({ hasText: `Colleague ${people}` });
+  await expect(again.getByRole('button', { name: `Remove Colleague ${people} from favourites` })).toBeVisible();
+  await again.getByRole('button', { name: `Colleague ${people}` }).first().click();
+  const info = page.getByTestId('user-info');
+  await expect(info).toContainText(colleague.loginName);
+  await info.getByRole('button', { name: 'Chat Now' }).click();
+  await expect(page.getByTestId('chat-title')).toContainText(`Colleague ${people}`);
 });
 
 test('the language switches live, is kept with the account and used at the next login in another browser', async ({ openPage }) => {

@@ -22,9 +22,9 @@ import { saveBlob } from '../../store/blobs.ts';
 import { repos } from '../../store/repos/index.ts';
 import type { Account, AdvancedTextField, ProfileField, PrivacyVisibility } from '../../store/repos/accounts.ts';
 
-export const DISPLAY_NAME_MAX = 30;
-export const SEARCH_NAME_MAX = 25;
-export const SYNONYM_MAX = 25;
+/** updateaccountprofile carries every field in one `value`, so its validator cannot hold these limits (updateCustomDisplayName's and updateSearchName's do). */
+const DISPLAY_NAME_MAX = 30;
+const SEARCH_NAME_MAX = 25;
 /** Seed section 9: account list page 30. */
 export const ACCOUNT_PAGE_SIZE = 30;
 /** An account counts as online while one of its sessions was used this recently. */
@@ -66,8 +66,11 @@ function profileAttributes(account: Account): AccountProfileAttribute[] {
 }
 
 
-/** A name the caller types: trimmed; longer than `max` is the seed's 'Please check the name length'. */
-function checkedName(value: string, max: number): string {
+/**
+ * A name the caller types, trimmed: blank or longer than `max` is the seed's 'Please check the name length'. The
+ * calls that name the field have the validators check the maximum (NAME_LENGTH too, `x-error` in the schema).
+ */
+function checkedName(value: string, max = Number.POSITIVE_INFINITY): string {
   const name = value.trim();
   if (name.length === 0 || [...name].length > max) throw new ApiError('NAME_LENGTH', `1 to ${max} characters`);
   return name;
@@ -260,14 +263,14 @@ export function accountHandlers(ctx: ServerContext) {
     },
 
     async updateCustomDisplayName({ session, body }) {
-      const name = checkedName(body.customDisplayName, DISPLAY_NAME_MAX);
+      const name = checkedName(body.customDisplayName);
       const account = await ctx.repos.accounts.setCustomDisplayName(session.accountId, name);
       if (account) await profileChanged(account);
       return {};
     },
 
     async updateSearchName({ session, body }) {
-      const name = checkedName(body.searchName, SEARCH_NAME_MAX);
+      const name = checkedName(body.searchName);
       const account = await ctx.repos.accounts.setSearchName(session.accountId, name);
       if (account) await profileChanged(account);
       return {};
@@ -275,7 +278,7 @@ export function accountHandlers(ctx: ServerContext) {
 
     async updateAccountSynonym({ session, body }) {
       const me = session;
-      const synonym = checkedName(body.synonym, SYNONYM_MAX);
+      const synonym = checkedName(body.synonym);
       const target = parseId(body.synAccountId, 'synAccountId');
       if ((await existingAccountIds([target])).length === 0) throw new ApiError('NOT_FOUND', 'no such account');
       await ctx.repos.accounts.setSynonym(me.accountId, target, synonym);

@@ -4,5 +4,6 @@ export { enableNotifications, notificationSupport, useMessageNotifications } fro
 export type { ChatMessage } from './api/data.ts';
 export { useOutboxRunner } from './hooks/useOutbox.ts';
 export { messageInfoPage, roomInfoPage } from './components/pages.tsx';
+export { sizeParts } from './model/attachments.ts';
 export { mediaListPage, searchMessageListPage, starredMessageListPage } from './components/ListPages.tsx';
 export { pollingResultListPage, pollingResultPage } from './components/kinds/pollPages.tsx';

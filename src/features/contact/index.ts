@@ -1,3 +1,4 @@
 export { findAccount, openSingleChat, type AccountRef } from './data.ts';
 export { UserInfoBody, type UserInfoBodyProps } from './UserInfoBody.tsx';
 export { userInfoPage } from './pages.tsx';
+export { contactListPage } from './listPage.tsx';

@@ -1,14 +1,23 @@
 // The settings area's left-panel pages (seed names): setting (the menu), personalinfo, privacyandsecuritybody,
-// language, changepassword, helpandupdate and about. The menu opens them on the left stack; logout of the other
+// language, dnd, notification, myqrcode, dataandstoragebody, archivedmessage, exportedmessage, changepassword,
+// helpandupdate and about. The menu opens them on the left stack; logout of the other
 // sessions is an action of the menu.
 import { useTranslation } from 'react-i18next';
 import { flags } from '@variant/flags';
 import { confirmAction, definePanelPage, showToast, usePanelNav, type PanelPageDef } from '../../ui/index.ts';
+import { contactListPage } from '../contact/index.ts';
+import { newsListPage } from '../news/index.ts';
+import { chatServices } from '../session/index.ts';
 import { useLogoutOtherSessions } from './api/account.ts';
 import { About } from './components/About.tsx';
+import { ArchiveList } from './components/ArchiveList.tsx';
 import { ChangePasswordPage } from './components/ChangePasswordPage.tsx';
+import { DataStorage } from './components/DataStorage.tsx';
+import { DndSettings } from './components/DndSettings.tsx';
 import { HelpAndUpdate } from './components/HelpAndUpdate.tsx';
 import { LanguageSettings } from './components/LanguageSettings.tsx';
+import { MyQrCode } from './components/MyQrCode.tsx';
+import { NotificationSettings } from './components/NotificationSettings.tsx';
 import { PersonalInfo } from './components/PersonalInfo.tsx';
 import { PrivacySettings } from './components/PrivacySettings.tsx';
 import { SettingsMenu, entryLabelKey } from './components/SettingsMenu.tsx';
@@ -17,18 +26,36 @@ import { menuEntries, type SettingsEntryId } from './model/menu.ts';
 export const personalInfoPage = definePanelPage('personalinfo', 'settings.menu.personalInfo', PersonalInfo);
 export const privacyPage = definePanelPage('privacyandsecuritybody', 'settings.menu.privacy', PrivacySettings);
 export const languagePage = definePanelPage('language', 'settings.menu.language', LanguageSettings);
+export const dndPage = definePanelPage('dnd', 'settings.menu.dnd', DndSettings);
+export const notificationPage = definePanelPage('notification', 'settings.menu.notification', NotificationSettings);
+export const myQrCodePage = definePanelPage('myqrcode', 'settings.menu.myQrCode', MyQrCode);
+export const dataStoragePage = definePanelPage('dataandstoragebody', 'settings.menu.dataStorage', DataStorage);
+export const archivedPage = definePanelPage('archivedmessage', 'archivedMessagesLabel', () => <ArchiveList emptyKey="empty.archived" />);
+export const exportedPage = definePanelPage('exportedmessage', 'exportedMessagesLabel', () => <ArchiveList emptyKey="empty.exported" />);
 export const changePasswordPage = definePanelPage('changepassword', 'settings.menu.changePassword', ChangePasswordPage);
 export const helpPage = definePanelPage('helpandupdate', entryLabelKey('help'), HelpAndUpdate);
 export const aboutPage = definePanelPage('about', 'settings.menu.about', About);
 
-const pageOf: Partial<Record<SettingsEntryId, PanelPageDef<void>>> = {
-  personalInfo: personalInfoPage,
-  privacy: privacyPage,
-  language: languagePage,
-  changePassword: changePasswordPage,
-  help: helpPage,
-  about: aboutPage,
-};
+/** The page of a menu entry; looked up when the entry is chosen, as the contact and news pages load with the room list. */
+function pageOf(id: SettingsEntryId): PanelPageDef<void> | null {
+  const pages: Partial<Record<SettingsEntryId, PanelPageDef<void>>> = {
+    personalInfo: personalInfoPage,
+    contacts: contactListPage,
+    news: newsListPage,
+    privacy: privacyPage,
+    language: languagePage,
+    dnd: dndPage,
+    notification: notificationPage,
+    myQrCode: myQrCodePage,
+    dataStorage: dataStoragePage,
+    archived: archivedPage,
+    exported: exportedPage,
+    changePassword: changePasswordPage,
+    help: helpPage,
+    about: aboutPage,
+  };
+  return pages[id] ?? null;
+}
 
 const entries = menuEntries(flags);
 
@@ -37,7 +64,7 @@ function SettingsPage() {
   const openLeft = usePanelNav((state) => state.openLeft);
   const logoutOthers = useLogoutOtherSessions();
   const open = async (id: SettingsEntryId) => {
-    const page = pageOf[id];
+    const page = pageOf(id);
     if (page) return openLeft(page, undefined);
     if (id !== 'logoutOthers') return;
     const confirmed = await confirmAction({
@@ -51,7 +78,9 @@ function SettingsPage() {
       onError: () => showToast(t('errors.actionFailed')),
     });
   };
-  return <SettingsMenu entries={entries} onOpen={(id) => void open(id)} />;
+  // The server's client config may keep exported messages out of the web client's settings.
+  const shown = chatServices().clientConfig?.isShowExportedMessageInWebClientSetting === false ? entries.filter((id) => id !== 'exported') : entries;
+  return <SettingsMenu entries={shown} onOpen={(id) => void open(id)} />;
 }
 
 export const settingPage = definePanelPage('setting', 'roomList.settings', SettingsPage);

@@ -162,6 +162,10 @@ describe('names', () => {
     const tooLong = await alice.api.updateCustomDisplayName({ customDisplayName: 'A'.repeat(31) });
     expect(tooLong.ok).toBe(false);
     if (!tooLong.ok) expect(tooLong.httpStatus).toBe(400);
+    // The maximum is the validators' (schema maxLength with x-error NAME_LENGTH), the same seed text as a blank name.
+    expect(errorCode(tooLong)).toBe('UI_IM_E3006');
+    expect(errorCode(await alice.api.updateSearchName({ searchName: 'A'.repeat(26) }))).toBe('UI_IM_E3006');
+    expect(errorCode(await alice.api.updateAccountSynonym({ synAccountId: bob.accountId, synonym: 'A'.repeat(26) }))).toBe('UI_IM_E3006');
     const blank = await alice.api.updateCustomDisplayName({ customDisplayName: '   ' });
     expect(errorCode(blank)).toBe('UI_IM_E3006');
     const synonym = await alice.api.updateAccountSynonym({ synAccountId: bob.accountId, synonym: '  ' });

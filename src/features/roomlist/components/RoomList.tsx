@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Archive, EyeOff, Megaphone, NotebookPen, LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox } from 'lucide-react';
 import type { Room } from '@generated/types/index';
-import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_HIDDEN_ROOMS } from '@variant/flags';
+import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_HIDDEN_ROOMS, IS_SHOW_NEWS } from '@variant/flags';
 import { EmptyState, IconButton, Panel, Spinner, showToast, usePanelNav } from '../../../ui/index.ts';
+import { bappListPage } from '../../bapps/index.ts';
+import { NewsShortcut, newsListPage } from '../../news/index.ts';
 import { settingPage } from '../../settings/index.ts';
-import { useNotSupportedPopup } from '../../popup/index.ts';
 import { CreateChatDialog, CreateGroupDialog } from './CreateDialogs.tsx';
 import { RoomRow } from './RoomRow.tsx';
 import { useRoomPages } from '../api/data.ts';
@@ -72,8 +73,6 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
     if (room) onSelect(room);
     else showToast(t('errors.actionFailed'));
   };
-  const showNotSupported = useNotSupportedPopup();
-  const notSupported = () => void showNotSupported();
 
   return (
     <Panel
@@ -90,7 +89,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
         <nav className={styles.footer} aria-label={t('roomList.footer')}>
           <IconButton icon={MessagesSquare} label={t('roomList.chats')} pressed tone="accent" />
           <IconButton icon={Settings} label={t('roomList.settings')} onClick={() => openLeft(settingPage, undefined)} />
-          {IS_SHOW_BUSINESS_APPS ? <IconButton icon={LayoutGrid} label={t('roomList.apps')} onClick={notSupported} /> : null}
+          {IS_SHOW_BUSINESS_APPS ? <IconButton icon={LayoutGrid} label={t('roomList.apps')} onClick={() => openLeft(bappListPage, undefined)} /> : null}
           <IconButton icon={LogOut} label={t('roomList.logout')} onClick={onLogout} />
         </nav>
       }
@@ -109,8 +108,9 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
             onKeyDown={(event) => event.key === 'Escape' && setQuery('')}
           />
         </div>
-        {otherLists.length > 0 ? (
+        {otherLists.length > 0 || IS_SHOW_NEWS ? (
           <nav className={styles.shortcuts} aria-label={t('rooms.otherLists')}>
+            {IS_SHOW_NEWS ? <NewsShortcut className={styles.shortcut} onOpen={() => openLeft(newsListPage, undefined)} /> : null}
             {otherLists.map(({ page, icon: Icon }) => (
               <button key={page.name} type="button" className={styles.shortcut} onClick={() => openLeft(page, undefined)}>
                 <Icon aria-hidden="true" />

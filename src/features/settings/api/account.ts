@@ -3,6 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getAccountPrivacyQuery,
+  getDataStorageQuery,
+  getDownloadAttachSettingQuery,
   getAccountProfileImageQuery,
   queryKeys,
   removeAccountProfileImage,
@@ -14,6 +16,7 @@ import {
   updateAccountPrivacyViewPresence,
   updateAccountPrivacyViewProfile,
   updateCustomDisplayName,
+  updateDownloadAttachSetting,
   updateLocalPassword,
   updateSearchName,
   logoutOtherSession,
@@ -138,5 +141,22 @@ export function useLogoutOtherSessions() {
       const apiKey = useSessionStore.getState().apiKey ?? '';
       unwrap('logoutOtherSession', await logoutOtherSession(chatServices().transport, { apiKey }));
     },
+  });
+}
+
+export function useDataStorage() {
+  return useQuery(getDataStorageQuery(chatServices().transport, {}));
+}
+
+export function useDownloadAttachSetting() {
+  return useQuery(getDownloadAttachSettingQuery(chatServices().transport, {}));
+}
+
+export function useSaveDownloadAttach() {
+  const queryClient = useQueryClient();
+  const key = queryKeys.account.getDownloadAttachSetting({});
+  return useMutation({
+    mutationFn: async (dlAttach: boolean) => unwrap('updateDownloadAttachSetting', await updateDownloadAttachSetting(chatServices().transport, { dlAttach })),
+    onSuccess: (_data, dlAttach) => queryClient.setQueryData(key, { dlAttach }),
   });
 }

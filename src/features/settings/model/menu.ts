@@ -22,8 +22,16 @@ export type SettingsEntryId =
 /** Entries whose page is built; the rest of the seed's settings list joins as its page arrives. */
 export const builtEntries: ReadonlySet<SettingsEntryId> = new Set<SettingsEntryId>([
   'personalInfo',
+  'contacts',
+  'news',
   'privacy',
   'language',
+  'dnd',
+  'notification',
+  'myQrCode',
+  'dataStorage',
+  'archived',
+  'exported',
   'changePassword',
   'help',
   'about',

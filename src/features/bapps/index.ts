@@ -1,0 +1,1 @@
+export { bappListPage } from './pages.tsx';

@@ -1,0 +1,2 @@
+export { newsDetailPage, newsListPage } from './pages.tsx';
+export { NewsShortcut, type NewsShortcutProps } from './components/NewsShortcut.tsx';
