@@ -12,7 +12,8 @@ const csd = serveVariant('CSD');
 
 async function signedIn(page: Page, who: Person): Promise<void> {
   await login(page, csd.url, who.loginName, TEST_PASSWORD);
-  await expect(page).toHaveURL(/\/chatroom$/);
+  // A login makes a device key pair and waits for the password hash: slow on a busy machine.
+  await expect(page).toHaveURL(/\/chatroom$/, { timeout: 30_000 });
 }
 
 const rowOf = (page: Page, name: string) => page.getByTestId('room-row').filter({ hasText: name });
@@ -224,6 +225,22 @@ test('room policy: an admin limits sending to admins and the other member is tol
   await expect(mine.getByTestId('panel-page-dndmemberlist').getByTestId('dnd-member')).toHaveText(/Bob Policy/);
   await screenshot(mine, 'rooms-dndmemberlist');
 
+  // A room event, within the date picker's range.
+  await mine.getByRole('button', { name: 'Back' }).click();
+  await info.getByRole('button', { name: 'Room events' }).click();
+  const events = mine.getByTestId('panel-page-roomevents');
+  await events.getByRole('button', { name: 'Add room event' }).click();
+  const eventForm = events.getByRole('form', { name: 'Add room event' });
+  await eventForm.getByLabel('Title').fill('Fire drill');
+  await eventForm.getByLabel('Starts').fill('2026-12-01T10:00');
+  await eventForm.getByLabel('Ends').fill('2026-12-01T09:00');
+  await eventForm.getByRole('button', { name: 'Add room event' }).click();
+  await expect(eventForm.getByRole('alert')).toHaveText('The event cannot end before it starts');
+  await eventForm.getByLabel('Ends').fill('2026-12-01T11:00');
+  await eventForm.getByRole('button', { name: 'Add room event' }).click();
+  await expect(events.getByTestId('room-event')).toContainText('Fire drill');
+  await screenshot(mine, 'rooms-roomevents');
+
   // Copy chatroom: a new group with the same members, opened at once and in Bob's list.
   await mine.getByRole('button', { name: 'Back' }).click();
   await info.getByRole('button', { name: 'Copy chatroom' }).click();
@@ -264,4 +281,17 @@ test('a broadcast by a delegate reaches its recipients, who cannot answer in it'
   await row.click();
   await expect(theirs.getByTestId('message').filter({ hasText: 'Fire drill at 3 pm' })).toBeVisible();
   await expect(theirs.getByRole('note')).toHaveText("According to the room policy, you can't send messages to this group");
+
+  // The search finds people too (30 at a time); one opens their user info, whose Chat Now opens the chat.
+  await theirs.getByRole('searchbox', { name: 'Search chats' }).fill('Chief');
+  const found = theirs.getByTestId('person-result').filter({ hasText: 'Chief Caster' });
+  await expect(found).toBeVisible();
+  await screenshot(theirs, 'rooms-search');
+  await found.click();
+  const userInfo = theirs.getByTestId('panel-page-userInfo');
+  await expect(userInfo).toContainText('cast.chief');
+  await screenshot(theirs, 'rooms-userinfo');
+  await userInfo.getByRole('button', { name: 'Chat Now' }).click();
+  await expect(theirs.getByTestId('chat-title')).toHaveText('Chief Caster');
+  await expect(theirs.getByRole('combobox', { name: 'Message' })).toBeVisible();
 });

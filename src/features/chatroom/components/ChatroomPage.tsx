@@ -92,7 +92,12 @@ function Chatroom() {
         <aside className={styles.left} aria-label={t('panel.left')}>
           {/* The room list stays mounted under a left page, so its scroll position and search survive. */}
           <div className={styles.leftLayer} hidden={left.length > 0}>
-            <RoomList selectedRoomId={room?.roomId ?? null} onSelect={selectRoom} onLogout={() => void logout()} />
+            <RoomList
+              selectedRoomId={room?.roomId ?? null}
+              onSelect={selectRoom}
+              onLogout={() => void logout()}
+              onPerson={(account) => openRight(userInfoPage, { account }, { replace: true })}
+            />
           </div>
           {left.length > 0 ? (
             <div className={styles.leftLayer}>

@@ -1,9 +1,9 @@
 // Searchable account list (getAccountList) for new chats and groups; single or multiple choice.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { constants } from '@variant/constants';
 import { Avatar, EmptyState, Spinner, TextField } from '../../../ui/index.ts';
 import { useAccountSearch } from '../api/data.ts';
+import { useSettled } from '../hooks/useSettled.ts';
 import styles from './RoomList.module.scss';
 
 export interface AccountPickerProps {
@@ -15,12 +15,7 @@ export interface AccountPickerProps {
 export function AccountPicker({ multiple, selected, onChange }: AccountPickerProps) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
-  const [settled, setSettled] = useState('');
-  // Wait for typing to settle (the seed's search cancel delay) before asking the server.
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(filter.trim()), constants.timings.searchCancelDelayMs);
-    return () => clearTimeout(timer);
-  }, [filter]);
+  const settled = useSettled(filter);
   const search = useAccountSearch(settled);
   const accounts = search.isError ? [] : (search.data ?? null);
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Archive, EyeOff, Megaphone, NotebookPen, LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox } from 'lucide-react';
-import type { Room } from '@generated/types/index';
+import type { Account, Room } from '@generated/types/index';
 import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_HIDDEN_ROOMS, IS_SHOW_NEWS } from '@variant/flags';
 import { EmptyState, IconButton, Panel, Spinner, showToast, usePanelNav } from '../../../ui/index.ts';
 import { bappListPage } from '../../bapps/index.ts';
@@ -13,6 +13,9 @@ import { CreateChatDialog, CreateGroupDialog } from './CreateDialogs.tsx';
 import { RoomRow } from './RoomRow.tsx';
 import { useRoomPages } from '../api/data.ts';
 import { openSelfChat } from '../api/selfChat.ts';
+import { useRoomSearch } from '../api/search.ts';
+import { useSettled } from '../hooks/useSettled.ts';
+import { PeopleResults } from './PeopleResults.tsx';
 import { ProfileSummary } from './ProfileSummary.tsx';
 import { filterRooms } from '../model/rooms.ts';
 import { allPreviews, allRooms } from '../model/roomPages.ts';
@@ -32,9 +35,11 @@ export interface RoomListProps {
   selectedRoomId: string | null;
   onSelect: (room: Room) => void;
   onLogout: () => void;
+  /** A person found by the search (the chat screen opens their user info). */
+  onPerson: (account: Account) => void;
 }
 
-export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) {
+export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomListProps) {
   const { t } = useTranslation();
   useRoomListSync(selectedRoomId);
   const pages = useRoomPages();
@@ -46,7 +51,14 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
   const [dialog, setDialog] = useState<'chat' | 'group' | null>(null);
   const menu = useRoomMenu();
   const openLeft = usePanelNav((nav) => nav.openLeft);
-  const visible = useMemo(() => filterRooms(rooms, query), [rooms, query]);
+  const searched = useSettled(query);
+  const found = useRoomSearch(searched);
+  // Loaded rooms matching the name, then rooms the server found (by name or member) that are not loaded.
+  const visible = useMemo(() => {
+    const local = filterRooms(rooms, query);
+    const more = query.trim() ? (found.data ?? []).filter((room) => !local.some((known) => known.roomId === room.roomId)) : [];
+    return [...local, ...more];
+  }, [found.data, query, rooms]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: visible.length,
@@ -138,6 +150,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout }: RoomListProps) 
               );
             })}
           </ul>
+          {searched && query.trim() ? <PeopleResults text={searched} onPerson={onPerson} /> : null}
         </div>
       </div>
       {menu.element}

@@ -47,7 +47,7 @@ export function DndSettings() {
           {t('settings.dnd.turnOff')}
         </Button>
       ) : null}
-      <form className={styles.page} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={submit} noValidate>
         <fieldset className={styles.section}>
           <legend className={styles.sectionTitle}>{t('settings.dnd.period')}</legend>
           {templates.dndTemplates.map((template) => (
