@@ -125,7 +125,7 @@ test('every kind another member sends renders; the media viewer pages, zooms and
   await screenshot(page, 'messages-kinds-answers');
 });
 
-test('forward reaches several rooms but never a read-only one; select mode forwards and deletes several; a no-forward policy hides Forward', async ({ openPage }) => {
+test('forward reaches several rooms but never a read-only one; select mode forwards and deletes several; a no-forward policy hides Forward; drafts stay per room', async ({ openPage }) => {
   const { me, other, roomId } = await pair();
   const third = await person(csd.server, `third${people}`, `Third ${people}`);
   const toThird = String(ok(await third.api.createSingleRoom({ memberId: String(me.id) })).roomId);
@@ -181,6 +181,22 @@ test('forward reaches several rooms but never a read-only one; select mode forwa
   await bubble('Not for sharing').hover();
   await expect(bubble('Not for sharing').getByRole('button', { name: 'Reply' })).toBeVisible();
   await expect(bubble('Not for sharing').getByRole('button', { name: 'Forward' })).toHaveCount(0);
+
+  // Drafts stay with their room while switching and across a reload.
+  const composer = page.getByRole('combobox', { name: 'Message' });
+  const openChat = async (name: string) => {
+    await page.getByTestId('room-row').filter({ hasText: name }).click();
+    await expect(page.getByTestId('chat-title')).toContainText(name);
+  };
+  await openChat(`Sender ${people}`);
+  await composer.fill('Unsent handover note');
+  await openChat(`Third ${people}`);
+  await expect(composer).toHaveValue('');
+  await openChat(`Sender ${people}`);
+  await expect(composer).toHaveValue('Unsent handover note');
+  await page.reload();
+  await openChat(`Sender ${people}`);
+  await expect(composer).toHaveValue('Unsent handover note');
 });
 
 test('message info lists who read and who was notified; in-room search, starred and media lists page with their empty states', async ({ openPage }) => {

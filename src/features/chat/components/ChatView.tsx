@@ -222,7 +222,7 @@ export function ChatView({ room }: ChatViewProps) {
       ) : blocked ? (
         <p className={styles.blocked} role="note">{blocked}</p>
       ) : (
-        <Composer members={members} replyTo={replyTo} onTyping={onTyping} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)}
+        <Composer key={room.roomId} roomId={room.roomId} members={members} replyTo={replyTo} onTyping={onTyping} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)}
           tools={
             <>
               {IS_ALLOW_STICKER && IS_ALLOW_MSG_TYPE_STICKER ? <IconButton icon={Smile} label={t('messages.stickers')} onClick={() => setComposing('sticker')} /> : null}

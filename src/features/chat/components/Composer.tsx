@@ -11,6 +11,7 @@ import { IconButton, showToast } from '../../../ui/index.ts';
 import { characterCount, isEmojiOnly } from '../../../core/messages/text.ts';
 import { chatServices } from '../../session/index.ts';
 import { checkAttachment, sizeParts } from '../model/attachments.ts';
+import { readDraft, writeDraft } from '../model/drafts.ts';
 import type { ChatMessage } from '../api/data.ts';
 import { insertMention, mentionQuery, mentionedIds, type PickedMention } from '../model/mentions.ts';
 import styles from './Chat.module.scss';
@@ -25,14 +26,21 @@ export interface ComposerProps {
   onTyping?: () => void;
   onSendText: (text: string, mentionIds: string[]) => void;
   onSendFile: (file: File, kind: 'image' | 'file') => void;
+  /** The room whose draft the input keeps (the composer is keyed by it). */
+  roomId: string;
   /** Buttons for the other kinds (poll, sticker), shown before the input. */
   tools?: ReactNode;
 }
 
-export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText, onSendFile, tools }: ComposerProps) {
+export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText, onSendFile, roomId, tools }: ComposerProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language.replace('_', '-');
-  const [text, setText] = useState('');
+  const myId = chatServices().accountId;
+  const [text, setTextState] = useState(() => readDraft(myId, roomId));
+  const setText = (next: string) => {
+    setTextState(next);
+    writeDraft(myId, roomId, next);
+  };
   const [caret, setCaret] = useState(0);
   const [picked, setPicked] = useState<PickedMention[]>([]);
   const [active, setActive] = useState(0);
@@ -41,7 +49,6 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
   const imageRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const tooLongId = useId();
-  const myId = chatServices().accountId;
 
   const query = IS_ALLOW_MENTION ? mentionQuery(text, caret) : null;
   const candidates = useMemo(() => {

@@ -17,6 +17,7 @@ import { MAX_PAGES, MESSAGE_BATCH, setMessagePages } from '../api/messagePages.t
 import { sendChecksum, sendMessage, type ChatMessage } from '../api/data.ts';
 import { appendNewest, atLiveEnd } from '../model/messagePages.ts';
 import { nextToSend, outgoingOf, sendOrder, type OutboxEntry } from '../model/outbox.ts';
+import { clearDrafts } from '../model/drafts.ts';
 
 interface OutboxState {
   entries: OutboxEntry[];
@@ -198,6 +199,7 @@ export function useOutboxRunner(): void {
     const offEnded = onSessionEnded(() => {
       useOutbox.setState({ entries: [], fileBytes: {}, progress: {} });
       void outboxStore().clear(accountId).catch(() => undefined);
+      clearDrafts(accountId);
     });
     return () => {
       channel?.close();
