@@ -6,12 +6,12 @@ import { wordingOverrides } from '@variant/wording';
 import { applyConsolePolicy, initI18n, loadLanguage, localeFromBrowser } from '../core/index.ts';
 import type { LocaleTexts } from '../core/i18n/init-i18n.ts';
 import { appCore, clearSession, resumeStoredSession } from '../features/session/index.ts';
-import { resources } from '../locales/index.ts';
+import { loadLocaleTexts } from '../locales/index.ts';
 
 export async function setUpCore(config: VariantConfig): Promise<I18n> {
   applyConsolePolicy({ environment: config.environment });
   const locale = loadLanguage(null) ?? localeFromBrowser();
-  const i18n = await initI18n(locale, resources as unknown as LocaleTexts, wordingOverrides as unknown as LocaleTexts);
+  const i18n = await initI18n(locale, loadLocaleTexts, wordingOverrides as unknown as LocaleTexts);
   document.documentElement.lang = locale.replace('_', '-');
   i18n.on('languageChanged', (lng) => (document.documentElement.lang = lng.replace('_', '-')));
   return i18n;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from './index.ts';
+import { loadLocaleTexts } from './index.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -12,6 +12,11 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+const resources = {
+  en_US: await loadLocaleTexts('en_US'),
+  zh_TW: await loadLocaleTexts('zh_TW'),
+  zh_CN: await loadLocaleTexts('zh_CN'),
+};
 const en = leaves(resources.en_US as unknown as Tree);
 
 describe('locales', () => {

@@ -32,6 +32,21 @@ describe('initI18n', () => {
     expect(own.en_US!.translation).toMatchObject({ core: { decrypt: { messageFailed: 'Cannot read {{id}}', fileFailed: expect.any(String) } } });
   });
 
+  it('loads only the default and the chosen locale at start, and another one when the user switches to it', async () => {
+    const asked: string[] = [];
+    const load = async (locale: 'en_US' | 'zh_TW' | 'zh_CN') => {
+      asked.push(locale);
+      return resources[locale];
+    };
+    const i18n = await initI18n('en_US', load, wordingOverrides);
+    expect(asked).toEqual(['en_US']);
+    expect(i18n.hasResourceBundle('zh_TW', 'translation')).toBe(false);
+    await changeLanguage(i18n, 'zh_TW', null, null);
+    expect(asked).toEqual(['en_US', 'zh_TW']);
+    expect(i18n.t('helpLabel')).toBe('說明'); // the variant's wording applies to a late locale too
+    expect(i18n.t('common.ok')).toBe('確定');
+  });
+
   it('converts single-brace wording placeholders', () => {
     expect(toI18nextPlaceholders('{title} don\'t support {{x}}')).toBe("{{title}} don't support {{x}}");
     const built = buildResources({}, { en_US: { chatbotNotice: 'Call {phone}.' } });

@@ -1,6 +1,6 @@
 // i18next for the client: the client's own texts (src/locales), the variant's wording overrides on top, the
 // core's own texts (decrypt failures, client errors) as defaults underneath, and the language kept per user.
-import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type Resource, type ResourceKey, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { decryptFailureTexts } from '../messages/crypto.ts';
 
@@ -56,17 +56,44 @@ export function buildResources(resources: LocaleTexts, wordingOverrides: LocaleT
   return out;
 }
 
-export async function initI18n(locale: Locale, resources: LocaleTexts, wordingOverrides: LocaleTexts = {}): Promise<I18n> {
+/** Loads one locale's client texts (a bundle may load the non-default locales on demand). */
+export type LoadTexts = (locale: Locale) => Promise<Texts>;
+
+/**
+ * `resources` is either every locale's texts, or a loader: then only the default locale and `locale` are loaded
+ * before the first render, and the others by i18next itself (a backend) when the user switches to them, so the
+ * login page does not carry texts it does not show.
+ */
+export async function initI18n(locale: Locale, resources: LocaleTexts | LoadTexts, wordingOverrides: LocaleTexts = {}): Promise<I18n> {
+  const load: LoadTexts = typeof resources === 'function' ? resources : async (wanted) => resources[wanted] ?? {};
+  const initial = typeof resources === 'function' ? [...new Set([defaultLocale, locale])] : [...supportedLocales];
+  const loaded: LocaleTexts = Object.fromEntries(await Promise.all(initial.map(async (wanted) => [wanted, await load(wanted)] as const)));
+  const built = buildResources(loaded, wordingOverrides);
+  const lateLocales: BackendModule = {
+    type: 'backend',
+    init: () => undefined,
+    read: (language, _namespace, callback) => {
+      if (!isLocale(language)) return callback(null, {});
+      load(language).then(
+        (texts) => callback(null, buildResources({ [language]: texts }, wordingOverrides)[language]!.translation as ResourceKey),
+        (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
+      );
+    },
+  };
   const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: defaultLocale,
-    supportedLngs: [...supportedLocales],
-    resources: buildResources(resources, wordingOverrides),
-    interpolation: { escapeValue: false }, // React escapes already
-    returnNull: false,
-    initAsync: false,
-  });
+  await instance
+    .use(lateLocales)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: defaultLocale,
+      supportedLngs: [...supportedLocales],
+      resources: Object.fromEntries(initial.map((wanted) => [wanted, built[wanted]!])),
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false }, // React escapes already
+      returnNull: false,
+      initAsync: false,
+    });
   return instance;
 }
 
