@@ -12,6 +12,7 @@ import { markRead, type ChatMessage, type OutgoingMessage } from '../api/data.ts
 import { discardEntry, enqueue, resendEntry, useOutbox } from './useOutbox.ts';
 import { entryAsMessage, notYetShown, sendOrder } from '../model/outbox.ts';
 import { allMessages, appendNewest, atLiveEnd, newestMessageId, removeFromPages, updateInPages } from '../model/messagePages.ts';
+import { tickMovesForward, type DeliveryTick } from '../model/deliveryTicks.ts';
 
 const MARK_CHUNK = 200;
 
@@ -35,6 +36,8 @@ export function useChatRoom(roomId: string) {
   const requestedReads = useRef(new Set<string>());
   const liveFillWanted = useRef(false);
   const liveFilling = useRef(false);
+  /** Ticks that arrived before their message was in the window (read right after sending): applied when it is. */
+  const earlyTicks = useRef(new Map<string, DeliveryTick>());
 
   const server = useMemo(() => allMessages(query.data), [query.data]);
   const pending = useMemo(() => {
@@ -134,11 +137,32 @@ export function useChatRoom(roomId: string) {
     if (query.isError && !query.data) showToast(t('errors.actionFailed'));
   }, [query.data, query.isError, t]);
 
+  useEffect(() => {
+    if (earlyTicks.current.size === 0) return;
+    for (const message of server) {
+      const tick = earlyTicks.current.get(message.messageId);
+      if (!tick) continue;
+      earlyTicks.current.delete(message.messageId);
+      if (tickMovesForward(tick, message.messageStatus)) {
+        setMessagePages(queryClient, roomId, (data) => updateInPages(data, message.messageId, { messageStatus: tick }));
+      }
+    }
+  }, [queryClient, roomId, server]);
+
   // Room topic subscription and this room's notifications.
   useEffect(() => {
     const { realtime } = chatServices();
     realtime?.subscribeRoom(roomId);
     const patchMessage = (messageId: string, change: Partial<ChatMessage>) => setMessagePages(queryClient, roomId, (data) => updateInPages(data, messageId, change));
+    const tick = (messageId: string, next: DeliveryTick) => {
+      const shown = allMessages(messagePagesOf(queryClient, roomId)).find((message) => message.messageId === messageId);
+      if (shown) {
+        if (tickMovesForward(next, shown.messageStatus)) patchMessage(messageId, { messageStatus: next });
+        return;
+      }
+      const kept = earlyTicks.current.get(messageId);
+      if (!kept || tickMovesForward(next, kept)) earlyTicks.current.set(messageId, next);
+    };
     const offNotification = realtime?.on('notification', (notification) => {
       if (notification.roomId !== roomId) return;
       const messageId = notification.dataId;
@@ -147,10 +171,10 @@ export function useChatRoom(roomId: string) {
           void liveFill();
           return;
         case 'MESSAGE_ALL_RECEIVED':
-          patchMessage(messageId, { messageStatus: 'ALL_RECEIVED' });
+          tick(messageId, 'ALL_RECEIVED');
           return;
         case 'MESSAGE_ALL_READ':
-          patchMessage(messageId, { messageStatus: 'ALL_READ' });
+          tick(messageId, 'ALL_READ');
           return;
         case 'MESSAGE_DELETED':
           patchMessage(messageId, { messageStatus: 'ALL_DELETED', text: undefined, fileBytes: undefined });
