@@ -6,9 +6,10 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   globalSetup: './tests/e2e/support/global-setup.ts',
   outputDir: 'test-results/e2e',
-  // One worker: each file runs its own server in the worker, and realtime delivery checks should not compete
-  // with a second browser for the two cores.
-  workers: 1,
+  // Two workers on the two cores: each file runs its own server in its worker, variants are built once under a
+  // lock (support/build-cache.ts), and the specs' realtime checks wait on web-first assertions, not on wall-clock
+  // windows, so they hold with a second browser beside them (they were written on a machine at load 13-19).
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   forbidOnly: true,
