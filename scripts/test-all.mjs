@@ -110,18 +110,12 @@ gate('tsc --noEmit', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 vitest('vitest', []);
 // The suites that touch the store, once more on PostgreSQL (each file gets a throw-away database): the same
 // migrations, SQL and server behaviour on both engines (docs/server-storage.md).
-// Security suites whose promises rest on the store (durable nonces, revocation, throttling counters, login-name
-// spelling, membership and policies, hostile values reaching SQL); the HTTP-layer ones (body limits, zip names, the
-// login socket, the endpoint walk) do not depend on the engine and run once.
-const storeSecuritySuites = [
-  'replay-after-restart',
-  'token-revocation',
-  'login-throttle',
-  'login-name-normalisation',
-  'removed-member',
-  'authorisation-matrix',
-  'hostile-input-fuzz',
-].map((name) => `tests/security/${name}.test.ts`);
+// Security suites whose promises rest on state the store keeps (durable nonces, revocation, throttling counters,
+// login-name spelling, the revocation bus); the others (body limits, zip names, the login socket, the authorisation
+// matrix and the hostile-value fuzzing, both answered before or above the SQL, the endpoint walk) run once.
+const storeSecuritySuites = ['replay-after-restart', 'token-revocation', 'login-throttle', 'login-name-normalisation', 'removed-member'].map(
+  (name) => `tests/security/${name}.test.ts`,
+);
 vitest('vitest (store suites on PostgreSQL)', ['server', 'tests/server', ...storeSecuritySuites, 'tests/contract/all-calls.test.ts'], {
   CHATGEN_TEST_STORE: 'postgres',
 });
