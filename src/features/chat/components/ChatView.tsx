@@ -2,8 +2,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { BarChart3, CheckSquare, Forward, Images, Info, Search, Smile, Star, Trash2, X } from 'lucide-react';
-import { IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
+import { BarChart3, CheckSquare, Forward, Images, Info, Phone, Search, Smile, Star, Trash2, X } from 'lucide-react';
+import { IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
 import type { Room } from '@generated/types/index';
 import { Button, IconButton, confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
 import { RoomHeaderMenu, roomAllows, roomTitle, useFunctionRoles } from '../../roomlist/index.ts';
@@ -16,6 +16,7 @@ import { MessageList } from './MessageList.tsx';
 import { useChatRoom } from '../hooks/useChatRoom.ts';
 import { messageInfoPage } from './pages.tsx';
 import { chatRoomInfoPage } from '../../roominfo/index.ts';
+import { useNotSupportedPopup } from '../../popup/index.ts';
 import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type MessageModeValue } from './RoomContext.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { CreatePollDialog, StickerPicker } from './kinds/ComposeDialogs.tsx';
@@ -30,6 +31,7 @@ export interface ChatViewProps {
 export function ChatView({ room }: ChatViewProps) {
   const { t } = useTranslation();
   const openRight = usePanelNav((nav) => nav.openRight);
+  const notSupported = useNotSupportedPopup();
   const queryClient = useQueryClient();
   const selectRoom = usePanelNav((nav) => nav.selectRoom);
   const { state, loadOlder, loadNewer, send, resend, patch, remove } = useChatRoom(room.roomId);
@@ -184,6 +186,8 @@ export function ChatView({ room }: ChatViewProps) {
         {(IS_ALLOW_MULTIPLE_SEND && canForward) || IS_ALLOW_MULTIPLE_DELETE ? (
           <IconButton icon={CheckSquare} label={t('messages.select')} pressed={selected !== null} onClick={() => setSelected((current) => (current ? null : new Set()))} />
         ) : null}
+        {/* Calls need the media transport the web client does not have (the seed's not-supported popup). */}
+        {IS_ALLOW_VOICE_CALL ? <IconButton icon={Phone} label={t('chat.voiceCall')} onClick={() => void notSupported()} /> : null}
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>
