@@ -21,7 +21,7 @@ import styles from './LoginPage.module.scss';
 // A constant per variant: builds with QR login off contain neither this import nor the module.
 let QrLogin: ComponentType | null = null;
 if (IS_ALLOW_QR_LOGIN) {
-  QrLogin = lazy(() => import('../feature-preview/index.ts').then((m) => ({ default: m.FeaturePreview })));
+  QrLogin = lazy(() => import('./qr/index.ts').then((m) => ({ default: m.QrLogin })));
 }
 
 type Mode = { kind: 'password' } | { kind: 'qr' } | { kind: 'changePassword'; loginName: string };
