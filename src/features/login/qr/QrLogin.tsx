@@ -56,7 +56,7 @@ export function QrLogin() {
   const image = useQrImage(token);
 
   return (
-    <section className={styles.qrLogin} aria-label={t('qrLogin.title')} data-marker="CHATGEN_MARKER_QR_LOGIN">
+    <section className={styles.qrLogin} aria-label={t('qrLogin.title')} data-marker="CHATGEN_MARKER_QR_LOGIN" data-flag="IS_ALLOW_QR_LOGIN">
       <h2 className={styles.title}>{t('qrLogin.title')}</h2>
       <div className={styles.code} style={{ width: SIZE, height: SIZE }}>
         {state.kind === 'showing' && image ? (
