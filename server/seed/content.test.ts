@@ -8,8 +8,8 @@ import type { Database } from '../store/db.ts';
 import { repos } from '../store/repos/index.ts';
 import { openTestDatabase } from '../store/testing.ts';
 import { delegateOf } from '../services/directory/delegates.ts';
-import { distributionLists } from '../services/directory/distribution-lists.ts';
-import { groupLists } from '../services/directory/group-lists.ts';
+import { distributionLists } from '../store/repos/distribution-lists.ts';
+import { groupLists } from '../store/repos/group-lists.ts';
 import { DEMO_PEOPLE, DEMO_TENANTS } from './people.ts';
 import { CONTENT_DIRECTORY_MARKER, CONTENT_LIBRARY_MARKER, seedContentData, SEED_DELEGATES, SEED_NEWS } from './content.ts';
 

@@ -10,13 +10,14 @@
 import type { Database, Queryable } from '../store/db.ts';
 import type { BlobStore, StoredFile } from '../store/blobs.ts';
 import { blobsRepo } from '../store/repos/blobs.ts';
-import { distributionLists } from '../services/directory/distribution-lists.ts';
-import { groupLists } from '../services/directory/group-lists.ts';
-import { delegateStore, type BroadcastSelectionType } from '../services/directory/delegates.ts';
+import { distributionLists } from '../store/repos/distribution-lists.ts';
+import { groupLists } from '../store/repos/group-lists.ts';
+import { delegateStore } from '../store/repos/delegates.ts';
+import type { BroadcastSelectionType } from '../services/directory/delegates.ts';
 import { letterImage, thumbnailOf, type Shape } from '../services/content/images.ts';
 import { newsStore } from '../store/repos/news.ts';
 import { bannerImage, simplePdf } from '../services/content/seed-assets.ts';
-import { stickerStore } from '../services/content/stickers.ts';
+import { stickerStore } from '../store/repos/stickers.ts';
 import { DEMO_PEOPLE, DEMO_TENANTS } from './people.ts';
 
 export const CONTENT_LIBRARY_MARKER = 'content-library';

@@ -12,7 +12,7 @@ import {
   type NotifyType,
   type TopicMessage,
 } from '../../generated/realtime/index.ts';
-import { destinationValidators } from '../../generated/realtime/validators.js';
+import { destinationValidators, notificationValidators, type FrameValidator } from '../../generated/realtime/validators.js';
 import { ROOM_ID_HEADER, type Bus } from '../realtime/broker.ts';
 import { publishRevocation, type Revocation } from '../realtime/revocation.ts';
 
@@ -21,11 +21,14 @@ export type Notification = NotificationOn<'replyQueue'>;
 
 /**
  * A notification of a type chosen at run time (a helper shared by several types). TypeScript cannot relate a
- * generic type parameter to its member of the union, so this is the one place that asserts it; under test
- * `checkContract` validates every body before it leaves.
+ * generic type parameter to its member of the union, so the contract's validator of that type proves it: a body
+ * that does not match is a fault of the caller and never leaves.
  */
 export function notificationOf<T extends NotifyType>(notifyType: T, fields: { senderId: string; dataId: string; roomId?: string; data?: object }): NotificationOf<T> {
-  return { notifyType, ...fields } as NotificationOf<T>;
+  const notification: unknown = { notifyType, ...fields };
+  const matches: FrameValidator<NotificationOf<T>> = notificationValidators[notifyType];
+  if (!matches(notification)) throw new Error(`${notifyType} does not match the contract: ${JSON.stringify(matches.errors)}`);
+  return notification;
 }
 
 export interface Notifier {

@@ -3,7 +3,7 @@
 // the hidden rooms list, archives into the archived chats list, leaves and deletes (confirmed); a member whose
 // room is deleted while it is open sees at once that they are no longer a participant.
 import type { Page } from '@playwright/test';
-import { delegateStore } from '../../server/services/directory/delegates.ts';
+import { delegateStore } from '../../server/store/repos/delegates.ts';
 import { ok, person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';

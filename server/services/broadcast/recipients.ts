@@ -7,9 +7,8 @@ import type * as T from '../../../generated/types/index.ts';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { Queryable } from '../../store/db.ts';
-import { toId } from '../../store/repos/convert.ts';
 import { groupTypesAllowed, type Delegate } from '../directory/delegates.ts';
-import { groupLists, type GroupType } from '../directory/group-lists.ts';
+import { groupLists, type GroupType } from '../../store/repos/group-lists.ts';
 
 const ALL_GROUP_TYPES: GroupType[] = ['DL', 'HKP_AK_GROUP'];
 
@@ -17,45 +16,18 @@ function refuse(selection: string, delegate: Delegate): never {
   throw new ApiError('FORBIDDEN', `${selection} needs broadcast rights ALL; the delegate has ${delegate.allowedBroadcastSelectionType}`);
 }
 
-/** Active chat accounts (not disabled, IM_USER) by normalised login name; unknown names are left out. */
-async function accountIdsByLoginNames(q: Queryable, names: readonly string[]): Promise<Map<string, number>> {
-  if (names.length === 0) return new Map();
-  const { rows } = await q.query(
-    `SELECT id, login_key AS name FROM accounts
-     WHERE login_key = ANY($1::text[]) AND NOT disabled AND 'IM_USER' = ANY(function_roles)`,
-    [names.map(normaliseLoginName)],
-  );
-  return new Map(rows.map((r) => [String(r.name), toId(r.id)]));
-}
-
-async function activeMembersOfTenant(q: Queryable, tenantId: number): Promise<number[]> {
-  const { rows } = await q.query(
-    `SELECT id FROM accounts WHERE tenant_id = $1 AND NOT disabled AND 'IM_USER' = ANY(function_roles) ORDER BY id`,
-    [tenantId],
-  );
-  return rows.map((r) => toId(r.id));
-}
-
 /** Login names of a group entry among the allowed types; refuses entries of other types and unknown ones. */
 async function groupMembers(q: Queryable, delegate: Delegate, identifier: string, allowed: readonly GroupType[]): Promise<string[]> {
   const groups = groupLists(q);
   for (const type of allowed) {
-    if (await groupExists(q, type, identifier)) return groups.memberLoginNames(type, identifier);
+    if (await groups.exists(type, identifier)) return groups.memberLoginNames(type, identifier);
   }
   for (const type of ALL_GROUP_TYPES.filter((t) => !allowed.includes(t))) {
-    if (await groupExists(q, type, identifier)) {
+    if (await groups.exists(type, identifier)) {
       throw new ApiError('FORBIDDEN', `${type} groups are outside the delegate's rights (${delegate.allowedBroadcastSelectionType})`);
     }
   }
   throw new ApiError('INVALID_INPUT', `no group ${identifier}`);
-}
-
-async function groupExists(q: Queryable, type: GroupType, identifier: string): Promise<boolean> {
-  const { rows } =
-    type === 'DL'
-      ? await q.query('SELECT 1 FROM distribution_lists WHERE lower(distinguished_name) = lower($1)', [identifier])
-      : await q.query('SELECT 1 FROM directory_groups WHERE group_type = $1 AND identifier = $2', [type, identifier]);
-  return rows.length > 0;
 }
 
 /**
@@ -92,7 +64,7 @@ export async function resolveRecipients(
     explicitIds.forEach((wire, i) => (usable.has(wanted[i] ?? NaN) ? ids.add(wanted[i] as number) : unable.push(wire)));
   }
   if (explicitNames.length > 0) {
-    const byName = await accountIdsByLoginNames(q, explicitNames);
+    const byName = await ctx.repos.accounts.activeChatIdsByLoginNames(explicitNames);
     for (const name of explicitNames) {
       const id = byName.get(normaliseLoginName(name));
       if (id === undefined) unable.push(name);
@@ -107,8 +79,8 @@ export async function resolveRecipients(
   for (const identifier of [...(body.groupList ?? []), ...(body.switchList ?? [])]) {
     names.push(...(await groupMembers(q, delegate, identifier, allowed)));
   }
-  for (const id of (await accountIdsByLoginNames(q, [...new Set(names)])).values()) ids.add(id);
-  if (body.isAllActiveMembers) for (const id of await activeMembersOfTenant(q, tenantId)) ids.add(id);
+  for (const id of (await ctx.repos.accounts.activeChatIdsByLoginNames([...new Set(names)])).values()) ids.add(id);
+  if (body.isAllActiveMembers) for (const id of await ctx.repos.accounts.activeChatIdsOfTenant(tenantId)) ids.add(id);
 
   for (const id of excluded) ids.delete(id);
   return [...ids].sort((a, b) => a - b);

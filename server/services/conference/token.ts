@@ -3,6 +3,7 @@
 // and checks it with the public key alone, so it cannot mint tokens itself (docs/server-services.md).
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, verify } from 'node:crypto';
 import type { Queryable } from '../../store/db.ts';
+import { conferenceKeyStore, type SigningKey } from '../../store/repos/conference-keys.ts';
 
 /** How long a join token stays valid. */
 export const TOKEN_TTL_SECONDS = 600;
@@ -25,34 +26,20 @@ export interface JoinClaims {
   jti: string;
 }
 
-export interface SigningKey {
-  keyId: string;
-  privateKeyPem: string;
-  publicKeyPem: string;
-}
-
 const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 
 /** The signing key, made and stored on first use (a racing second maker keeps the first one). */
 export async function signingKey(q: Queryable): Promise<SigningKey> {
-  const read = async () => {
-    const { rows } = await q.query('SELECT key_id, private_key_pem, public_key_pem FROM conference_signing_keys WHERE id = 1');
-    const r = rows[0];
-    return r ? { keyId: String(r.key_id), privateKeyPem: String(r.private_key_pem), publicKeyPem: String(r.public_key_pem) } : null;
-  };
-  const existing = await read();
+  const keys = conferenceKeyStore(q);
+  const existing = await keys.find();
   if (existing) return existing;
   const pair = generateKeyPairSync('ed25519');
-  await q.query(
-    `INSERT INTO conference_signing_keys (id, key_id, private_key_pem, public_key_pem) VALUES (1, $1, $2, $3)
-     ON CONFLICT (id) DO NOTHING`,
-    [
-      randomUUID(),
-      pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    ],
-  );
-  const made = await read();
+  await keys.insertIfAbsent({
+    keyId: randomUUID(),
+    privateKeyPem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKeyPem: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  });
+  const made = await keys.find();
   if (!made) throw new Error('the conference signing key could not be stored');
   return made;
 }
@@ -83,3 +70,5 @@ export function verifyJoinToken(publicKeyPem: string, token: string, now: Date):
     return null;
   }
 }
+
+export type { SigningKey };

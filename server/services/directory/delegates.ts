@@ -2,9 +2,8 @@
 // and the accounts that may broadcast on their behalf. The broadcast calls read this through
 // delegateOf / listDelegatesFor / mayActFor.
 import type { ServerContext } from '../../context.ts';
-import type { Queryable, Row } from '../../store/db.ts';
-import { toId, toIds } from '../../store/repos/convert.ts';
-import type { GroupType } from './group-lists.ts';
+import { delegateStore, type DelegateRow } from '../../store/repos/delegates.ts';
+import type { GroupType } from '../../store/repos/group-lists.ts';
 import { displayNameOf } from './wire.ts';
 import type { BroadcastSelectionType } from '../../../generated/types/index.ts';
 
@@ -29,22 +28,13 @@ export interface DelegateAccount {
 
 type Ctx = Pick<ServerContext, 'db'>;
 
-const SELECT = `SELECT d.account_id, d.allowed_broadcast_selection_type, a.user_fullname, a.custom_display_name,
-    COALESCE((SELECT array_agg(x.actor_account_id ORDER BY x.actor_account_id) FROM broadcast_delegate_actors x
-               WHERE x.delegate_account_id = d.account_id), ARRAY[]::bigint[]) AS actors
-  FROM broadcast_delegates d JOIN accounts a ON a.id = d.account_id`;
-
-function toDelegate(r: Row): Delegate {
-  const accountId = toId(r.account_id);
+function toDelegate(r: DelegateRow): Delegate {
   return {
-    accountId,
-    delegateMemberId: String(accountId),
-    delegateMemberDisplayName: displayNameOf({
-      customDisplayName: r.custom_display_name === null ? null : String(r.custom_display_name),
-      userFullname: String(r.user_fullname),
-    }),
-    allowedBroadcastSelectionType: String(r.allowed_broadcast_selection_type) as BroadcastSelectionType,
-    actorAccountIds: toIds(r.actors),
+    accountId: r.accountId,
+    delegateMemberId: String(r.accountId),
+    delegateMemberDisplayName: displayNameOf(r),
+    allowedBroadcastSelectionType: r.selection,
+    actorAccountIds: r.actorAccountIds,
   };
 }
 
@@ -58,8 +48,8 @@ export const toDelegateAccount = (d: Delegate): DelegateAccount => ({
 export async function delegateOf(ctx: Ctx, delegateMemberId: string | number): Promise<Delegate | null> {
   const id = Number(delegateMemberId);
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const { rows } = await ctx.db.query(`${SELECT} WHERE d.account_id = $1 AND NOT a.disabled`, [id]);
-  return rows[0] ? toDelegate(rows[0]) : null;
+  const row = await delegateStore(ctx.db).find(id);
+  return row ? toDelegate(row) : null;
 }
 
 /** Whether the account may broadcast as this delegate: it is the delegate, or one of its actors. */
@@ -68,12 +58,7 @@ export const mayActFor = (accountId: number, delegate: Delegate): boolean =>
 
 /** The delegates an account may broadcast for: itself first (when it is one), then by display name. */
 export async function listDelegatesFor(ctx: Ctx, accountId: number): Promise<DelegateAccount[]> {
-  const { rows } = await ctx.db.query(
-    `${SELECT} WHERE NOT a.disabled AND (d.account_id = $1 OR EXISTS (
-       SELECT 1 FROM broadcast_delegate_actors x WHERE x.delegate_account_id = d.account_id AND x.actor_account_id = $1))`,
-    [accountId],
-  );
-  const delegates = rows.map(toDelegate);
+  const delegates = (await delegateStore(ctx.db).listFor(accountId)).map(toDelegate);
   delegates.sort((a, b) =>
     a.accountId === accountId ? -1 : b.accountId === accountId ? 1 : a.delegateMemberDisplayName.localeCompare(b.delegateMemberDisplayName),
   );
@@ -83,23 +68,4 @@ export async function listDelegatesFor(ctx: Ctx, accountId: number): Promise<Del
 /** The group list types a delegate may address: ALL reaches everyone, so any group too. */
 export function groupTypesAllowed(selection: BroadcastSelectionType): GroupType[] {
   return selection === 'ALL' ? ['DL', 'HKP_AK_GROUP'] : [selection];
-}
-
-/** Writes (seed, administration). */
-export function delegateStore(q: Queryable) {
-  return {
-    async set(accountId: number, selection: BroadcastSelectionType): Promise<void> {
-      await q.query(
-        `INSERT INTO broadcast_delegates (account_id, allowed_broadcast_selection_type) VALUES ($1, $2)
-         ON CONFLICT (account_id) DO UPDATE SET allowed_broadcast_selection_type = EXCLUDED.allowed_broadcast_selection_type`,
-        [accountId, selection],
-      );
-    },
-    async addActor(delegateAccountId: number, actorAccountId: number): Promise<void> {
-      await q.query(
-        `INSERT INTO broadcast_delegate_actors (delegate_account_id, actor_account_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-        [delegateAccountId, actorAccountId],
-      );
-    },
-  };
 }

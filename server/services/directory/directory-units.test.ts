@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupTypesAllowed } from './delegates.ts';
-import { searchTerm } from './distribution-lists.ts';
+import { searchTerm } from '../../store/repos/distribution-lists.ts';
 import { LATEST_DND_END, dndActiveOn, wireDnd } from './dnd.ts';
 import { idOrNull, parseId, parseIds } from '../../http/wire-ids.ts';
 

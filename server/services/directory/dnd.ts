@@ -2,14 +2,9 @@
 // (DND_DISABLED). The setting lives on the account (accounts.dnd, dnd_end_date, dnd_is_mute).
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { Queryable } from '../../store/db.ts';
 import { repos, type Account } from '../../store/repos/index.ts';
 
-export type DndTemplateOption = {
-  /** minutes */
-  value: number;
-  label: { en_US: string; zh_CN: string; zh_TW: string };
-};
+export { dndTemplates, type DndTemplateOption } from '../../store/repos/dnd-templates.ts';
 
 // A type alias (not an interface) so it fits the generated response types' index signature.
 export type WireDnd = {
@@ -22,13 +17,6 @@ export type WireDnd = {
 export const LATEST_DND_END = Date.UTC(2090, 11, 31, 23, 59, 59, 999);
 /** What accounts.dnd holds while do-not-disturb is on (the contract's dnd is a flag). */
 const DND_ON = 'ON';
-
-export async function dndTemplates(q: Queryable): Promise<DndTemplateOption[]> {
-  const { rows } = await q.query<{ minutes: number; en_us: string; zh_cn: string; zh_tw: string }>(
-    'SELECT minutes, en_us, zh_cn, zh_tw FROM dnd_templates ORDER BY seq, minutes',
-  );
-  return rows.map((r) => ({ value: Number(r.minutes), label: { en_US: r.en_us, zh_CN: r.zh_cn, zh_TW: r.zh_tw } }));
-}
 
 /** On, and its end (if any) still ahead. */
 export function dndActiveOn(account: Pick<Account, 'dnd'>, now: Date): boolean {

@@ -3,8 +3,8 @@ import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
 import { delegateOf, groupTypesAllowed, mayActFor } from './delegates.ts';
-import { distributionLists } from './distribution-lists.ts';
-import { groupLists, type GroupListEntry, type GroupListType, type GroupType } from './group-lists.ts';
+import { distributionLists } from '../../store/repos/distribution-lists.ts';
+import { groupLists, type GroupListEntry, type GroupListType, type GroupType } from '../../store/repos/group-lists.ts';
 
 type Ctx = Pick<ServerContext, 'db' | 'repos'>;
 

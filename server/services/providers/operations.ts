@@ -11,7 +11,7 @@ import { parseId } from '../../http/wire-ids.ts';
 import { requireMember, requirePolicy } from '../room-access.ts';
 import { providerOf } from './http.ts';
 import type { SealedContent } from './provider.ts';
-import { saveTranslationRow } from './translations.ts';
+import { saveTranslationRow } from '../../store/repos/translations.ts';
 
 type Caller = { accountId: number; roles: readonly string[] };
 

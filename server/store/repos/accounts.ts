@@ -410,6 +410,26 @@ export function accountsRepo(q: Queryable) {
       return rows.map((r) => ({ messageType: String(r.message_type), count: toId(r.n), totalSize: toId(r.size ?? 0) }));
     },
 
+    /** Active chat accounts (not disabled, IM_USER) by normalised login name; unknown names are left out. */
+    async activeChatIdsByLoginNames(names: readonly string[]): Promise<Map<string, number>> {
+      if (names.length === 0) return new Map();
+      const { rows } = await q.query(
+        `SELECT id, login_key AS name FROM accounts
+         WHERE login_key = ANY($1::text[]) AND NOT disabled AND 'IM_USER' = ANY(function_roles)`,
+        [names.map(normaliseLoginName)],
+      );
+      return new Map(rows.map((r) => [String(r.name), toId(r.id)]));
+    },
+
+    /** Active chat accounts of a tenant, by id. */
+    async activeChatIdsOfTenant(tenantId: number): Promise<number[]> {
+      const { rows } = await q.query(
+        `SELECT id FROM accounts WHERE tenant_id = $1 AND NOT disabled AND 'IM_USER' = ANY(function_roles) ORDER BY id`,
+        [tenantId],
+      );
+      return rows.map((r) => toId(r.id));
+    },
+
     async count(): Promise<number> {
       const { rows } = await q.query('SELECT count(*) AS n FROM accounts');
       return toId(onlyRow(rows).n);

@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedContentData, STICKER_CATEGORIES } from '../../../server/seed/content.ts';
-import { stickerStore } from '../../../server/services/content/stickers.ts';
+import { stickerStore } from '../../../server/store/repos/stickers.ts';
 import { errorCode } from '../../support/node-transport.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { ok, person, type Person } from '../directory/helpers.ts';

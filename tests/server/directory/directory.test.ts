@@ -1,9 +1,10 @@
 // Distribution lists, group lists and broadcast delegates over the wire, on directory data written
 // through the directory store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { delegateOf, delegateStore, listDelegatesFor, mayActFor } from '../../../server/services/directory/delegates.ts';
-import { distributionLists } from '../../../server/services/directory/distribution-lists.ts';
-import { groupLists } from '../../../server/services/directory/group-lists.ts';
+import { delegateOf, listDelegatesFor, mayActFor } from '../../../server/services/directory/delegates.ts';
+import { delegateStore } from '../../../server/store/repos/delegates.ts';
+import { distributionLists } from '../../../server/store/repos/distribution-lists.ts';
+import { groupLists } from '../../../server/store/repos/group-lists.ts';
 import { errorCode } from '../../support/node-transport.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { ok, person, type Person } from './helpers.ts';

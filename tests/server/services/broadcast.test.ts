@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeByName as E } from '../../../generated/errors.ts';
 import type { BroadcastPayload } from '../../../generated/types/index.ts';
-import { delegateStore } from '../../../server/services/directory/delegates.ts';
-import { distributionLists } from '../../../server/services/directory/distribution-lists.ts';
+import { delegateStore } from '../../../server/store/repos/delegates.ts';
+import { distributionLists } from '../../../server/store/repos/distribution-lists.ts';
 import { errorCode } from '../../support/node-transport.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { decryptText, encryptText, keyByUuid, listen, ok, person, replyQueueOf, type Person } from './helpers.ts';

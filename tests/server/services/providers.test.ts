@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue, errorCodeByName as E } from '../../../generated/errors.ts';
 import { errorCode } from '../../support/node-transport.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { findTranslation } from '../../../server/services/providers/translations.ts';
+import { findTranslation } from '../../../server/store/repos/translations.ts';
 import { decryptText, encryptText, groupRoom, ok, person, roomKey, startFakeProvider, type FakeProvider, type Person } from './helpers.ts';
 
 let provider: FakeProvider;

@@ -1,7 +1,7 @@
 // Group lists for broadcast selection (grouplist/searchgrouplist). Entries of type DL are the
 // distribution lists (identifier = distinguished name); HKP_AK_GROUP entries are directory groups.
-import type { Queryable } from '../../store/db.ts';
-import { toId } from '../../store/repos/convert.ts';
+import type { Queryable } from '../db.ts';
+import { toId } from './convert.ts';
 import { searchTerm } from './distribution-lists.ts';
 import type { GroupListType } from '../../../generated/types/index.ts';
 
@@ -59,6 +59,15 @@ export function groupLists(q: Queryable) {
               [type, identifier],
             );
       return rows.map((r) => r.name);
+    },
+
+    /** Whether an entry of this type has this identifier (a DL's distinguished name ignores case). */
+    async exists(type: GroupType, identifier: string): Promise<boolean> {
+      const { rows } =
+        type === 'DL'
+          ? await q.query('SELECT 1 FROM distribution_lists WHERE lower(distinguished_name) = lower($1)', [identifier])
+          : await q.query('SELECT 1 FROM directory_groups WHERE group_type = $1 AND identifier = $2', [type, identifier]);
+      return rows.length > 0;
     },
 
     async createGroup(input: { tenantId: number | null; type: 'HKP_AK_GROUP'; displayName: string; identifier: string }): Promise<number> {

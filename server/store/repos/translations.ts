@@ -1,5 +1,5 @@
 // message_translations: one translation per message, member and language; a new save replaces it.
-import type { Queryable } from '../../store/db.ts';
+import type { Queryable } from '../db.ts';
 
 export interface TranslationRow {
   messageId: number;

@@ -1,6 +1,6 @@
 // LDAP-shaped distribution lists: search by name, list members (samaccountname = chat login name).
-import type { Queryable, Row } from '../../store/db.ts';
-import { toId, toIdOrNull } from '../../store/repos/convert.ts';
+import type { Queryable, Row } from '../db.ts';
+import { toId, toIdOrNull } from './convert.ts';
 
 export interface DistributionList {
   id: number;
