@@ -9,6 +9,7 @@ import { person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
 import { sendTexts } from './support/room-helpers.ts';
+import { distributionLists } from '../../server/store/repos/distribution-lists.ts';
 
 const csd = serveVariant('CSD');
 const responseOf = (page: Page, path: string) => page.waitForResponse((response) => response.url().endsWith(path) && response.ok());
@@ -286,7 +287,7 @@ test('news: the unread count on the room list follows publishing and reading; th
   await expect(entry.getByTestId('news-unread')).toHaveText('2');
 });
 
-test("contacts: search, favourites kept with the account, 'No Contact Found', and user info with Chat Now", async ({ openPage }) => {
+test("contacts: search, favourites kept with the account, 'No Contact Found', a distribution list's members, and user info with Chat Now", async ({ openPage }) => {
   const me = await somebody('Finder');
   const colleague = await somebody('Colleague');
   const page = await openPage();
@@ -302,6 +303,18 @@ test("contacts: search, favourites kept with the account, 'No Contact Found', an
 
   await contacts.getByRole('searchbox', { name: 'Search contacts' }).fill('nobody-by-this-name');
   await expect(contacts.getByText('No Contact Found')).toBeVisible();
+
+  // A distribution list opens to its members; a member opens their user info.
+  const cn = `Ward ${people} Night Team`;
+  const list = await distributionLists(csd.server.app.ctx.db).create({ tenantId: null, cn, distinguishedName: `CN=${cn},OU=Distribution Lists,DC=example,DC=org` });
+  await distributionLists(csd.server.app.ctx.db).addMembers(list.id, [colleague.loginName, me.loginName]);
+  await contacts.getByRole('searchbox', { name: 'Search contacts' }).fill(cn);
+  const dl = contacts.getByTestId('contact-group').filter({ hasText: cn });
+  await dl.getByRole('button', { name: cn }).click();
+  await expect(dl.getByRole('list', { name: `Members of ${cn}` }).getByTestId('dl-member').locator('bdi')).toHaveText([colleague.loginName, me.loginName].sort());
+  await screenshot(page, 'settings-contactlist-dl-csd');
+  await dl.getByRole('button', { name: colleague.loginName }).click();
+  await expect(page.getByTestId('user-info')).toContainText(colleague.loginName);
 
   await page.reload();
   await openSetting(page, 'Contacts');

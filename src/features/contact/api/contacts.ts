@@ -1,8 +1,8 @@
 // The contact list's server state: accounts by name (paged), favourites added and removed in place, and the
-// directory's distribution lists and group lists by name.
+// directory's distribution lists (with their members, on demand) and group lists by name.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { addAccountFavContact, getAccountList, removeAccountFavContact } from '@generated/api/account';
-import { searchDistributionListNamesQuery, searchGroupListQuery } from '@generated/api/directory';
+import { searchDistributionListMembersQuery, searchDistributionListNamesQuery, searchGroupListQuery } from '@generated/api/directory';
 import { unwrap } from '@generated/api/runtime';
 import type { Account } from '@generated/types/index';
 import { constants } from '@variant/constants';
@@ -55,6 +55,11 @@ export function useToggleFavourite() {
 
 export function useDistributionLists(criteria: string) {
   return useQuery({ ...searchDistributionListNamesQuery(chatServices().transport, { distributionListNameCriteria: criteria }), enabled: criteria.length > 0 });
+}
+
+/** A distribution list's members (directory account names), fetched once the list is opened. */
+export function useDistributionListMembers(distributionListName: string, enabled: boolean) {
+  return useQuery({ ...searchDistributionListMembersQuery(chatServices().transport, { distributionListName }), enabled });
 }
 
 export function useGroupLists(criteria: string) {

@@ -1,14 +1,16 @@
 // Contact list (left page `contactlist`): people by name with favourites first among the loaded ones (star to
 // add or remove), 'No Contact Found' when none match; the directory's distribution lists and group lists by the
-// same search. A person opens user info (right panel) with Chat Now.
+// same search; a distribution list opens to its members, each of whom opens their user info. A person opens user
+// info (right panel) with Chat Now.
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Search, Star, Users } from 'lucide-react';
+import { ChevronDown, ChevronRight, Search, Star, Users } from 'lucide-react';
 import { IS_ALLOW_FAVOURITE_CONTACT } from '@variant/flags';
 import type { Account } from '@generated/types/index';
 import { Avatar, Button, EmptyState, IconButton, Spinner, showToast, usePanelNav } from '../../../ui/index.ts';
 import { userInfoPage } from '../pages.tsx';
-import { useContacts, useDistributionLists, useGroupLists, useToggleFavourite } from '../api/contacts.ts';
+import { useContacts, useDistributionListMembers, useDistributionLists, useGroupLists, useToggleFavourite } from '../api/contacts.ts';
+import { findAccount } from '../data.ts';
 import styles from '../Contact.module.scss';
 
 const nameOf = (account: Account) => account.customDisplayName || account.userFullname || account.loginName || account.accountId;
@@ -57,28 +59,74 @@ function People({ filter }: { filter: string }) {
   );
 }
 
+/** A distribution list that opens to its members; a member with a chat account opens their user info. */
+function DistributionList({ cn, name }: { cn: string; name: string }) {
+  const { t } = useTranslation();
+  const openRight = usePanelNav((state) => state.openRight);
+  const [open, setOpen] = useState(false);
+  const members = useDistributionListMembers(name, open);
+  const showMember = async (loginName: string) => {
+    const account = await findAccount({ loginName }).catch(() => null);
+    if (account) openRight(userInfoPage, { account }, { replace: true });
+    else showToast(t('contacts.noChatAccount', { name: loginName }));
+  };
+  return (
+    <li className={styles.groupEntry} data-testid="contact-group">
+      <button type="button" className={styles.contactOpen} aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+        <Avatar name={cn} group />
+        <span className={styles.contactText}>
+          <bdi>{cn}</bdi>
+          <span className={styles.label}>{t('contacts.distributionList')}</span>
+        </span>
+      </button>
+      {open ? (
+        members.isPending ? (
+          <Spinner />
+        ) : (
+          <ul className={styles.memberList} aria-label={t('contacts.membersOf', { name: cn })}>
+            {(members.data?.ldapDistributionListMembers ?? []).map((member) => (
+              <li key={member.samaccountname} data-testid="dl-member">
+                <button type="button" className={styles.contactOpen} onClick={() => void showMember(member.samaccountname)}>
+                  <Avatar name={member.samaccountname} />
+                  <bdi>{member.samaccountname}</bdi>
+                </button>
+              </li>
+            ))}
+            {members.data?.ldapDistributionListMembers.length === 0 ? <li>{t('contacts.noMembers')}</li> : null}
+          </ul>
+        )
+      ) : null}
+    </li>
+  );
+}
+
 function Directory({ filter }: { filter: string }) {
   const { t } = useTranslation();
   const lists = useDistributionLists(filter);
   const groups = useGroupLists(filter);
-  const names = [
-    ...(lists.data?.ldapDistributionListNames ?? []).map((list) => ({ key: `dl-${list.cn}`, name: list.cn, kind: t('contacts.distributionList') })),
-    ...(groups.data?.groupList ?? []).map((group) => ({ key: `grp-${group.identifier}`, name: group.displayName ?? group.identifier, kind: t('contacts.groupList') })),
-  ];
-  if (names.length === 0) return null;
+  const distributionLists = lists.data?.ldapDistributionListNames ?? [];
+  const groupLists = groups.data?.groupList ?? [];
+  if (distributionLists.length === 0 && groupLists.length === 0) return null;
   return (
     <section aria-label={t('contacts.lists')}>
       <h3 className={styles.sectionHeading}>{t('contacts.lists')}</h3>
       <ul className={styles.contactList}>
-        {names.map((entry) => (
-          <li key={entry.key} className={styles.contactRow} data-testid="contact-group">
-            <Avatar name={entry.name} group />
-            <span className={styles.contactText}>
-              <bdi>{entry.name}</bdi>
-              <span className={styles.label}>{entry.kind}</span>
-            </span>
-          </li>
+        {distributionLists.map((list) => (
+          <DistributionList key={`dl-${list.distinguishedname ?? list.cn}`} cn={list.cn} name={list.distinguishedname ?? list.cn} />
         ))}
+        {groupLists.map((group) => {
+          const name = group.displayName ?? group.identifier;
+          return (
+            <li key={`grp-${group.identifier}`} className={styles.contactRow} data-testid="contact-group">
+              <Avatar name={name} group />
+              <span className={styles.contactText}>
+                <bdi>{name}</bdi>
+                <span className={styles.label}>{t('contacts.groupList')}</span>
+              </span>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
