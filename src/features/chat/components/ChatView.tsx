@@ -2,10 +2,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { BarChart3, CheckSquare, Forward, Images, Info, Phone, Search, Smile, Star, Trash2, X } from 'lucide-react';
-import { IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
+import { BarChart3, CheckSquare, Forward, Globe, Images, Info, Phone, Search, Smile, Star, Trash2, Video, X } from 'lucide-react';
+import { IS_ALLOW_EXTERNAL_CONFERENCE, IS_ALLOW_VIDEO_CONFERENCE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
 import type { Room } from '@generated/types/index';
-import { Button, IconButton, confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
+import { Button, IconButton, confirmAction, showNotice, showToast, usePanelNav } from '../../../ui/index.ts';
 import { RoomHeaderMenu, roomAllows, roomTitle, useFunctionRoles } from '../../roomlist/index.ts';
 import { Composer } from './Composer.tsx';
 import { deleteForMe, imageSize, recall, setStarred, useRoomMembers, type ChatMessage } from '../api/data.ts';
@@ -64,7 +64,9 @@ export function ChatView({ room }: ChatViewProps) {
       const failed = () => showToast(t('errors.actionFailed'));
       switch (action) {
         case 'reply':
-          setReplyTo(message);
+          // Builds with reply restricted (the lite builds) point to the full version instead.
+          if (IS_SHOW_REPLY_RESTRICTED_NOTICE) await showNotice({ message: t('replyRestrictedNotice') });
+          else setReplyTo(message);
           return;
         case 'forward':
           setForwarding([message.messageId]);
@@ -188,6 +190,8 @@ export function ChatView({ room }: ChatViewProps) {
         ) : null}
         {/* Calls need the media transport the web client does not have (the seed's not-supported popup). */}
         {IS_ALLOW_VOICE_CALL ? <IconButton data-flag="IS_ALLOW_VOICE_CALL" icon={Phone} label={t('chat.voiceCall')} onClick={() => void notSupported()} /> : null}
+        {IS_ALLOW_VIDEO_CONFERENCE ? <IconButton data-flag="IS_ALLOW_VIDEO_CONFERENCE" icon={Video} label={t('chat.videoConference')} onClick={() => void notSupported()} /> : null}
+        {IS_ALLOW_EXTERNAL_CONFERENCE ? <IconButton data-flag="IS_ALLOW_EXTERNAL_CONFERENCE" icon={Globe} label={t('chat.externalConference')} onClick={() => void notSupported()} /> : null}
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>
