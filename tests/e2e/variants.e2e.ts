@@ -107,6 +107,9 @@ async function walkVariant(openPage: (o?: { userAgent?: string }) => Promise<Pag
   await screenshot(page, `variant-${v.id}-chat`);
 }
 
+// The groups are independent (own data folder and servers): the two workers share them.
+test.describe.configure({ mode: 'parallel' });
+
 for (const group of groups) {
   test(`variants ${group.map((v) => v.id).join(', ')}: login page, login and the features their flags switch`, async ({ openPage }) => {
     test.setTimeout(600_000);
