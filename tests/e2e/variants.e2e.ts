@@ -1,7 +1,7 @@
 // Every one of the 20 variants in a real browser against the reference server: its login page loads (screenshot),
 // it logs in by its default mode and shows the chat page (screenshot), and the features its flags switch differ in
 // the DOM (browser check, restricted notice, accessibility badge, QR login, notification prompt, full screen,
-// attachment download, voice call, video and external conferences, stickers), each present exactly where the
+// attachment download, voice call, video and external conferences, stickers, the lite builds' web view login), each present exactly where the
 // variant switches it on; tests/contract/flag-bundles.test.ts checks their code is absent from the other bundles.
 // Few tests, each walking five variants one after the other on one data folder (seeded once), one server per variant.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -76,15 +76,18 @@ async function walkVariant(openPage: (o?: { userAgent?: string }) => Promise<Pag
   await page.goto(`${server.url}/`);
   await expect(page).toHaveURL(/\/login$/);
   const otherMode = page.getByRole('button', { name: v.qrFirst ? 'Login with password' : 'Login with QR code' });
+  // The lite builds show the host web view's login page instead of the form.
+  await expectMarker(page, 'IS_ALLOW_WEBVIEW_LOGIN', flags.IS_ALLOW_WEBVIEW_LOGIN === true);
   if (flags.IS_ALLOW_QR_LOGIN) await expect(otherMode).toBeVisible();
-  else await expect(page.getByLabel(v.loginNameLabel)).toBeVisible();
+  else if (!flags.IS_ALLOW_WEBVIEW_LOGIN) await expect(page.getByLabel(v.loginNameLabel)).toBeVisible();
+  await expect(page.getByLabel(v.loginNameLabel)).toHaveCount(flags.IS_ALLOW_WEBVIEW_LOGIN || v.qrFirst ? 0 : 1);
   await expect(page.getByRole('button', { name: /Login with (QR code|password)/ })).toHaveCount(flags.IS_ALLOW_QR_LOGIN ? 1 : 0);
   await expectMarker(page, 'IS_SHOW_RESTRICTED_NOTICE', flags.IS_SHOW_RESTRICTED_NOTICE === true);
   await expectMarker(page, 'IS_SHOW_ACCESSIBILITY_BADGE', flags.IS_SHOW_ACCESSIBILITY_BADGE === true);
   await screenshot(page, `variant-${v.id}-login`);
 
-  // The lite builds log in through their host (the webview's authenticate message): tests/e2e/login-*.e2e.ts.
-  if (flags.IS_SHOW_LITE_VERSION) return;
+  // The lite builds log in through their host (the web view's authenticate message): tests/e2e/login-*.e2e.ts.
+  if (flags.IS_ALLOW_WEBVIEW_LOGIN) return;
   if (v.qrFirst) await otherMode.click(); // the phone's side of QR login is the login specs' part
   await page.getByLabel(v.loginNameLabel).fill('variant.user');
   await page.getByLabel(v.passwordLabel, { exact: true }).fill(TEST_PASSWORD);
