@@ -204,6 +204,7 @@ export function ChatView({ room }: ChatViewProps) {
         onLoadOlder={loadOlder}
         onLoadNewer={loadNewer}
         onAction={(action, message) => void onAction(action, message)}
+        focus={state.focus}
       />
       {viewing ? <MediaViewer messages={state.messages} messageId={viewing} onNavigate={setViewing} onClose={() => setViewing(null)} /> : null}
       </MessageModeContext.Provider>
