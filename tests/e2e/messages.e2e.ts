@@ -274,7 +274,7 @@ test('message info lists who read and who was notified; in-room search, starred 
   await expect(info.getByTestId('read-list')).not.toContainText('Sender');
 });
 
-test('a poll created in the client is voted and unvoted live on the other side; a sticker from the picker arrives', async ({ openPage }) => {
+test('a poll created in the client is voted and unvoted live on the other side; a sticker from the picker arrives; no microphone is said', async ({ openPage }) => {
   const { me, other } = await pair();
   const mine = await openPage();
   const theirs = await openPage();
@@ -327,6 +327,11 @@ test('a poll created in the client is voted and unvoted live on the other side; 
   await expect(picker).toBeHidden();
   await expect(lastOfKind(theirs, 'STICKER').getByTestId('sticker').locator('img')).toBeVisible();
   await expect(lastOfKind(mine, 'STICKER').getByTestId('sticker').locator('img')).toBeVisible();
+
+  // This browser has no microphone (the fake devices are messages-compose.e2e.ts's).
+  await mine.getByRole('button', { name: 'Record voice message' }).click();
+  await expect(mine.getByText('No microphone found (check it is connected)')).toBeVisible();
+  await expect(mine.getByTestId('voice-recorder')).toHaveCount(0);
 });
 
 test('a search result and a starred message far back in the history open in the chat, highlighted, with the history around them', async ({ openPage }) => {
