@@ -199,7 +199,7 @@ export function ChatView({ room }: ChatViewProps) {
           <IconButton icon={CheckSquare} label={t('messages.select')} pressed={selected !== null} onClick={() => setSelected((current) => (current ? null : new Set()))} />
         ) : null}
         {/* Calls need the media transport the web client does not have (the seed's not-supported popup). */}
-        {IS_ALLOW_VOICE_CALL ? <IconButton icon={Phone} label={t('chat.voiceCall')} onClick={() => void notSupported()} /> : null}
+        {IS_ALLOW_VOICE_CALL ? <IconButton data-flag="IS_ALLOW_VOICE_CALL" icon={Phone} label={t('chat.voiceCall')} onClick={() => void notSupported()} /> : null}
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>
@@ -243,7 +243,7 @@ export function ChatView({ room }: ChatViewProps) {
           onSendVideo={(file, info) => sendMedia('VIDEO', file, info)}
           tools={
             <>
-              {IS_ALLOW_STICKER && IS_ALLOW_MSG_TYPE_STICKER ? <IconButton icon={Smile} label={t('messages.stickers')} onClick={() => setComposing('sticker')} /> : null}
+              {IS_ALLOW_STICKER && IS_ALLOW_MSG_TYPE_STICKER ? <IconButton data-flag="IS_ALLOW_STICKER" icon={Smile} label={t('messages.stickers')} onClick={() => setComposing('sticker')} /> : null}
               {IS_ALLOW_POLLING && IS_ALLOW_MSG_TYPE_POLLING ? <IconButton icon={BarChart3} label={t('messages.createPoll')} onClick={() => setComposing('poll')} /> : null}
               {IS_ALLOW_MSG_TYPE_LOCATION ? <IconButton icon={MapPin} label={t('messages.shareLocation')} onClick={() => setComposing('location')} /> : null}
               {canSendContact ? <IconButton icon={Contact} label={t('messages.shareContact')} onClick={() => setComposing('contact')} /> : null}
