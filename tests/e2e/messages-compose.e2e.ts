@@ -1,6 +1,7 @@
 // Composing the kinds that are not typed text, in the CSD client against the reference server, seen by the other
 // member: a location (typed, then the browser's position), a contact card, a voice message recorded with Chromium's
-// fake microphone and played with its progress on the other side, and a video with the server's length limit.
+// fake microphone and played with its progress on the other side, and a video with the server's length limit; the
+// room list previews name each kind.
 import config from '../../playwright.config.ts';
 import { seedContentData } from '../../server/seed/content.ts';
 import { expect, screenshot, serveVariant, test, type Page } from './fixtures.ts';
@@ -42,6 +43,8 @@ test('a location, a contact card, a recorded voice message and a video reach the
   await screenshot(mine, 'messages-compose-location');
   await place.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(lastOfKind(theirs, 'LOCATION').getByTestId('location-card')).toContainText('Queen Mary Hospital22.28290, 114.13710');
+  const preview = (page: Page) => page.getByTestId('room-row').filter({ hasText: 'One' }).getByTestId('room-preview');
+  await expect(preview(theirs)).toHaveText('Location: Queen Mary Hospital');
 
   // Contact card: a name is required.
   await mine.getByRole('button', { name: 'Share contact' }).click();
@@ -65,17 +68,18 @@ test('a location, a contact card, a recorded voice message and a video reach the
   const voice = lastOfKind(theirs, 'VOICE');
   // Its length is the time recorded (a second or a little more on a busy machine).
   await expect(voice.getByTestId('voice-time')).toHaveText(/^0:00 \/ 0:0[1-9]$/);
-  const length = (await voice.getByTestId('voice-time').innerText()).split(' / ')[1]!;
   await voice.getByRole('button', { name: 'Play voice message' }).click();
   await expect(voice.getByRole('button', { name: 'Pause voice message' })).toBeVisible();
   await expect(voice.getByRole('button', { name: 'Play voice message' })).toBeVisible({ timeout: 15_000 }); // played to the end
-  await expect(voice.getByTestId('voice-time')).toHaveText(`${length} / ${length}`);
+  await expect(voice.getByTestId('voice-time')).toHaveText(/^(0:0[1-9]) \/ \1$/);
 
   // Video: within the server's limit it is sent with its length; over it, the limit and the video's length.
   const recorded = await recordCanvasWebm(mine);
   const input = mine.getByTestId('video-input');
   await input.setInputFiles({ name: 'ward-round.webm', mimeType: 'video/webm', buffer: Buffer.from(withDuration(recorded, 2)) });
   await expect(lastOfKind(theirs, 'VIDEO').getByTestId('video-tile')).toContainText('ward-round.webm0:02');
+  await expect(preview(theirs)).toHaveText('Video: ward-round.webm');
+  await expect(preview(mine)).toHaveText('You: Video: ward-round.webm');
   await input.setInputFiles({ name: 'long-round.webm', mimeType: 'video/webm', buffer: Buffer.from(withDuration(recorded, 400)) });
   await expect(mine.getByText('The video is 400 seconds long; a video may be at most 300 seconds')).toBeVisible();
   await screenshot(theirs, 'messages-compose-received');
