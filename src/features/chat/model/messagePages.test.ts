@@ -12,7 +12,7 @@ import {
   type MessagePages,
 } from './messagePages.ts';
 
-type M = { messageId: string; messageType: 'TEXT'; messageUserId: string; messageCreateDate: number; text?: string };
+type M = { messageId: string; messageType: 'TEXT'; messageUserId: string; messageCreateDate: number; text?: string; messageStatus?: 'SERVER_RECEIVED' | 'ALL_RECEIVED' | 'ALL_READ' | 'ALL_DELETED' };
 const message = (id: number): M => ({ messageId: String(id), messageType: 'TEXT', messageUserId: '1', messageCreateDate: id * 1000 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => message(from + index));
 
@@ -76,5 +76,16 @@ describe('message pages', () => {
     const window = pagesAround(newest, { direction: 'UP' }, pageFromAnswer({ direction: 'DOWN', lastMessageId: '990' }, [], false), { direction: 'DOWN', lastMessageId: '990' });
     expect(window.pages).toHaveLength(1);
     expect(atLiveEnd(window)).toBe(true);
+  });
+
+  it('keeps a delivery tick that came while an older copy of the message was on its way', () => {
+    const delivered: MessagePages<M> = {
+      pages: [{ messages: [{ ...message(1), messageStatus: 'ALL_RECEIVED' }], hasOlder: false, hasNewer: false }],
+      pageParams: [{ direction: 'UP' }],
+    };
+    const stale = appendNewest(delivered, [{ ...message(1), messageStatus: 'SERVER_RECEIVED', text: 'answer' }], 25, 8);
+    expect(allMessages(stale)[0]).toMatchObject({ messageStatus: 'ALL_RECEIVED', text: 'answer' });
+    expect(allMessages(appendNewest(stale, [{ ...message(1), messageStatus: 'ALL_READ' }], 25, 8))[0]?.messageStatus).toBe('ALL_READ');
+    expect(allMessages(appendNewest(stale, [{ ...message(1), messageStatus: 'ALL_DELETED' }], 25, 8))[0]?.messageStatus).toBe('ALL_DELETED');
   });
 });
