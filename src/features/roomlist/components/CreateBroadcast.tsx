@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Megaphone } from 'lucide-react';
-import type { Room } from '@generated/types/index';
+import type { Account, Room } from '@generated/types/index';
 import { IS_ALLOW_BROADCAST_DELEGATE, IS_ALLOW_BROADCAST_TO_ALL } from '@variant/flags';
 import { Button, Checkbox, EmptyState, Spinner, definePanelPage, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
@@ -20,7 +20,7 @@ function CreateBroadcast() {
   const { selectRoom, closeLeft } = usePanelNav();
   const [delegateId, setDelegateId] = useState<string | null>(null);
   const [toAll, setToAll] = useState(false);
-  const [picked, setPicked] = useState<string[]>([]);
+  const [picked, setPicked] = useState<Account[]>([]);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,7 +37,7 @@ function CreateBroadcast() {
     if (!delegate || !text.trim()) return setError(t('rooms.broadcast.textMissing'));
     if (!(allowAll && toAll) && picked.length === 0) return setError(t('create.selectMember'));
     setBusy(true);
-    const result = await sendBroadcast(delegate.delegateMemberId, allowAll && toAll ? { isAllActiveMembers: true } : { memberIds: picked }, text.trim());
+    const result = await sendBroadcast(delegate.delegateMemberId, allowAll && toAll ? { isAllActiveMembers: true } : { memberIds: picked.map((account) => account.accountId) }, text.trim());
     setBusy(false);
     if (!result.ok) return showToast(errorMessage(result.errMsgList, i18n.language) ?? t('errors.actionFailed'), 'error');
     await invalidateRoomList(chatServices().queryClient);
