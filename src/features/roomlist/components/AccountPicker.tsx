@@ -8,7 +8,7 @@ import { advancedSearchSupported, useChatPeople, useAccountPages } from '../api/
 import { useSettled } from '../hooks/useSettled.ts';
 import { AccountChoices } from './AccountChoices.tsx';
 import { AdvancedSearch } from './AdvancedSearch.tsx';
-import pickerStyles from './AccountPicker.module.scss';
+import { Tabs } from './Tabs.tsx';
 import styles from './RoomList.module.scss';
 
 export interface AccountPickerProps {
@@ -34,30 +34,17 @@ export function AccountPicker({ multiple, selected, onChange, roomId }: AccountP
   const choices = { multiple, selected, onToggle: toggle, groupName: `${baseId}-pick` };
   return (
     <div className={styles.picker}>
-      <div role="tablist" className={pickerStyles.tabs} aria-label={t('rooms.picker.tabs')}>
-        {tabs.map((one) => (
-          <button
-            key={one}
-            type="button"
-            role="tab"
-            id={`${baseId}-${one}`}
-            aria-selected={tab === one}
-            aria-controls={`${baseId}-panel`}
-            className={pickerStyles.tab}
-            onClick={() => setTab(one)}
-          >
-            {t(`rooms.picker.${one}`)}
-          </button>
-        ))}
-      </div>
-      <p className={styles.pickerCount} aria-live="polite">
-        {t('create.selected', { count: selected.length })}
-      </p>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-${tab}`} className={styles.picker}>
+      <Tabs
+        label={t('rooms.picker.tabs')}
+        tabs={tabs.map((id) => ({ id, label: t(`rooms.picker.${id}`) }))}
+        value={tab}
+        onChange={setTab}
+        between={<p className={styles.pickerCount} aria-live="polite">{t('create.selected', { count: selected.length })}</p>}
+      >
         {tab === 'company' ? <CompanyTab {...choices} /> : null}
         {tab === 'chats' ? <ChatsTab {...choices} /> : null}
         {tab === 'advanced' ? <AdvancedSearch roomId={roomId} {...choices} /> : null}
-      </div>
+      </Tabs>
     </div>
   );
 }
