@@ -1,11 +1,19 @@
 // New conversations in the CSD client as the seed's left-panel pages: selectroomtype → selectroommember (the account
-// selector's company, chats and advanced search tabs) → createchat / createroom, against the reference server.
+// selector's company, chats and advanced search tabs) → createchat / createroom, against the reference server; the
+// room list's pictures (a person's photo, a group's picture).
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { ok, person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
 
 const csd = serveVariant('CSD');
+const rowOf = (page: Page, name: string) => page.getByTestId('room-row').filter({ hasText: name });
+
+async function picture(colour: string): Promise<Blob> {
+  const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: colour } }).png().toBuffer();
+  return new Blob([new Uint8Array(png)], { type: 'image/png' });
+}
 
 async function signedIn(page: Page, who: Person): Promise<void> {
   await login(page, csd.url, who.loginName, TEST_PASSWORD);
@@ -16,7 +24,8 @@ async function signedIn(page: Page, who: Person): Promise<void> {
 test('a chat and a group are started through the room type, the account selector and the create pages', async ({ openPage }) => {
   const alice = await person(csd.server, 'crea.alice', 'Crea Alice');
   const bob = await person(csd.server, 'crea.bob', 'Crea Bob');
-  await person(csd.server, 'crea.carol', 'Crea Carol');
+  const carol = await person(csd.server, 'crea.carol', 'Crea Carol');
+  ok(await carol.api.saveAccountProfileImage({}, { files: [await picture('#cc3366')] }));
   ok(await alice.api.createSingleRoom({ memberId: String(bob.id) }));
   const mine = await openPage();
   const bobs = await openPage();
@@ -57,6 +66,8 @@ test('a chat and a group are started through the room type, the account selector
   await chat.getByRole('button', { name: 'Start chat' }).click();
   await expect(mine.getByTestId('chat-title')).toHaveText('Crea Carol');
   await expect(chat).toBeHidden();
+  // The room list shows the other person's photo.
+  await expect(rowOf(mine, 'Crea Carol').locator('[data-picture="true"]')).toBeVisible();
 
   // New group: two people from the company tab, one left out again on the create page; the seed's checks.
   await mine.getByRole('button', { name: 'New group' }).click();
@@ -79,5 +90,11 @@ test('a chat and a group are started through the room type, the account selector
   await screenshot(mine, 'rooms-createroom');
   await create.click();
   await expect(mine.getByTestId('chat-title')).toHaveText('Crea Ward');
-  await expect(bobs.getByTestId('room-row').filter({ hasText: 'Crea Ward' })).toBeVisible();
+  await expect(rowOf(bobs, 'Crea Ward')).toBeVisible();
+
+  // A group picture saved by a member appears in the others' room lists at once.
+  const ward = ok(await alice.api.getSimpleRoomList({})).rooms.find((one) => one.roomName === 'Crea Ward');
+  ok(await alice.api.saveRoomProfileImage({ roomId: ward?.roomId ?? '' }, { files: [await picture('#3366cc')] }));
+  await expect(rowOf(bobs, 'Crea Ward').locator('[data-picture="true"]')).toBeVisible();
+  await screenshot(bobs, 'rooms-list-pictures');
 });

@@ -14,6 +14,7 @@ import { RoomRow } from './RoomRow.tsx';
 import { useRoomPages } from '../api/data.ts';
 import { openSelfChat } from '../api/selfChat.ts';
 import { useRoomSearch } from '../api/search.ts';
+import { useRoomPictures } from '../api/pictures.ts';
 import { useSettled } from '../hooks/useSettled.ts';
 import { PeopleResults } from './PeopleResults.tsx';
 import { ProfileSummary } from './ProfileSummary.tsx';
@@ -45,6 +46,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomL
   const pages = useRoomPages();
   const rooms = useMemo(() => allRooms(pages.data), [pages.data]);
   const previews = useMemo(() => allPreviews(pages.data), [pages.data]);
+  const pictures = useRoomPictures(rooms);
   const loaded = pages.isSuccess || pages.isError;
   const { hasNextPage, isFetching, isError, fetchNextPage } = pages;
   const [query, setQuery] = useState('');
@@ -140,7 +142,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomL
                   className={styles.item}
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <RoomRow room={room} preview={previews[room.roomId]} selected={room.roomId === selectedRoomId} onSelect={onSelect} onMenu={menu.open} />
+                  <RoomRow room={room} preview={previews[room.roomId]} picture={pictures[room.roomId]} selected={room.roomId === selectedRoomId} onSelect={onSelect} onMenu={menu.open} />
                 </li>
               );
             })}
