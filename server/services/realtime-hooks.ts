@@ -1,10 +1,11 @@
 // The server's decisions for the STOMP endpoints: who connects, what they may subscribe to, and what a
 // client SEND does (typing/online/offline relays, health-check echo, log-out-other-sessions).
-import { parseDestination, parseSend, type HealthCheckNotification } from '../../generated/realtime/index.ts';
+import { parseDestination, parseSend, qrTokenTopic, type HealthCheckNotification } from '../../generated/realtime/index.ts';
 import { sendValidators } from '../../generated/realtime/validators.js';
 import type { ServerContext } from '../context.ts';
 import { membershipAuthoriser } from '../realtime/authorise.ts';
-import type { Authenticate, AuthoriseLogin, OnClientSend } from '../realtime/session.ts';
+import type { Authenticate, AuthoriseLogin, OnClientSend, OnLoginSubscribed } from '../realtime/session.ts';
+import { QR_TOKEN_TTL_SECONDS, qrTokenFor } from './identity/qr-token.ts';
 import { createSessionAuthenticator } from './sessions.ts';
 
 function parseJson(body: string): unknown {
@@ -36,6 +37,14 @@ export function createRealtimeHooks(ctx: ServerContext) {
     const parsed = parseDestination(destination);
     if (parsed?.name !== 'qrTokenTopic') return true;
     return ctx.repos.qrClaims.claim(parsed.token, session.connectionId);
+  };
+
+  // The page that now holds a QR token topic hears its token: how long to show it and how many refreshes are left.
+  const onLoginSubscribed: OnLoginSubscribed = async (_session, destination, headers) => {
+    const parsed = parseDestination(destination);
+    if (parsed?.name !== 'qrTokenTopic') return;
+    const qrToken = qrTokenFor(parsed.token, headers.count, ctx.config.qrTokenTtlSeconds ?? QR_TOKEN_TTL_SECONDS);
+    await ctx.bus.publish(qrTokenTopic(parsed.token), JSON.stringify(qrToken), { 'content-type': 'application/json' });
   };
 
   // A SEND is one of the contract's sends with a body its definition accepts (schema/realtime.json), or refused.
@@ -82,5 +91,5 @@ export function createRealtimeHooks(ctx: ServerContext) {
     }
   };
 
-  return { authenticate, authorise, authoriseLogin, onClientSend };
+  return { authenticate, authorise, authoriseLogin, onClientSend, onLoginSubscribed };
 }

@@ -1,6 +1,5 @@
 // Username and password form: Enter submits, empty fields are refused, the button stays disabled while logging in.
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
 import { config } from '@variant/config';
@@ -8,6 +7,7 @@ import { IS_SHOW_PASSWORD_VISIBLE_TOGGLE } from '@variant/flags';
 import { Button, IconButton, TextField } from '../../ui/index.ts';
 import { loginWithPassword } from './auth.ts';
 import { validateLogin } from './validation.ts';
+import { useFollowLoginOutcome } from './outcome.ts';
 import styles from './forms.module.scss';
 
 export interface LoginFormProps {
@@ -18,7 +18,7 @@ export interface LoginFormProps {
 
 export function LoginForm({ initialLoginName, actionObj, onMustChangePassword }: LoginFormProps) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const follow = useFollowLoginOutcome();
   const [loginName, setLoginName] = useState(initialLoginName);
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -39,28 +39,8 @@ export function LoginForm({ initialLoginName, actionObj, onMustChangePassword }:
     setBusy(true);
     const outcome = await loginWithPassword(loginName.trim(), password, i18n.language);
     setBusy(false);
-    switch (outcome.kind) {
-      case 'signedIn':
-        navigate('/chatroom', { replace: true, state: actionObj ? { actionObj } : undefined });
-        return;
-      case 'mustChangePassword':
-        setPassword('');
-        onMustChangePassword(outcome.loginName);
-        return;
-      case 'serverError':
-        setPassword('');
-        navigate('/login?serverError', { replace: true, state: { loginName, actionObj } });
-        return;
-      case 'failed':
-        setPassword('');
-        // A silent failure (no IM_USER role) shows nothing, as the seed says.
-        if (outcome.silent) return;
-        navigate('/login?loginFail', {
-          replace: true,
-          state: { message: outcome.message, code: outcome.code, loginName, actionObj },
-        });
-        return;
-    }
+    if (outcome.kind !== 'signedIn') setPassword('');
+    follow(outcome, { loginName, actionObj, onMustChangePassword });
   }
 
   return (

@@ -6,6 +6,7 @@ import { Accessibility, MessagesSquare, QrCode, KeyRound } from 'lucide-react';
 import { config } from '@variant/config';
 import {
   IS_ALLOW_QR_LOGIN,
+  IS_ALLOW_WEBVIEW_LOGIN,
   IS_SHOW_ACCESSIBILITY_BADGE,
   IS_SHOW_LOGIN_LOGO,
   IS_SHOW_RESTRICTED_NOTICE,
@@ -21,7 +22,13 @@ import styles from './LoginPage.module.scss';
 // A constant per variant: builds with QR login off contain neither this import nor the module.
 let QrLogin: ComponentType | null = null;
 if (IS_ALLOW_QR_LOGIN) {
-  QrLogin = lazy(() => import('../feature-preview/index.ts').then((m) => ({ default: m.FeaturePreview })));
+  QrLogin = lazy(() => import('./qr/index.ts').then((m) => ({ default: m.QrLogin })));
+}
+
+// Lite builds show the host web view's login page instead of the form (seed section 2).
+let WebviewLogin: ComponentType | null = null;
+if (IS_ALLOW_WEBVIEW_LOGIN) {
+  WebviewLogin = lazy(() => import('./webview/index.ts').then((m) => ({ default: m.WebviewLogin })));
 }
 
 type Mode = { kind: 'password' } | { kind: 'qr' } | { kind: 'changePassword'; loginName: string };
@@ -50,9 +57,16 @@ function LoginScreen() {
   const showAccessibility = useAccessibilityPopup();
 
   let bannerText: string | null = null;
-  if (banner?.kind === 'serverError') bannerText = t('login.serverError');
-  if (banner?.kind === 'sessionTimeout') bannerText = t('login.sessionTimeout');
-  if (banner?.kind === 'loginFail') bannerText = loginFailureText(banner.code, banner.text, t('loginFailure'));
+  if (WebviewLogin) {
+    // The seed's webview wording.
+    if (banner?.kind === 'serverError') bannerText = t('login.webview.serverError');
+    if (banner?.kind === 'sessionTimeout') bannerText = t('login.webview.sessionTimeout');
+    if (banner?.kind === 'loginFail') bannerText = t('login.webview.loginFail');
+  } else {
+    if (banner?.kind === 'serverError') bannerText = t('login.serverError');
+    if (banner?.kind === 'sessionTimeout') bannerText = t('login.sessionTimeout');
+    if (banner?.kind === 'loginFail') bannerText = loginFailureText(banner.code, banner.text, t('loginFailure'));
+  }
 
   return (
     <div className={styles.page}>
@@ -76,7 +90,12 @@ function LoginScreen() {
               {bannerText}
             </p>
           ) : null}
-          {mode.kind === 'password' ? (
+          {WebviewLogin ? (
+            <Suspense fallback={null}>
+              <WebviewLogin />
+            </Suspense>
+          ) : null}
+          {mode.kind === 'password' && !WebviewLogin ? (
             <LoginForm
               initialLoginName={state?.loginName ?? ''}
               actionObj={state?.actionObj}
