@@ -7,6 +7,7 @@ import { membershipAuthoriser } from '../realtime/authorise.ts';
 import type { Authenticate, AuthoriseLogin, OnClientSend, OnLoginSubscribed } from '../realtime/session.ts';
 import { QR_TOKEN_TTL_SECONDS, qrTokenFor } from './identity/qr-token.ts';
 import { createSessionAuthenticator } from './sessions.ts';
+import { relaysPresence } from './account/presence.ts';
 
 function parseJson(body: string): unknown {
   try {
@@ -57,7 +58,11 @@ export function createRealtimeHooks(ctx: ServerContext) {
         if (!sendValidators.roomTopicMessage(payload)) return false;
         if (!(await ctx.repos.members.isActiveMember(Number(send.roomId), accountId))) return false;
         const { type } = payload;
-        if (type === 'ONLINE' || type === 'OFFLINE') await ctx.repos.accounts.touchLastOnline(accountId, ctx.now());
+        if (type === 'ONLINE' || type === 'OFFLINE') {
+          await ctx.repos.accounts.touchLastOnline(accountId, ctx.now());
+          // Accepted but not relayed when the sender hides their presence from some members.
+          if (!(await relaysPresence(ctx, accountId))) return true;
+        }
         // The room is the destination's and the sender the caller, whatever the body names.
         await ctx.notifier.topicMessage(send.roomId, { roomId: send.roomId, accountName: session.user.loginName, type });
         return true;

@@ -6,6 +6,9 @@ import { Accessibility, MessagesSquare, QrCode, KeyRound } from 'lucide-react';
 import { config } from '@variant/config';
 import {
   IS_ALLOW_QR_LOGIN,
+  IS_ALLOW_REMEMBER_ACCOUNT,
+  IS_ALLOW_SSO_LOGIN,
+  IS_ALLOW_TOKEN_LOGIN,
   IS_ALLOW_WEBVIEW_LOGIN,
   IS_SHOW_ACCESSIBILITY_BADGE,
   IS_SHOW_LOGIN_LOGO,
@@ -14,7 +17,10 @@ import {
 import { Button } from '../../ui/index.ts';
 import { useAccessibilityPopup } from '../popup/index.ts';
 import { SessionPending, useSessionPhase } from '../session/index.ts';
+import { AutoLogin, readAutoLogin } from './auto/index.ts';
 import { LoginForm } from './LoginForm.tsx';
+import { NativeAutoLogin } from './native/NativeAutoLogin.tsx';
+import { nativeShell } from './native/native-shell.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { loginFailureText, readLoginBanner, type LoginRouteState } from './validation.ts';
 import styles from './LoginPage.module.scss';
@@ -40,6 +46,19 @@ export function LoginPage() {
   const state = (location.state ?? null) as LoginRouteState | null;
   if (phase === 'resuming') return <SessionPending />;
   if (phase === 'signedIn') return <Navigate to="/chatroom" replace state={state?.actionObj ? { actionObj: state.actionObj } : undefined} />;
+  const auto =
+    IS_ALLOW_TOKEN_LOGIN || IS_ALLOW_SSO_LOGIN
+      ? readAutoLogin(state?.actionObj, readLoginBanner(location.search, state) !== null, { sso: IS_ALLOW_SSO_LOGIN, token: IS_ALLOW_TOKEN_LOGIN })
+      : null;
+  if (auto) return <AutoLogin request={auto} />;
+  const shell = IS_ALLOW_REMEMBER_ACCOUNT && !IS_ALLOW_WEBVIEW_LOGIN ? nativeShell() : null;
+  if (shell && readLoginBanner(location.search, state) === null) {
+    return (
+      <NativeAutoLogin shell={shell} actionObj={state?.actionObj}>
+        <LoginScreen />
+      </NativeAutoLogin>
+    );
+  }
   return <LoginScreen />;
 }
 

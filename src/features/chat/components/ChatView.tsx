@@ -9,7 +9,7 @@ import { Button, IconButton, confirmAction, showToast, usePanelNav } from '../..
 import { RoomHeaderMenu, roomAllows, roomTitle, useFunctionRoles } from '../../roomlist/index.ts';
 import { Composer } from './Composer.tsx';
 import { deleteForMe, imageSize, recall, setStarred, useRoomMembers, type ChatMessage } from '../api/data.ts';
-import { OnlineDot } from './OnlineDot.tsx';
+import { LastSeen, OnlineDot } from './OnlineDot.tsx';
 import { useOnlineStatuses, usePresenceSignals, useRoomPresence, useTypingSignal } from '../hooks/usePresence.ts';
 import type { MessageAction } from './MessageBubble.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -169,10 +169,11 @@ export function ChatView({ room }: ChatViewProps) {
         <div className={styles.headerText}>
           <h2 className={styles.roomName} data-testid="chat-title">
             {title}
-            {single ? <OnlineDot online={online.get(single.accountId)} /> : null}
+            {single ? <OnlineDot status={online.get(single.accountId)} /> : null}
           </h2>
           <p className={styles.headerMeta}>
             {single?.postTitle ? <span className={styles.postTitle}>{single.postTitle}</span> : null}
+            {single ? <LastSeen status={online.get(single.accountId)} /> : null}
             {room.roomType !== 'SINGLE' && members.length > 0 ? <span>{t('chat.members', { count: members.length })}</span> : null}
             <span className={styles.typing} aria-live="polite" data-testid="typing-indicator">
               {typingText}

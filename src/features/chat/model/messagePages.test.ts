@@ -11,7 +11,7 @@ import {
   type MessagePages,
 } from './messagePages.ts';
 
-type M = { messageId: string; messageType: 'TEXT'; messageUserId: string; messageCreateDate: number; text?: string };
+type M = { messageId: string; messageType: 'TEXT'; messageUserId: string; messageCreateDate: number; text?: string; messageStatus?: 'SERVER_RECEIVED' | 'ALL_RECEIVED' | 'ALL_READ' | 'ALL_DELETED' };
 const message = (id: number): M => ({ messageId: String(id), messageType: 'TEXT', messageUserId: '1', messageCreateDate: id * 1000 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => message(from + index));
 
@@ -56,5 +56,16 @@ describe('message pages', () => {
     expect(allMessages(again)[1]?.text).toBe('edited');
     expect(allMessages(updateInPages(again, '3', { text: 'starred' }))[2]?.text).toBe('starred');
     expect(allMessages(removeFromPages(again, ['1'])).map((m) => m.messageId)).toEqual(['2', '3']);
+  });
+
+  it('keeps a delivery tick that came while an older copy of the message was on its way', () => {
+    const delivered: MessagePages<M> = {
+      pages: [{ messages: [{ ...message(1), messageStatus: 'ALL_RECEIVED' }], hasOlder: false, hasNewer: false }],
+      pageParams: [{ direction: 'UP' }],
+    };
+    const stale = appendNewest(delivered, [{ ...message(1), messageStatus: 'SERVER_RECEIVED', text: 'answer' }], 25, 8);
+    expect(allMessages(stale)[0]).toMatchObject({ messageStatus: 'ALL_RECEIVED', text: 'answer' });
+    expect(allMessages(appendNewest(stale, [{ ...message(1), messageStatus: 'ALL_READ' }], 25, 8))[0]?.messageStatus).toBe('ALL_READ');
+    expect(allMessages(appendNewest(stale, [{ ...message(1), messageStatus: 'ALL_DELETED' }], 25, 8))[0]?.messageStatus).toBe('ALL_DELETED');
   });
 });
