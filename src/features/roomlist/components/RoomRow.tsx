@@ -15,6 +15,8 @@ import styles from './RoomList.module.scss';
 export interface RoomRowProps {
   room: Room;
   preview: DecryptedMessage | undefined;
+  /** The group picture or the other person's photo (data URL), when there is one. */
+  picture?: string | undefined;
   selected: boolean;
   onSelect: (room: Room) => void;
   /** Opens the room's menu (right-click, or the row's '⋯' button). */
@@ -52,7 +54,7 @@ function formatTime(time: number | undefined, locale: string): string {
     : date.toLocaleDateString(locale, { month: 'short', day: 'numeric' });
 }
 
-export const RoomRow = memo(function RoomRow({ room, preview, selected, onSelect, onMenu }: RoomRowProps) {
+export const RoomRow = memo(function RoomRow({ room, preview, picture, selected, onSelect, onMenu }: RoomRowProps) {
   const { t, i18n } = useTranslation();
   const previewText = usePreviewText(preview);
   const title = roomTitle(room);
@@ -76,7 +78,7 @@ export const RoomRow = memo(function RoomRow({ room, preview, selected, onSelect
       onClick={() => onSelect(room)}
       data-testid="room-open"
     >
-      <Avatar name={title} group={room.roomType !== 'SINGLE'} />
+      <Avatar name={title} group={room.roomType !== 'SINGLE'} src={picture} />
       <span className={styles.rowBody}>
         <span className={styles.rowTop}>
           <bdi className={styles.rowName}>{title}</bdi>
