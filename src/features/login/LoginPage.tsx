@@ -6,6 +6,7 @@ import { Accessibility, MessagesSquare, QrCode, KeyRound } from 'lucide-react';
 import { config } from '@variant/config';
 import {
   IS_ALLOW_QR_LOGIN,
+  IS_ALLOW_REMEMBER_ACCOUNT,
   IS_ALLOW_SSO_LOGIN,
   IS_ALLOW_TOKEN_LOGIN,
   IS_ALLOW_WEBVIEW_LOGIN,
@@ -18,6 +19,8 @@ import { useAccessibilityPopup } from '../popup/index.ts';
 import { SessionPending, useSessionPhase } from '../session/index.ts';
 import { AutoLogin, readAutoLogin } from './auto/index.ts';
 import { LoginForm } from './LoginForm.tsx';
+import { NativeAutoLogin } from './native/NativeAutoLogin.tsx';
+import { nativeShell } from './native/native-shell.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { loginFailureText, readLoginBanner, type LoginRouteState } from './validation.ts';
 import styles from './LoginPage.module.scss';
@@ -48,6 +51,14 @@ export function LoginPage() {
       ? readAutoLogin(state?.actionObj, readLoginBanner(location.search, state) !== null, { sso: IS_ALLOW_SSO_LOGIN, token: IS_ALLOW_TOKEN_LOGIN })
       : null;
   if (auto) return <AutoLogin request={auto} />;
+  const shell = IS_ALLOW_REMEMBER_ACCOUNT && !IS_ALLOW_WEBVIEW_LOGIN ? nativeShell() : null;
+  if (shell && readLoginBanner(location.search, state) === null) {
+    return (
+      <NativeAutoLogin shell={shell} actionObj={state?.actionObj}>
+        <LoginScreen />
+      </NativeAutoLogin>
+    );
+  }
   return <LoginScreen />;
 }
 
