@@ -10,7 +10,7 @@ import { ensureRoomKey } from '../keys/room-keys.ts';
 import { requirePolicy } from '../room-access.ts';
 import { parseId, parseIds, parseOptionalId } from '../../http/wire-ids.ts';
 import { newPoll, type StoredPoll } from './polls.ts';
-import { storeMessage, requireRoom } from './store.ts';
+import { liveRoom, storeMessage } from './store.ts';
 import { openExtOf } from './wire.ts';
 
 const FILE_TYPES = new Set(['IMAGE', 'VIDEO', 'VOICE', 'FILE']);
@@ -81,7 +81,6 @@ export async function sendMessage(
   body: SendAesMessageRequest,
 ): Promise<SendResult> {
   const roomId = parseId(body.roomId, 'roomId');
-  const room = await requireRoom(ctx, roomId);
   await requirePolicy(ctx, roomId, session, 'SEND_MESSAGE');
   if (body.type === 'CONTACT') await requirePolicy(ctx, roomId, session, 'ALLOW_CONTACTS_MSG');
   const poll = checkPayload(body);
@@ -93,6 +92,8 @@ export async function sendMessage(
 
   const sent = await ctx.db.transaction(async (tx): Promise<SendResult | null> => {
     const r = repos(tx);
+    // First, the room's write lock: a membership change commits wholly before this send's key check or after it.
+    const room = liveRoom(await r.rooms.findForWrite(roomId));
     if (replyToId !== null && (await r.messages.findInRoom(roomId, [replyToId])).length === 0) throw new ApiError('MESSAGE_NOT_FOUND');
     if (namedKey !== undefined && !(await r.keys.belongsToRoom(namedKey, roomId))) {
       throw new ApiError('INVALID_INPUT', 'messageKeyUuid is not a key of this room');

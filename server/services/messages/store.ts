@@ -13,7 +13,10 @@ export type MessageContent = Omit<NewMessage, 'roomId' | 'senderId' | 'createdAt
 
 /** A live room; deleted rooms are gone for messaging. */
 export async function requireRoom(ctx: Pick<ServerContext, 'repos'>, roomId: number): Promise<Room> {
-  const room = await ctx.repos.rooms.findById(roomId);
+  return liveRoom(await ctx.repos.rooms.findById(roomId));
+}
+
+export function liveRoom(room: Room | null): Room {
   if (!room || room.deletedAt) throw new ApiError('NOT_ROOM_MEMBER');
   return room;
 }
