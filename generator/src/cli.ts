@@ -11,7 +11,7 @@ Exit codes:
   0  valid, up to date, built, printed (diff: also when the variants differ, unless --exit-code)
   1  invalid config (validate; generate and build refuse it), generated/ stale (generate --check), a failed
      or invalid variant in build (the others are still built), an unknown variant id, variants that differ
-     (diff --exit-code)
+     (diff --exit-code), a differing flag read by no code (flags --check)
   2  usage error: unknown command or option, no ids and no --all, ids together with --all, a bad --root`;
 
 const rootOption = (): Option =>
@@ -116,6 +116,21 @@ function buildProgram(): Command {
     .action(
       action(async (a: string, b: string, opts: { root: string; json?: boolean; exitCode?: boolean }) =>
         (await import('./commands/diff.ts')).runDiff(a, b, opts),
+      ),
+    );
+
+  program
+    .command('flags')
+    .description('the flag-coverage report: per flag whose value differs between variants, the code in src/ and server/ that reads it')
+    .option('--coverage', 'print the coverage report (the default)')
+    .option('--all', 'every flag, also those with the same value in every variant')
+    .option('--check', 'exit 1 when a differing flag is read by no code and not decided in docs/variants.md')
+    .option('--json', 'print {flags, uncovered} as JSON')
+    .addOption(rootOption())
+    .addHelpText('after', EXIT_CODES)
+    .action(
+      action(async (opts: { root: string; coverage?: boolean; all?: boolean; check?: boolean; json?: boolean }) =>
+        (await import('./commands/flags.ts')).runFlags(opts),
       ),
     );
 
