@@ -11,7 +11,7 @@ export function UnsupportedBrowser() {
     { heading: t('browser.notSupport'), names: [t('browser.ie')] },
   ];
   return (
-    <main className={styles.page}>
+    <main className={styles.page} data-flag="IS_ALLOW_BROWSER_CHECK">
       <h1 className={styles.title}>{t('unsupportedBrowserTitle', { title: config.title })}</h1>
       <div className={styles.groups}>
         {groups.map((group) => (

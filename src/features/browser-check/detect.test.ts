@@ -7,16 +7,11 @@ const ie11 = 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko';
 const ie9 = 'Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0)';
 
 describe('browser check', () => {
-  it('sorts browsers when the check is on', () => {
-    expect(checkBrowser(chrome, true)).toBe('ok');
-    expect(checkBrowser(iphone, true)).toBe('mobile');
-    expect(checkBrowser(ie11, true)).toBe('unsupported');
-    expect(checkBrowser(ie9, true)).toBe('unsupported');
-  });
-
-  it('lets everything through when the check is off (CSD)', () => {
-    expect(checkBrowser(iphone, false)).toBe('ok');
-    expect(checkBrowser(ie11, false)).toBe('ok');
+  it('sorts browsers', () => {
+    expect(checkBrowser(chrome)).toBe('ok');
+    expect(checkBrowser(iphone)).toBe('mobile');
+    expect(checkBrowser(ie11)).toBe('unsupported');
+    expect(checkBrowser(ie9)).toBe('unsupported');
   });
 
   it('reads the query string as the action object', () => {

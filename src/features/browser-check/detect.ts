@@ -20,8 +20,7 @@ export function isOldInternetExplorer(userAgent: string): boolean {
 
 export type BrowserCheckOutcome = 'mobile' | 'unsupported' | 'ok';
 
-export function checkBrowser(userAgent: string, enabled: boolean): BrowserCheckOutcome {
-  if (!enabled) return 'ok';
+export function checkBrowser(userAgent: string): BrowserCheckOutcome {
   if (isOldInternetExplorer(userAgent)) return 'unsupported';
   if (isMobileDevice(userAgent)) return 'mobile';
   return 'ok';

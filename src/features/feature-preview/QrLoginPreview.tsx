@@ -5,7 +5,7 @@ import { QrCodeHint } from './QrCodeHint.tsx';
 export function QrLoginPreview() {
   const { t } = useTranslation();
   return (
-    <section aria-label={t('qrLogin.title')} data-marker="CHATGEN_MARKER_QR_LOGIN">
+    <section aria-label={t('qrLogin.title')} data-marker="CHATGEN_MARKER_QR_LOGIN" data-flag="IS_ALLOW_QR_LOGIN">
       <h2>{t('qrLogin.title')}</h2>
       <QrCodeHint />
     </section>

@@ -57,7 +57,7 @@ function LoginScreen() {
   return (
     <div className={styles.page}>
       {IS_SHOW_RESTRICTED_NOTICE ? (
-        <div className={styles.restricted} role="note">
+        <div className={styles.restricted} role="note" data-flag="IS_SHOW_RESTRICTED_NOTICE">
           {t('restrictedNotice')}
         </div>
       ) : null}
@@ -101,7 +101,7 @@ function LoginScreen() {
             </Button>
           ) : null}
           {IS_SHOW_ACCESSIBILITY_BADGE ? (
-            <Button variant="ghost" icon={<Accessibility />} onClick={() => void showAccessibility()}>
+            <Button data-flag="IS_SHOW_ACCESSIBILITY_BADGE" variant="ghost" icon={<Accessibility />} onClick={() => void showAccessibility()}>
               {t('popup.accessibilityTitle')}
             </Button>
           ) : null}

@@ -68,7 +68,7 @@ export function ImageContent({ message }: { message: ChatMessage }) {
         </div>
       )}
       {IS_ALLOW_DOWNLOAD_ATTACHMENT && !pending ? (
-        <IconButton className={styles.imageDownload} icon={Download} label={t('chat.download', { name })} onClick={() => void download.run()} disabled={download.busy} />
+        <IconButton data-flag="IS_ALLOW_DOWNLOAD_ATTACHMENT" className={styles.imageDownload} icon={Download} label={t('chat.download', { name })} onClick={() => void download.run()} disabled={download.busy} />
       ) : null}
     </figure>
   );
@@ -156,10 +156,10 @@ export function FileContent({ message, uploading }: { message: ChatMessage; uplo
         {download.busy || original.busy ? <ProgressBar label={t('chat.download', { name })} value={null} /> : null}
       </div>
       {IS_ALLOW_DOWNLOAD_ATTACHMENT && !uploading ? (
-        <IconButton icon={Download} label={t('chat.download', { name })} onClick={() => void download.run()} disabled={download.busy} />
+        <IconButton data-flag="IS_ALLOW_DOWNLOAD_ATTACHMENT" icon={Download} label={t('chat.download', { name })} onClick={() => void download.run()} disabled={download.busy} />
       ) : null}
       {IS_ALLOW_DOWNLOAD_ORIGINAL && message.hasOriginalMessageFile && !uploading ? (
-        <IconButton icon={FileDown} label={t('messages.downloadOriginal')} onClick={() => void original.run()} disabled={original.busy} />
+        <IconButton data-flag="IS_ALLOW_DOWNLOAD_ORIGINAL" icon={FileDown} label={t('messages.downloadOriginal')} onClick={() => void original.run()} disabled={original.busy} />
       ) : null}
     </div>
   );

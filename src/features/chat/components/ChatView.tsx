@@ -187,7 +187,7 @@ export function ChatView({ room }: ChatViewProps) {
           <IconButton icon={CheckSquare} label={t('messages.select')} pressed={selected !== null} onClick={() => setSelected((current) => (current ? null : new Set()))} />
         ) : null}
         {/* Calls need the media transport the web client does not have (the seed's not-supported popup). */}
-        {IS_ALLOW_VOICE_CALL ? <IconButton icon={Phone} label={t('chat.voiceCall')} onClick={() => void notSupported()} /> : null}
+        {IS_ALLOW_VOICE_CALL ? <IconButton data-flag="IS_ALLOW_VOICE_CALL" icon={Phone} label={t('chat.voiceCall')} onClick={() => void notSupported()} /> : null}
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>
@@ -229,7 +229,7 @@ export function ChatView({ room }: ChatViewProps) {
         <Composer key={room.roomId} roomId={room.roomId} members={members} replyTo={replyTo} onTyping={onTyping} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)}
           tools={
             <>
-              {IS_ALLOW_STICKER && IS_ALLOW_MSG_TYPE_STICKER ? <IconButton icon={Smile} label={t('messages.stickers')} onClick={() => setComposing('sticker')} /> : null}
+              {IS_ALLOW_STICKER && IS_ALLOW_MSG_TYPE_STICKER ? <IconButton data-flag="IS_ALLOW_STICKER" icon={Smile} label={t('messages.stickers')} onClick={() => setComposing('sticker')} /> : null}
               {IS_ALLOW_POLLING && IS_ALLOW_MSG_TYPE_POLLING ? <IconButton icon={BarChart3} label={t('messages.createPoll')} onClick={() => setComposing('poll')} /> : null}
             </>
           }

@@ -12,6 +12,7 @@ export function NotificationPrompt() {
   if (!IS_ALLOW_DESKTOP_NOTIFICATION || !IS_SHOW_NOTIFICATION_PROMPT || support === 'granted') return null;
   return (
     <Button
+      data-flag="IS_SHOW_NOTIFICATION_PROMPT"
       variant="secondary"
       icon={<Bell />}
       onClick={() => void enableNotifications(t).then(() => setSupport(notificationSupport()))}

@@ -37,7 +37,7 @@ export function NewsDetail({ newsId }: { newsId: string }) {
               <FileText aria-hidden="true" />
               <bdi className={styles.fileName}>{file.filename}</bdi>
               {IS_ALLOW_NEWS_FILE_DOWNLOAD ? (
-                <Button variant="secondary" icon={<Download />} onClick={() => save(file.newsFileId, file.filename)} aria-label={t('news.download', { name: file.filename })}>
+                <Button data-flag="IS_ALLOW_NEWS_FILE_DOWNLOAD" variant="secondary" icon={<Download />} onClick={() => save(file.newsFileId, file.filename)} aria-label={t('news.download', { name: file.filename })}>
                   {t('news.downloadShort')}
                 </Button>
               ) : null}

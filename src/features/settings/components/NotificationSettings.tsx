@@ -23,7 +23,7 @@ export function NotificationSettings() {
         {support === 'denied' ? <p className={styles.hint}>{t('errors.notificationBlocked')}</p> : null}
         {support === 'unsupported' ? <p className={styles.hint}>{t('errors.notificationUnsupported')}</p> : null}
         {IS_ALLOW_DESKTOP_NOTIFICATION && support === 'default' ? (
-          <Button variant="secondary" icon={<BellRing />} onClick={() => void ask()}>
+          <Button data-flag="IS_ALLOW_DESKTOP_NOTIFICATION" variant="secondary" icon={<BellRing />} onClick={() => void ask()}>
             {t('settings.notification.enable')}
           </Button>
         ) : null}
