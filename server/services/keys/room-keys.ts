@@ -23,16 +23,16 @@ export interface RoomKeyState {
 export async function ensureRoomKey(ctx: Ctx, roomId: number, options: { rotate: boolean; tx?: Queryable }): Promise<RoomKeyState> {
   const run = async (q: Queryable): Promise<RoomKeyState> => {
     const r = repos(q);
-    let current = await r.keys.currentRoomKey(roomId);
+    let current = await r.keys.currentRoomKeyState(roomId);
     const fresh = () => r.keys.setRoomKey(roomId, newAesKeyRecord(ctx.encryption.defaultEncryptionAlgorithm));
     if (!current) {
       // Two first readers of a room's key (PostgreSQL runs them side by side) would both make one: take turns.
       await lockRoom(q, roomId);
-      current = await r.keys.currentRoomKey(roomId);
+      current = await r.keys.currentRoomKeyState(roomId);
       if (!current) return { key: await fresh(), retired: null };
     }
-    if (options.rotate && (await r.keys.membershipChangedSince(current))) return { key: await fresh(), retired: current };
-    return { key: current, retired: null };
+    if (options.rotate && current.membershipChanged) return { key: await fresh(), retired: current.key };
+    return { key: current.key, retired: null };
   };
   return options.tx ? run(options.tx) : ctx.db.transaction(run);
 }
