@@ -15,6 +15,9 @@ export default defineConfig({
     include: ['**/*.test.{ts,tsx}'],
     exclude: ['node_modules/**', 'dist/**', 'data/**', '**/fixtures/**', '.tmp/**'],
     pool: 'forks',
+    // Two files at a time on the two cores (vitest's default is one fewer worker than cores, so one file at a
+    // time here): most server suites spend their time waiting on sockets, child processes and timers.
+    maxWorkers: 2,
     globalSetup: ['tests/support/postgres-run.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

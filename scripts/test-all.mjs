@@ -51,11 +51,12 @@ function gate(name, command, args) {
   const started = Date.now();
   const run = spawnSync(command, args, { stdio: 'inherit' });
   const ok = run.status === 0;
-  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: (Date.now() - started) / 1000 });
   console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 function vitest(name, args, env = {}) {
+  const started = Date.now();
   const dir = mkdtempSync(path.join(tmpdir(), 'chatgen-vitest-'));
   const report = path.join(dir, 'report.json');
   const run = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
@@ -75,10 +76,12 @@ function vitest(name, args, env = {}) {
     results.push({ name, passed: 0, failed: 1 });
   }
   if (run.status !== 0 && results.at(-1).failed === 0) results.at(-1).failed = 1;
+  results.at(-1).seconds = (Date.now() - started) / 1000;
   rmSync(dir, { recursive: true, force: true });
 }
 
 function playwright(name) {
+  const started = Date.now();
   const dir = mkdtempSync(path.join(tmpdir(), 'chatgen-playwright-'));
   const report = path.join(dir, 'report.json');
   const run = spawnSync('npx', ['playwright', 'test'], {
@@ -98,6 +101,7 @@ function playwright(name) {
     results.push({ name, passed: 0, failed: 1 });
   }
   if (run.status !== 0 && results.at(-1).failed === 0) results.at(-1).failed = 1;
+  results.at(-1).seconds = (Date.now() - started) / 1000;
   rmSync(dir, { recursive: true, force: true });
 }
 
@@ -127,6 +131,6 @@ const total = results.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + (r.skipped ?? 0) }),
   { passed: 0, failed: 0, skipped: 0 },
 );
-for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(0)} s)`);
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -189,6 +189,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       authorise: hooks.authorise,
       authoriseLogin: hooks.authoriseLogin,
       onClientSend: hooks.onClientSend,
+      onLoginSubscribed: hooks.onLoginSubscribed,
       log: (event, detail) => {
         if (event.includes('error')) log(`stomp ${event}`, detail);
       },

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { BusinessApp } from '../generated/types/index.ts';
 import { parseBusinessApps } from './business-apps.ts';
+import { QR_TOKEN_TTL_SECONDS } from './services/identity/qr-token.ts';
 
 export interface ServerConfig {
   port: number;
@@ -39,6 +40,8 @@ export interface ServerConfig {
   providerUrl?: string | null;
   /** BUSINESS_APPS: the business apps of the client config (a JSON array; none by default). */
   businessApps?: BusinessApp[];
+  /** QR_TOKEN_TTL_SECONDS: how long a QR login code is shown before the page refreshes it (default 60). */
+  qrTokenTtlSeconds?: number;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -72,5 +75,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     jobLeaseMs: Math.max(1_000, integer(env.JOB_LEASE_MS, 30_000, 'JOB_LEASE_MS')),
     testJobHoldMs: integer(env.CHATGEN_TEST_JOB_HOLD_MS, 0, 'CHATGEN_TEST_JOB_HOLD_MS'),
     businessApps: parseBusinessApps(env.BUSINESS_APPS),
+    qrTokenTtlSeconds: Math.max(1, integer(env.QR_TOKEN_TTL_SECONDS, QR_TOKEN_TTL_SECONDS, 'QR_TOKEN_TTL_SECONDS')),
   };
 }

@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { INTERNAL_DESTINATION_PREFIX, ROOM_ID_HEADER, type Bus, type BusMessage, type Unsubscribe } from './broker.ts';
 import { destinations, parseDestination } from '../../generated/realtime/index.ts';
 import { bodyText, encodeFrame, FrameDecoder, FrameError, HEARTBEAT, type DecoderLimits, type StompFrame } from './frames.ts';
-import type { AuthenticatedSession, Authenticate, Authorise, AuthoriseLogin, Endpoint, OnClientSend, SendingConnection, StompSession } from './session.ts';
+import type { AuthenticatedSession, Authenticate, Authorise, AuthoriseLogin, Endpoint, OnClientSend, OnLoginSubscribed, SendingConnection, StompSession } from './session.ts';
 
 export interface ConnectionConfig {
   bus: Bus;
@@ -16,6 +16,7 @@ export interface ConnectionConfig {
   authorise: Authorise;
   authoriseLogin: AuthoriseLogin;
   onClientSend: OnClientSend | undefined;
+  onLoginSubscribed?: OnLoginSubscribed;
   /** what the server offers: it can send every `outgoingMs`, wants to receive every `incomingMs` */
   heartbeat: { outgoingMs: number; incomingMs: number };
   missedHeartbeats: number;
@@ -320,6 +321,12 @@ export class StompConnection {
     // The RECEIPT promises delivery from now on, also of what other server processes publish.
     await this.config.bus.bound?.(destination);
     this.receipt(frame);
+    if (this.session.endpoint !== 'wslogin' || !this.config.onLoginSubscribed) return;
+    try {
+      await this.config.onLoginSubscribed(this.session, destination, frame.headers);
+    } catch (error) {
+      this.config.log('login-subscribed-error', { destination, error: String(error) });
+    }
   }
 
   private async mayReceive(destination: string): Promise<boolean> {

@@ -47,3 +47,13 @@ export interface SendingConnection {
    */
   subscribedTo(destination: string): boolean;
 }
+
+/**
+ * After the login socket's SUBSCRIBE is confirmed (RECEIPT sent, the bus bound): e.g. the first QR token of a QR
+ * token topic, published to the page that now listens. `headers` are the SUBSCRIBE frame's (the QR `count`).
+ */
+export type OnLoginSubscribed = (
+  session: StompSession,
+  destination: string,
+  headers: Readonly<Record<string, string>>,
+) => void | Promise<void>;

@@ -9,7 +9,7 @@ import type { Bus } from './broker.ts';
 import { StompConnection, type ConnectionConfig } from './connection.ts';
 import { DEFAULT_LIMITS, type DecoderLimits } from './frames.ts';
 import { onRevocation, type Revocation } from './revocation.ts';
-import type { Authenticate, Authorise, AuthoriseLogin, Endpoint, OnClientSend, StompSession } from './session.ts';
+import type { Authenticate, Authorise, AuthoriseLogin, Endpoint, OnClientSend, OnLoginSubscribed, StompSession } from './session.ts';
 
 export interface StompServerOptions {
   httpServer: Server;
@@ -19,6 +19,8 @@ export interface StompServerOptions {
   /** default: any QR token or authenticator topic */
   authoriseLogin?: AuthoriseLogin;
   onClientSend?: OnClientSend;
+  /** after a login-socket subscription is confirmed (the QR page's first token) */
+  onLoginSubscribed?: OnLoginSubscribed;
   /** offered in CONNECTED; default 15000,15000 */
   heartbeat?: { outgoingMs: number; incomingMs: number };
   /** default 3 */
@@ -68,6 +70,7 @@ export function attachStompServer(options: StompServerOptions): StompServer {
     authorise: options.authorise,
     authoriseLogin: options.authoriseLogin ?? (() => true),
     onClientSend: options.onClientSend,
+    onLoginSubscribed: options.onLoginSubscribed,
     heartbeat: options.heartbeat ?? { outgoingMs: 15000, incomingMs: 15000 },
     missedHeartbeats: options.missedHeartbeats ?? 3,
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,

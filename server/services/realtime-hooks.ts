@@ -1,11 +1,13 @@
 // The server's decisions for the STOMP endpoints: who connects, what they may subscribe to, and what a
 // client SEND does (typing/online/offline relays, health-check echo, log-out-other-sessions).
-import { parseDestination, parseSend, roomTopic, type HealthCheckNotification } from '../../generated/realtime/index.ts';
+import { parseDestination, parseSend, qrTokenTopic, roomTopic, type HealthCheckNotification } from '../../generated/realtime/index.ts';
 import { sendValidators } from '../../generated/realtime/validators.js';
 import type { ServerContext } from '../context.ts';
 import { membershipAuthoriser } from '../realtime/authorise.ts';
-import type { Authenticate, AuthoriseLogin, OnClientSend } from '../realtime/session.ts';
+import type { Authenticate, AuthoriseLogin, OnClientSend, OnLoginSubscribed } from '../realtime/session.ts';
+import { QR_TOKEN_TTL_SECONDS, qrTokenFor } from './identity/qr-token.ts';
 import { createSessionAuthenticator } from './sessions.ts';
+import { relaysPresence } from './account/presence.ts';
 
 function parseJson(body: string): unknown {
   try {
@@ -38,6 +40,14 @@ export function createRealtimeHooks(ctx: ServerContext) {
     return ctx.repos.qrClaims.claim(parsed.token, session.connectionId);
   };
 
+  // The page that now holds a QR token topic hears its token: how long to show it and how many refreshes are left.
+  const onLoginSubscribed: OnLoginSubscribed = async (_session, destination, headers) => {
+    const parsed = parseDestination(destination);
+    if (parsed?.name !== 'qrTokenTopic') return;
+    const qrToken = qrTokenFor(parsed.token, headers.count, ctx.config.qrTokenTtlSeconds ?? QR_TOKEN_TTL_SECONDS);
+    await ctx.bus.publish(qrTokenTopic(parsed.token), JSON.stringify(qrToken), { 'content-type': 'application/json' });
+  };
+
   // A SEND is one of the contract's sends with a body its definition accepts (schema/realtime.json), or refused.
   const onClientSend: OnClientSend = async (session, destination, body, _headers, connection) => {
     const accountId = Number(session.user.accountId);
@@ -51,7 +61,11 @@ export function createRealtimeHooks(ctx: ServerContext) {
         const proven = connection.subscribedTo(roomTopic(send.roomId));
         if (!proven && !(await ctx.repos.members.isActiveMember(Number(send.roomId), accountId))) return false;
         const { type } = payload;
-        if (type === 'ONLINE' || type === 'OFFLINE') await ctx.repos.accounts.touchLastOnline(accountId, ctx.now());
+        if (type === 'ONLINE' || type === 'OFFLINE') {
+          await ctx.repos.accounts.touchLastOnline(accountId, ctx.now());
+          // Accepted but not relayed when the sender hides their presence from some members.
+          if (!(await relaysPresence(ctx, accountId))) return true;
+        }
         // The room is the destination's and the sender the caller, whatever the body names.
         await ctx.notifier.topicMessage(send.roomId, { roomId: send.roomId, accountName: session.user.loginName, type });
         return true;
@@ -85,5 +99,5 @@ export function createRealtimeHooks(ctx: ServerContext) {
     }
   };
 
-  return { authenticate, authorise, authoriseLogin, onClientSend };
+  return { authenticate, authorise, authoriseLogin, onClientSend, onLoginSubscribed };
 }

@@ -4,7 +4,7 @@ import type { ApiTransport, CallOptions } from '@generated/api/runtime';
 import { checkSession, getApplicationProfile, logout } from '@generated/api/authentication';
 import { getAccountProfile } from '@generated/api/account';
 import { sendAesMessage } from '@generated/api/messages';
-import { getUserPubKey, login } from '@generated/api/public';
+import { getUserPubKey, login, loginWithToken, ssoLogin } from '@generated/api/public';
 import { getAesKeyByMessageKeyUuids, getAesKeyByRoomId, getCommonAesKey } from '@generated/api/security';
 import { config } from '@variant/config';
 import { HttpTransport, type HttpTransportOptions } from './transport/http-transport.ts';
@@ -23,7 +23,7 @@ export function bindCalls<F extends Record<string, Call>>(transport: ApiTranspor
   return bound as BoundCalls<F>;
 }
 
-/** The calls the core makes: login, resume, logout, message keys and sending. */
+/** The calls the core makes: login (password or token), resume, logout, message keys and sending. */
 const coreCalls = {
   checkSession,
   getAccountProfile,
@@ -33,8 +33,10 @@ const coreCalls = {
   getCommonAesKey,
   getUserPubKey,
   login,
+  loginWithToken,
   logout,
   sendAesMessage,
+  ssoLogin,
 };
 export type CoreApi = BoundCalls<typeof coreCalls>;
 

@@ -8,7 +8,7 @@ import { AesKeyService } from './keys/aes-key-service.ts';
 import { createQueryClient } from './query/query-client.ts';
 import { browserSignals, watchConnectivity, type ConnectivitySignals } from './realtime/connectivity.ts';
 import { RealtimeClient, webSocketBase, type WebSocketFactory } from './realtime/realtime-client.ts';
-import { forcedClear, logout, performLogin, resumeSession, storableSession, type LoginResult, type ResumeResult } from './session/login-flow.ts';
+import { forcedClear, logout, performLogin, resumeSession, storableSession, type LoginCredentials, type LoginResult, type ResumeResult } from './session/login-flow.ts';
 import { browserSessionChannel, type SessionChannel, type SessionEndCause, type SessionSignal } from './session/session-channel.ts';
 import { sessionEndFor } from './session/session-end.ts';
 import { sessionTransportSource, useSessionStore } from './session/session-store.ts';
@@ -49,8 +49,8 @@ export interface Core {
   queryClient: QueryClient;
   /** The socket of the current session, null when signed out. */
   readonly realtime: RealtimeClient | null;
-  /** The seed's login; a success is stored in the vault and the other tabs follow. */
-  login(credentials: { loginName: string; password: string }): Promise<LoginResult<RealtimeClient>>;
+  /** The seed's login (password, or a token: QR, SSO, hosts); a success is stored in the vault and the other tabs follow. */
+  login(credentials: LoginCredentials): Promise<LoginResult<RealtimeClient>>;
   /** Resumes the stored session (reload, new tab) without a login call; an expired one is removed everywhere. */
   resume(): Promise<CoreResumeResult>;
   /** Tells the server, clears this tab, the vault and every other tab. */

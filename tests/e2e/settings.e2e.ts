@@ -1,6 +1,6 @@
 // The CSD client's settings against the reference server: the footer's Settings opens the menu; my profile (names
 // with the seed's length rule, photo upload and removal), help, about, notification setting and my QR code; read
-// receipts switched off are withheld from the other member's client at once; the language switched live and kept
+// receipts switched off are withheld from the other member's client at once, and a hidden last seen disappears from it; the language switched live and kept
 // at the next login in a new browser; Do Not Disturb makes a message arrive without a desktop notification; logout
 // of all other sessions ends a second browser at once; the voluntary password change.
 import sharp from 'sharp';
@@ -175,6 +175,15 @@ test("read receipts switched off are withheld from the other member's client; sw
   const second = theirs.getByTestId('message').filter({ hasText: 'Sent with receipts on' });
   await expect(second.locator('[data-status]')).toHaveAttribute('data-status', 'ALL_READ');
   await expect(first.locator('[data-status]')).toHaveAttribute('data-status', 'ALL_RECEIVED');
+
+  // Last seen hidden from everyone: the other member's open chat loses my presence at once, and shows it again.
+  const presence = theirs.getByTestId('chat-title').getByTestId('online-dot');
+  await expect(presence).toHaveAttribute('data-online', 'true');
+  const lastSeen = mine.getByTestId('panel-page-privacyandsecuritybody').getByRole('group', { name: 'Who can see my last seen' });
+  await lastSeen.getByLabel('Nobody').check();
+  await expect(presence).toBeHidden();
+  await lastSeen.getByLabel('Everyone').check();
+  await expect(presence).toHaveAttribute('data-online', 'true');
 });
 
 /** Desktop notifications as the page would show them while hidden: counted instead of shown. */

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeByName as E } from '../../generated/errors.ts';
+import { QR_REMAINING_COUNT } from '../../server/services/identity/tokens.ts';
 import { qrTokenTopic } from '../../generated/realtime/index.ts';
 import { errorCode } from '../support/node-transport.ts';
 import { ok, person, type Person } from '../support/people.ts';
@@ -13,6 +14,10 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 interface QrFrame {
   notifyType?: string;
   data?: { token?: string; type?: string };
+  token?: string;
+  ttl?: number;
+  remainingCount?: number;
+  status?: string;
 }
 
 let server: TestServer;
@@ -38,6 +43,22 @@ describe('QR login token binding', () => {
       expect(otp.data?.token).toMatch(/^[A-Z2-9]{12}$/);
     } finally {
       await page.close();
+    }
+  });
+
+  it('the page hears its QR token with the refreshes left for its count, failed past the allowance', async () => {
+    const token = newQrToken();
+    const first = await listen<QrFrame>(server.url, null, qrTokenTopic(token), { count: '1' });
+    try {
+      expect(await first.next((f) => f.status !== undefined)).toEqual({ token, ttl: 60, remainingCount: QR_REMAINING_COUNT, status: 'active' });
+    } finally {
+      await first.close();
+    }
+    const late = await listen<QrFrame>(server.url, null, qrTokenTopic(newQrToken()), { count: String(QR_REMAINING_COUNT + 2) });
+    try {
+      expect(await late.next((f) => f.status !== undefined)).toMatchObject({ remainingCount: 0, status: 'failed' });
+    } finally {
+      await late.close();
     }
   });
 

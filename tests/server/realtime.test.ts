@@ -58,4 +58,29 @@ describe('STOMP subscriptions on /v3/ws', () => {
     expect(echo).toMatchObject({ senderId: alice.accountId, dataId: '7', data: { ts: expect.any(Number) } });
     await queue.close();
   });
+
+  it('hides a presence at once: the other members hear USER_STATUS_CHANGE and no longer get its ONLINE signals', async () => {
+    const bobQueue = await listen(server.url, bob.apiKey, replyQueue(mq, bob.accountId));
+    const bobRoom = await listen(server.url, bob.apiKey, roomTopic(roomId));
+    const aliceRoom = await listen(server.url, alice.apiKey, roomTopic(roomId));
+    const isStatus = (body: Record<string, unknown>) => body.notifyType === 'USER_STATUS_CHANGE';
+    const topicTypes = () => bobRoom.messages.map((body) => body.type);
+
+    expect((await alice.api.updateAccountPrivacyViewPresence({ viewPresence: 'NONE' })).ok).toBe(true);
+    const hidden = await bobQueue.next(isStatus);
+    expect(hidden).toMatchObject({ senderId: alice.accountId, data: { accountId: alice.accountId, online: false } });
+    expect((hidden.data as Record<string, unknown>).lastOnlineTime).toBeUndefined();
+    aliceRoom.publish(roomTopic(roomId), { roomId, accountName: 'rt_alice', type: 'ONLINE' });
+    // TYPING after ONLINE on the same connection: once it is relayed, the ONLINE before it was dropped.
+    aliceRoom.publish(roomTopic(roomId), { roomId, accountName: 'rt_alice', type: 'TYPING' });
+    await bobRoom.next((body) => body.type === 'TYPING');
+    expect(topicTypes()).not.toContain('ONLINE');
+
+    expect((await alice.api.updateAccountPrivacyViewPresence({ viewPresence: 'ALL' })).ok).toBe(true);
+    const shown = await bobQueue.next((body) => isStatus(body) && (body.data as Record<string, unknown>).online === true);
+    expect((shown.data as Record<string, unknown>).lastOnlineTime).toBeTypeOf('number');
+    aliceRoom.publish(roomTopic(roomId), { roomId, accountName: 'rt_alice', type: 'ONLINE' });
+    await bobRoom.next((body) => body.type === 'ONLINE');
+    await Promise.all([bobQueue.close(), bobRoom.close(), aliceRoom.close()]);
+  });
 });

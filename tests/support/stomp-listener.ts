@@ -17,7 +17,12 @@ export interface StompListener<T = Record<string, unknown>> {
  * Connects with the api key and subscribes; rejects with the server's ERROR message when refused. A null api key
  * connects to the login socket (/v3/wslogin) instead.
  */
-export async function listen<T = Record<string, unknown>>(baseUrl: string, apiKey: string | null, destination: string): Promise<StompListener<T>> {
+export async function listen<T = Record<string, unknown>>(
+  baseUrl: string,
+  apiKey: string | null,
+  destination: string,
+  subscribeHeaders: Record<string, string> = {},
+): Promise<StompListener<T>> {
   const url = `${baseUrl.replace('http', 'ws')}${apiKey === null ? '/v3/wslogin' : '/v3/ws'}`;
   const messages: T[] = [];
   const waiters: { predicate: (body: T) => boolean; resolve: (body: T) => void }[] = [];
@@ -44,7 +49,7 @@ export async function listen<T = Record<string, unknown>>(baseUrl: string, apiKe
             waiter.resolve(body);
           }
         },
-        { receipt: receiptId },
+        { ...subscribeHeaders, receipt: receiptId },
       );
     };
     client.onStompError = (frame) => {

@@ -3,7 +3,7 @@
 // checkSession instead of the login (no second login call). Also logout and the forced clear.
 import type { ApiResult, ErrMsgList } from '@generated/api/runtime';
 import type { CoreApi as ApiClient } from '../api.ts';
-import type { DeviceInfo, GetApplicationProfileResponse } from '@generated/types/index';
+import type { DeviceInfo, GetApplicationProfileResponse, TokenData } from '@generated/types/index';
 import { errorCodeByName } from '@generated/errors';
 import { config } from '@variant/config';
 import { randomUuid } from '../crypto/bytes.ts';
@@ -32,7 +32,7 @@ export interface SessionAccess {
 }
 
 export interface LoginDeps<R extends RealtimeLike = RealtimeLike> {
-  api: Pick<ApiClient, 'getUserPubKey' | 'login' | 'getAccountProfile' | 'getApplicationProfile'>;
+  api: Pick<ApiClient, 'getUserPubKey' | 'login' | 'loginWithToken' | 'ssoLogin' | 'getAccountProfile' | 'getApplicationProfile'>;
   /** Opens the socket; the flow awaits the first attempt but does not fail the login on it (it retries). */
   createRealtime(params: RealtimeParams): R;
   /** Told the encryption lists of getApplicationProfile (they supersede the public profile's). */
@@ -69,12 +69,15 @@ function failureOf(result: ApiResult<unknown> & { ok: false }, loginName: string
   return { kind: 'failed', errMsgList: result.errMsgList };
 }
 
-export async function performLogin<R extends RealtimeLike>(
-  credentials: { loginName: string; password: string },
-  deps: LoginDeps<R>,
-): Promise<LoginResult<R>> {
+/** A password login, or a token login (QR's AUTH_OTP, SSO, webview and embedded hosts) through loginwithtoken. */
+export type LoginCredentials =
+  | { loginName: string; password: string }
+  /** `sso`: through sso/login (single sign-on) rather than loginwithtoken. */
+  | { loginName: string; tokenData: TokenData; sso?: boolean };
+
+export async function performLogin<R extends RealtimeLike>(credentials: LoginCredentials, deps: LoginDeps<R>): Promise<LoginResult<R>> {
   const session = deps.session ?? storeSession;
-  const { loginName, password } = credentials;
+  const { loginName } = credentials;
   const stop = (failure: Failure): Failure => {
     session.clear();
     return failure;
@@ -91,9 +94,8 @@ export async function performLogin<R extends RealtimeLike>(
 
   const deviceId = (deps.newDeviceId ?? randomUuid)();
   session.update({ deviceId });
-  const login = await deps.api.login({
+  const device = {
     loginName,
-    password,
     devicePubKey: deviceKeys.publicKeyPem,
     deviceID: deviceId,
     deviceInfo: {
@@ -104,7 +106,14 @@ export async function performLogin<R extends RealtimeLike>(
       appPushPlatform: 'WS',
       buildVersion: String(deps.buildVersion ?? config.buildVersion),
     },
-  });
+  };
+  let login;
+  if ('tokenData' in credentials) {
+    const body = { ...device, isTokenBasedAuth: true, tokenData: credentials.tokenData };
+    login = credentials.sso ? await deps.api.ssoLogin(body) : await deps.api.loginWithToken(body);
+  } else {
+    login = await deps.api.login({ ...device, password: credentials.password });
+  }
   if (!login.ok) return stop(failureOf(login, loginName));
   // The server may normalise the name (case); envelopes must carry its spelling.
   session.update({ apiKey: login.data.apiKey, loginName: login.data.loginName || loginName });

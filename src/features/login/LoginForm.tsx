@@ -1,13 +1,14 @@
 // Username and password form: Enter submits, empty fields are refused, the button stays disabled while logging in.
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
 import { config } from '@variant/config';
-import { IS_SHOW_PASSWORD_VISIBLE_TOGGLE } from '@variant/flags';
-import { Button, IconButton, TextField } from '../../ui/index.ts';
+import { IS_ALLOW_REMEMBER_ACCOUNT, IS_SHOW_PASSWORD_VISIBLE_TOGGLE } from '@variant/flags';
+import { Button, Checkbox, IconButton, TextField } from '../../ui/index.ts';
 import { loginWithPassword } from './auth.ts';
 import { validateLogin } from './validation.ts';
+import { useFollowLoginOutcome } from './outcome.ts';
+import { nativeShell, rememberAccount } from './native/native-shell.ts';
 import styles from './forms.module.scss';
 
 export interface LoginFormProps {
@@ -18,12 +19,15 @@ export interface LoginFormProps {
 
 export function LoginForm({ initialLoginName, actionObj, onMustChangePassword }: LoginFormProps) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const follow = useFollowLoginOutcome();
   const [loginName, setLoginName] = useState(initialLoginName);
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Only the native client's shell can keep a password; a web build offers no such box.
+  const [shell] = useState(() => (IS_ALLOW_REMEMBER_ACCOUNT ? nativeShell() : null));
+  const [remember, setRemember] = useState(false);
   const showLabels = config.login?.showLabels !== false;
   const layout = config.login?.layout === 'horizontal' ? 'horizontal' : 'vertical';
 
@@ -39,28 +43,9 @@ export function LoginForm({ initialLoginName, actionObj, onMustChangePassword }:
     setBusy(true);
     const outcome = await loginWithPassword(loginName.trim(), password, i18n.language);
     setBusy(false);
-    switch (outcome.kind) {
-      case 'signedIn':
-        navigate('/chatroom', { replace: true, state: actionObj ? { actionObj } : undefined });
-        return;
-      case 'mustChangePassword':
-        setPassword('');
-        onMustChangePassword(outcome.loginName);
-        return;
-      case 'serverError':
-        setPassword('');
-        navigate('/login?serverError', { replace: true, state: { loginName, actionObj } });
-        return;
-      case 'failed':
-        setPassword('');
-        // A silent failure (no IM_USER role) shows nothing, as the seed says.
-        if (outcome.silent) return;
-        navigate('/login?loginFail', {
-          replace: true,
-          state: { message: outcome.message, code: outcome.code, loginName, actionObj },
-        });
-        return;
-    }
+    if (outcome.kind === 'signedIn' && shell) await rememberAccount(shell, remember, { loginName: loginName.trim(), password });
+    if (outcome.kind !== 'signedIn') setPassword('');
+    follow(outcome, { loginName, actionObj, onMustChangePassword });
   }
 
   return (
@@ -100,6 +85,9 @@ export function LoginForm({ initialLoginName, actionObj, onMustChangePassword }:
           ) : null
         }
       />
+      {shell ? (
+        <Checkbox label={t('rememberAccountLabel')} checked={remember} onChange={(event) => setRemember(event.target.checked)} data-flag="IS_ALLOW_REMEMBER_ACCOUNT" />
+      ) : null}
       <Button type="submit" block busy={busy}>
         {busy ? t('login.submitting') : t('login.submit')}
       </Button>

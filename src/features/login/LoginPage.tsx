@@ -6,6 +6,10 @@ import { Accessibility, MessagesSquare, QrCode, KeyRound } from 'lucide-react';
 import { config } from '@variant/config';
 import {
   IS_ALLOW_QR_LOGIN,
+  IS_ALLOW_REMEMBER_ACCOUNT,
+  IS_ALLOW_SSO_LOGIN,
+  IS_ALLOW_TOKEN_LOGIN,
+  IS_ALLOW_WEBVIEW_LOGIN,
   IS_SHOW_ACCESSIBILITY_BADGE,
   IS_SHOW_LOGIN_LOGO,
   IS_SHOW_RESTRICTED_NOTICE,
@@ -13,7 +17,10 @@ import {
 import { Button } from '../../ui/index.ts';
 import { useAccessibilityPopup } from '../popup/index.ts';
 import { SessionPending, useSessionPhase } from '../session/index.ts';
+import { AutoLogin, readAutoLogin } from './auto/index.ts';
 import { LoginForm } from './LoginForm.tsx';
+import { NativeAutoLogin } from './native/NativeAutoLogin.tsx';
+import { nativeShell } from './native/native-shell.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { loginFailureText, readLoginBanner, type LoginRouteState } from './validation.ts';
 import styles from './LoginPage.module.scss';
@@ -21,7 +28,13 @@ import styles from './LoginPage.module.scss';
 // A constant per variant: builds with QR login off contain neither this import nor the module.
 let QrLogin: ComponentType | null = null;
 if (IS_ALLOW_QR_LOGIN) {
-  QrLogin = lazy(() => import('../feature-preview/index.ts').then((m) => ({ default: m.FeaturePreview })));
+  QrLogin = lazy(() => import('./qr/index.ts').then((m) => ({ default: m.QrLogin })));
+}
+
+// Lite builds show the host web view's login page instead of the form (seed section 2).
+let WebviewLogin: ComponentType | null = null;
+if (IS_ALLOW_WEBVIEW_LOGIN) {
+  WebviewLogin = lazy(() => import('./webview/index.ts').then((m) => ({ default: m.WebviewLogin })));
 }
 
 type Mode = { kind: 'password' } | { kind: 'qr' } | { kind: 'changePassword'; loginName: string };
@@ -33,6 +46,19 @@ export function LoginPage() {
   const state = (location.state ?? null) as LoginRouteState | null;
   if (phase === 'resuming') return <SessionPending />;
   if (phase === 'signedIn') return <Navigate to="/chatroom" replace state={state?.actionObj ? { actionObj: state.actionObj } : undefined} />;
+  const auto =
+    IS_ALLOW_TOKEN_LOGIN || IS_ALLOW_SSO_LOGIN
+      ? readAutoLogin(state?.actionObj, readLoginBanner(location.search, state) !== null, { sso: IS_ALLOW_SSO_LOGIN, token: IS_ALLOW_TOKEN_LOGIN })
+      : null;
+  if (auto) return <AutoLogin request={auto} />;
+  const shell = IS_ALLOW_REMEMBER_ACCOUNT && !IS_ALLOW_WEBVIEW_LOGIN ? nativeShell() : null;
+  if (shell && readLoginBanner(location.search, state) === null) {
+    return (
+      <NativeAutoLogin shell={shell} actionObj={state?.actionObj}>
+        <LoginScreen />
+      </NativeAutoLogin>
+    );
+  }
   return <LoginScreen />;
 }
 
@@ -50,9 +76,16 @@ function LoginScreen() {
   const showAccessibility = useAccessibilityPopup();
 
   let bannerText: string | null = null;
-  if (banner?.kind === 'serverError') bannerText = t('login.serverError');
-  if (banner?.kind === 'sessionTimeout') bannerText = t('login.sessionTimeout');
-  if (banner?.kind === 'loginFail') bannerText = loginFailureText(banner.code, banner.text, t('loginFailure'));
+  if (WebviewLogin) {
+    // The seed's webview wording.
+    if (banner?.kind === 'serverError') bannerText = t('login.webview.serverError');
+    if (banner?.kind === 'sessionTimeout') bannerText = t('login.webview.sessionTimeout');
+    if (banner?.kind === 'loginFail') bannerText = t('login.webview.loginFail');
+  } else {
+    if (banner?.kind === 'serverError') bannerText = t('login.serverError');
+    if (banner?.kind === 'sessionTimeout') bannerText = t('login.sessionTimeout');
+    if (banner?.kind === 'loginFail') bannerText = loginFailureText(banner.code, banner.text, t('loginFailure'));
+  }
 
   return (
     <div className={styles.page}>
@@ -76,7 +109,12 @@ function LoginScreen() {
               {bannerText}
             </p>
           ) : null}
-          {mode.kind === 'password' ? (
+          {WebviewLogin ? (
+            <Suspense fallback={null}>
+              <WebviewLogin />
+            </Suspense>
+          ) : null}
+          {mode.kind === 'password' && !WebviewLogin ? (
             <LoginForm
               initialLoginName={state?.loginName ?? ''}
               actionObj={state?.actionObj}

@@ -1,10 +1,16 @@
-// The login feature's link to the session: password login and the password change.
-import { signIn, updatePassword, type LoginOutcome } from '../session/index.ts';
+// The login feature's link to the session: password and token login, and the password change.
+import type { TokenData } from '@generated/types/index';
+import { signIn, signInWithToken, updatePassword, type LoginOutcome } from '../session/index.ts';
 
 export type { LoginOutcome };
 
 export function loginWithPassword(loginName: string, password: string, locale: string): Promise<LoginOutcome> {
   return signIn(loginName, password, locale);
+}
+
+/** Token login (QR's AUTH_OTP, SSO, hosts); a null login name is asked of the server by the token. */
+export function loginWithToken(loginName: string | null, tokenData: TokenData, locale: string, sso = false): Promise<LoginOutcome> {
+  return signInWithToken(loginName, tokenData, locale, sso);
 }
 
 export interface PasswordChange {

@@ -5,6 +5,7 @@ export {
   currentRealtime,
   onSessionEnded,
   signIn,
+  signInWithToken,
   signOut,
   updatePassword,
   type LoginOutcome,

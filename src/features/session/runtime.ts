@@ -1,9 +1,10 @@
 // The page's one client core (createCore): login, resume after a reload, logout and forced clear, and the
 // services the chat features use, handed over through provideChatServices. The session phase the routes follow
 // changes only after the services are bound, so a route never renders the chat without them.
-import { updatePassword as updatePasswordCall } from '@generated/api/public';
-import type { ClientConfig } from '@generated/types/index';
-import { createCore, errorMessage, useSessionStore, type Core, type RealtimeClient, type SessionEndReason } from '../../core/index.ts';
+import { getLoginNameByToken, updatePassword as updatePasswordCall } from '@generated/api/public';
+import type { ApiResult } from '@generated/api/runtime';
+import type { ClientConfig, TokenData } from '@generated/types/index';
+import { createCore, errorMessage, isNetworkFailure, useSessionStore, type Core, type RealtimeClient, type SessionEndReason } from '../../core/index.ts';
 import { dismissAllDialogs } from '../../ui/index.ts';
 import { seedProfile } from './profile.ts';
 import { provideChatServices, type ChatServices } from './services.ts';
@@ -52,12 +53,40 @@ export type LoginOutcome =
   | { kind: 'failed'; message?: string; code?: string; silent?: boolean }
   | { kind: 'serverError' };
 
-export async function signIn(loginName: string, password: string, locale: string): Promise<LoginOutcome> {
+export function signIn(loginName: string, password: string, locale: string): Promise<LoginOutcome> {
+  return runLogin({ loginName, password }, locale);
+}
+
+/**
+ * A token login: the QR page's AUTH_OTP, single sign-on, the webview and embedded hosts' tokens. Without a login
+ * name (the QR page knows only the code) the server names the token's account first (getloginnamebytoken).
+ */
+export async function signInWithToken(loginName: string | null, tokenData: TokenData, locale: string, sso = false): Promise<LoginOutcome> {
+  let name = loginName;
+  if (!name) {
+    let found;
+    try {
+      found = await getLoginNameByToken(appCore().transport, { tokenData });
+    } catch {
+      return { kind: 'serverError' };
+    }
+    if (!found.ok) return failureOutcome(found, locale);
+    name = found.data.loginName;
+  }
+  return runLogin({ loginName: name, tokenData, sso }, locale);
+}
+
+function failureOutcome(result: ApiResult<unknown> & { ok: false }, locale: string): LoginOutcome {
+  if ((result.httpStatus ?? 0) >= 500 || isNetworkFailure(result)) return { kind: 'serverError' };
+  return { kind: 'failed', message: errorMessage(result.errMsgList, locale), code: result.errMsgList[0]?.errors[0]?.code };
+}
+
+async function runLogin(credentials: Parameters<Core['login']>[0], locale: string): Promise<LoginOutcome> {
   const current = appCore();
   if (useSessionStore.getState().status !== 'signedOut') clearSession();
   let result;
   try {
-    result = await current.login({ loginName, password });
+    result = await current.login(credentials);
   } catch {
     return { kind: 'serverError' };
   }

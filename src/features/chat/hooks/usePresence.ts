@@ -8,9 +8,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { checkAccountOnlineStatusQuery, queryKeys } from '@generated/api/index';
-import type { Account, CheckAccountOnlineStatusResponse } from '@generated/types/index';
+import type { Account, CheckAccountOnlineStatusResponse, OnlineStatus } from '@generated/types/index';
 import { chatServices } from '../../session/index.ts';
-import { TYPING_SEND_INTERVAL_MS, TypingIndicator, applyPresence, createThrottle } from '../model/presence.ts';
+import { TYPING_SEND_INTERVAL_MS, TypingIndicator, applyPresence, createThrottle, replaceStatus } from '../model/presence.ts';
 
 const sameName = (a: string | undefined, b: string) => a !== undefined && a.toLocaleLowerCase() === b.toLocaleLowerCase();
 
@@ -51,10 +51,14 @@ function presenceBody(members: readonly Account[], myAccountId: string): { accou
   return ids.length > 0 ? { accountIds: ids as [string, ...string[]] } : null;
 }
 
-/** Online state of the room's other members by account id (room header, member list). */
-export function useOnlineStatuses(members: readonly Account[]): ReadonlyMap<string, boolean> {
+/**
+ * Presence of the room's other members by account id (room header, member list), as each may be seen: a member who
+ * changes who sees it is updated at once (USER_STATUS_CHANGE carries the status as this viewer may now see it).
+ */
+export function useOnlineStatuses(members: readonly Account[]): ReadonlyMap<string, OnlineStatus> {
+  const queryClient = useQueryClient();
   const { transport, accountId } = chatServices();
-  const body = presenceBody(members, accountId);
+  const body = useMemo(() => presenceBody(members, accountId), [members, accountId]);
   const query = useQuery({
     ...checkAccountOnlineStatusQuery(transport, body ?? { accountIds: [accountId] }),
     enabled: body !== null,
@@ -62,7 +66,16 @@ export function useOnlineStatuses(members: readonly Account[]): ReadonlyMap<stri
   // Presence changed unseen while the socket was down: ask again once it is back.
   const { refetch } = query;
   useEffect(() => chatServices().realtime?.on('resynced', () => void refetch()), [refetch]);
-  return useMemo(() => new Map((query.data?.onlineStatuses ?? []).map((status) => [status.accountId, status.online])), [query.data]);
+  useEffect(() => {
+    if (!body) return;
+    return chatServices().realtime?.on('notification', (notification) => {
+      if (notification.notifyType !== 'USER_STATUS_CHANGE') return;
+      queryClient.setQueryData<CheckAccountOnlineStatusResponse>(queryKeys.account.checkAccountOnlineStatus(body), (data) =>
+        replaceStatus(data, notification.data),
+      );
+    });
+  }, [queryClient, body]);
+  return useMemo(() => new Map((query.data?.onlineStatuses ?? []).map((status) => [status.accountId, status])), [query.data]);
 }
 
 /** Names of the other members typing in the room now, and the live presence updates of its members. */

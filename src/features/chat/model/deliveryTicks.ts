@@ -10,3 +10,12 @@ export function tickMovesForward(next: DeliveryTick, current: ChatMessage['messa
   if (current === 'ALL_DELETED') return false;
   return (order[next] ?? 0) > (order[current ?? ''] ?? 0);
 }
+
+/**
+ * The status to keep when a fetched copy of a shown message arrives: a tick applied while the copy was on its way
+ * (the send's answer, a live fill read before the mark) is not undone by it.
+ */
+export function furthestStatus<S extends string | undefined>(current: S, fetched: S): S {
+  if (current === 'ALL_DELETED' || fetched === 'ALL_DELETED') return fetched === 'ALL_DELETED' ? fetched : current;
+  return (order[current ?? ''] ?? 0) > (order[fetched ?? ''] ?? 0) ? current : fetched;
+}

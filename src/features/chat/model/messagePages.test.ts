@@ -6,12 +6,13 @@ import {
   newerPageParam,
   olderPageParam,
   pageFromAnswer,
+  pagesAround,
   removeFromPages,
   updateInPages,
   type MessagePages,
 } from './messagePages.ts';
 
-type M = { messageId: string; messageType: 'TEXT'; messageUserId: string; messageCreateDate: number; text?: string };
+type M = { messageId: string; messageType: 'TEXT'; messageUserId: string; messageCreateDate: number; text?: string; messageStatus?: 'SERVER_RECEIVED' | 'ALL_RECEIVED' | 'ALL_READ' | 'ALL_DELETED' };
 const message = (id: number): M => ({ messageId: String(id), messageType: 'TEXT', messageUserId: '1', messageCreateDate: id * 1000 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => message(from + index));
 
@@ -56,5 +57,35 @@ describe('message pages', () => {
     expect(allMessages(again)[1]?.text).toBe('edited');
     expect(allMessages(updateInPages(again, '3', { text: 'starred' }))[2]?.text).toBe('starred');
     expect(allMessages(removeFromPages(again, ['1'])).map((m) => m.messageId)).toEqual(['2', '3']);
+  });
+
+  it('builds the window around a message: older pages above it and newer ones below load by scrolling, the live end is not held', () => {
+    const afterParam = { direction: 'DOWN' as const, lastMessageId: '500' };
+    const after = pageFromAnswer(afterParam, range(501, 525), true);
+    const upToParam = { direction: 'UP' as const, lastMessageId: '501' };
+    const upTo = pageFromAnswer(upToParam, range(476, 500).reverse(), true);
+    const window = pagesAround(upTo, upToParam, after, afterParam);
+    expect(allMessages(window).map((m) => m.messageId)).toEqual(range(476, 525).map((m) => m.messageId));
+    expect(olderPageParam(window.pages[0]!)).toEqual({ direction: 'UP', lastMessageId: '476' });
+    expect(newerPageParam(window.pages[1]!)).toEqual({ direction: 'DOWN', lastMessageId: '525' });
+    expect(atLiveEnd(window)).toBe(false);
+  });
+
+  it('a message among the newest gives the newest page alone, at the live end', () => {
+    const newest = pageFromAnswer({ direction: 'UP' }, range(976, 1000).reverse(), true);
+    const window = pagesAround(newest, { direction: 'UP' }, pageFromAnswer({ direction: 'DOWN', lastMessageId: '990' }, [], false), { direction: 'DOWN', lastMessageId: '990' });
+    expect(window.pages).toHaveLength(1);
+    expect(atLiveEnd(window)).toBe(true);
+  });
+
+  it('keeps a delivery tick that came while an older copy of the message was on its way', () => {
+    const delivered: MessagePages<M> = {
+      pages: [{ messages: [{ ...message(1), messageStatus: 'ALL_RECEIVED' }], hasOlder: false, hasNewer: false }],
+      pageParams: [{ direction: 'UP' }],
+    };
+    const stale = appendNewest(delivered, [{ ...message(1), messageStatus: 'SERVER_RECEIVED', text: 'answer' }], 25, 8);
+    expect(allMessages(stale)[0]).toMatchObject({ messageStatus: 'ALL_RECEIVED', text: 'answer' });
+    expect(allMessages(appendNewest(stale, [{ ...message(1), messageStatus: 'ALL_READ' }], 25, 8))[0]?.messageStatus).toBe('ALL_READ');
+    expect(allMessages(appendNewest(stale, [{ ...message(1), messageStatus: 'ALL_DELETED' }], 25, 8))[0]?.messageStatus).toBe('ALL_DELETED');
   });
 });

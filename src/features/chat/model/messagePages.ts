@@ -4,6 +4,7 @@
 // size, so the window keeps at most maxPages × batch messages. Pure functions, used by the hooks and tested alone.
 import type { InfiniteData } from '@tanstack/react-query';
 import type { ListMessage } from './rows.ts';
+import { furthestStatus } from './deliveryTicks.ts';
 
 export interface MessagePage<M extends ListMessage = ListMessage> {
   /** Oldest first. */
@@ -77,8 +78,8 @@ export function newestMessageId(data: MessagePages | undefined): string | undefi
 }
 
 /**
- * New messages at the live end: known ones are updated where they are, new ones join the newest page, which is
- * split into pages of `batch`; pages beyond `maxPages` are dropped from the old end.
+ * New messages at the live end: known ones are updated where they are (their delivery status never moves back), new
+ * ones join the newest page, which is split into pages of `batch`; pages beyond `maxPages` are dropped from the old end.
  */
 export function appendNewest<M extends ListMessage>(data: MessagePages<M>, incoming: readonly M[], batch: number, maxPages: number): MessagePages<M> {
   const known = new Map<string, M>();
@@ -91,7 +92,8 @@ export function appendNewest<M extends ListMessage>(data: MessagePages<M>, incom
         const update = known.get(message.messageId);
         if (!update) return message;
         known.delete(message.messageId);
-        return { ...message, ...update };
+        const messageStatus = furthestStatus(message.messageStatus, update.messageStatus);
+        return { ...message, ...update, ...(messageStatus ? { messageStatus } : {}) };
       }),
     };
   });
@@ -121,6 +123,15 @@ export function appendNewest<M extends ListMessage>(data: MessagePages<M>, incom
     if (first) pages[0] = { ...first, hasOlder: true };
   }
   return { pages, pageParams: params };
+}
+
+/**
+ * The window around one message: `upTo` is the page ending with it (asked UP from the message after it, or the
+ * newest page when nothing follows), `after` the page of messages after it (asked DOWN from it; empty at the end).
+ */
+export function pagesAround<M extends ListMessage>(upTo: MessagePage<M>, upToParam: PageParam, after: MessagePage<M>, afterParam: PageParam): MessagePages<M> {
+  if (after.messages.length === 0) return { pages: [upTo], pageParams: [upToParam] };
+  return { pages: [{ ...upTo, hasNewer: true }, { ...after, hasOlder: true }], pageParams: [upToParam, afterParam] };
 }
 
 export function updateInPages<M extends ListMessage>(data: MessagePages<M> | undefined, messageId: string, patch: Partial<M>): MessagePages<M> | undefined {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TYPING_SEND_INTERVAL_MS, TYPING_SHOWN_MS, TypingIndicator, applyPresence, createThrottle } from './presence.ts';
+import { TYPING_SEND_INTERVAL_MS, TYPING_SHOWN_MS, TypingIndicator, applyPresence, createThrottle, presenceView, replaceStatus } from './presence.ts';
 
 describe('TYPING throttle', () => {
   it('lets one signal through per 3 s however fast the user types', () => {
@@ -60,5 +60,17 @@ describe('presence from topic messages', () => {
     expect(applyPresence(data, '2', true, 50)?.onlineStatuses).toEqual([{ accountId: '1', online: true }, { accountId: '2', online: true }]);
     expect(applyPresence(data, '1', false, 50)?.onlineStatuses[0]).toEqual({ accountId: '1', online: false, lastOnlineTime: 50 });
     expect(applyPresence(undefined, '1', true, 50)).toBeUndefined();
+  });
+});
+
+describe('presence as the header shows it', () => {
+  it('takes the status the server sent for one account and tells online, last seen and hidden apart', () => {
+    const data = { onlineStatuses: [{ accountId: '1', online: true, lastOnlineTime: 10 }, { accountId: '2', online: false }] };
+    const hidden = replaceStatus(data, { accountId: '1', online: false });
+    expect(hidden?.onlineStatuses[0]).toEqual({ accountId: '1', online: false });
+    expect(replaceStatus(data, { accountId: '9', online: true })).toBe(data);
+    expect(presenceView({ accountId: '1', online: true, lastOnlineTime: 10 })).toEqual({ kind: 'online' });
+    expect(presenceView({ accountId: '1', online: false, lastOnlineTime: 10 })).toEqual({ kind: 'lastSeen', at: 10 });
+    expect(presenceView({ accountId: '1', online: false })).toEqual({ kind: 'hidden' });
   });
 });

@@ -1,6 +1,6 @@
 // Pure parts of presence and typing: the send throttle for TYPING, the expiring "is typing" list, and the
 // presence answer (checkAccountOnlineStatus) updated by ONLINE / OFFLINE topic messages.
-import type { CheckAccountOnlineStatusResponse } from '@generated/types/index';
+import type { CheckAccountOnlineStatusResponse, OnlineStatus } from '@generated/types/index';
 
 /** TYPING goes out at most this often while the user types. */
 export const TYPING_SEND_INTERVAL_MS = 3_000;
@@ -91,4 +91,18 @@ export function applyPresence(
       status.accountId === accountId ? { ...status, online, ...(online ? {} : { lastOnlineTime: now }) } : status,
     ),
   };
+}
+
+/** A status the server sent (USER_STATUS_CHANGE: the account changed who sees its presence) replaces the cached one. */
+export function replaceStatus(data: CheckAccountOnlineStatusResponse | undefined, next: OnlineStatus): CheckAccountOnlineStatusResponse | undefined {
+  if (!data || !data.onlineStatuses.some((status) => status.accountId === next.accountId)) return data;
+  return { ...data, onlineStatuses: data.onlineStatuses.map((status) => (status.accountId === next.accountId ? next : status)) };
+}
+
+export type PresenceView = { kind: 'online' } | { kind: 'lastSeen'; at: number } | { kind: 'hidden' };
+
+/** What the header shows: online, the last-seen time, or nothing when the account hides it (offline without a time). */
+export function presenceView(status: OnlineStatus): PresenceView {
+  if (status.online) return { kind: 'online' };
+  return status.lastOnlineTime !== undefined ? { kind: 'lastSeen', at: status.lastOnlineTime } : { kind: 'hidden' };
 }

@@ -3,7 +3,7 @@
 import type { Message } from '@generated/types/index';
 
 /** The fields the list needs; decrypted messages of the core satisfy it too. */
-export type ListMessage = Pick<Message, 'messageId' | 'messageType' | 'messageUserId' | 'messageCreateDate'>;
+export type ListMessage = Pick<Message, 'messageId' | 'messageType' | 'messageUserId' | 'messageCreateDate' | 'messageStatus'>;
 
 export type ChatRow<M extends ListMessage = ListMessage> =
   | { kind: 'date'; key: string; date: number }

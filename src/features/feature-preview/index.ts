@@ -1,1 +1,0 @@
-export { QrLoginPreview as FeaturePreview } from './QrLoginPreview.tsx';

@@ -1,0 +1,32 @@
+// Where a finished login takes the page (seed section 4): the chat with the action object, the change-password
+// form, or back to /login with the failure (?loginFail) or ?serverError. Shared by every login mode.
+import { useNavigate } from 'react-router-dom';
+import type { LoginOutcome } from './auth.ts';
+
+export interface OutcomeContext {
+  loginName: string;
+  actionObj: Record<string, string> | undefined;
+  onMustChangePassword?: (loginName: string) => void;
+}
+
+export function useFollowLoginOutcome(): (outcome: LoginOutcome, context: OutcomeContext) => void {
+  const navigate = useNavigate();
+  return (outcome, { loginName, actionObj, onMustChangePassword }) => {
+    switch (outcome.kind) {
+      case 'signedIn':
+        navigate('/chatroom', { replace: true, state: actionObj ? { actionObj } : undefined });
+        return;
+      case 'mustChangePassword':
+        onMustChangePassword?.(outcome.loginName);
+        return;
+      case 'serverError':
+        navigate('/login?serverError', { replace: true, state: { loginName, actionObj } });
+        return;
+      case 'failed':
+        // A silent failure (no IM_USER role) shows nothing, as the seed says.
+        if (outcome.silent) return;
+        navigate('/login?loginFail', { replace: true, state: { message: outcome.message, code: outcome.code, loginName, actionObj } });
+        return;
+    }
+  };
+}

@@ -1,0 +1,1 @@
+export { QrLogin } from './QrLogin.tsx';

@@ -1,0 +1,1 @@
+export { WebviewLogin } from './WebviewLogin.tsx';
