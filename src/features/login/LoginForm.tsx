@@ -85,7 +85,6 @@ export function LoginForm({ initialLoginName, actionObj, onMustChangePassword }:
           ) : null
         }
       />
-      {/* The flag first, so that builds without it drop the box (the bundle check looks for its marker). */}
       {IS_ALLOW_REMEMBER_ACCOUNT && shell ? (
         <Checkbox label={t('rememberAccountLabel')} checked={remember} onChange={(event) => setRemember(event.target.checked)} data-flag="IS_ALLOW_REMEMBER_ACCOUNT" />
       ) : null}
