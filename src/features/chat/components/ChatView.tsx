@@ -2,13 +2,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { BarChart3, CheckSquare, Forward, Images, Info, Phone, Search, Smile, Star, Trash2, X } from 'lucide-react';
-import { IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
+import { BarChart3, CheckSquare, Contact, Forward, Images, Info, MapPin, Phone, Search, Smile, Star, Trash2, X } from 'lucide-react';
+import { IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
 import type { Room } from '@generated/types/index';
 import { Button, IconButton, confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
 import { RoomHeaderMenu, roomAllows, roomTitle, useFunctionRoles } from '../../roomlist/index.ts';
 import { Composer } from './Composer.tsx';
-import { deleteForMe, imageSize, recall, setStarred, useRoomMembers, type ChatMessage } from '../api/data.ts';
+import { deleteForMe, imageSize, recall, setStarred, useRoomMembers, type ChatMessage, type VideoMetadata } from '../api/data.ts';
 import { LastSeen, OnlineDot } from './OnlineDot.tsx';
 import { useOnlineStatuses, usePresenceSignals, useRoomPresence, useTypingSignal } from '../hooks/usePresence.ts';
 import type { MessageAction } from './MessageBubble.tsx';
@@ -20,6 +20,8 @@ import { useNotSupportedPopup } from '../../popup/index.ts';
 import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type MessageModeValue } from './RoomContext.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { CreatePollDialog, StickerPicker } from './kinds/ComposeDialogs.tsx';
+import { ContactDialog, LocationDialog } from './kinds/ShareDialogs.tsx';
+import { VoiceRecorder } from './VoiceRecorder.tsx';
 import { mediaListPage, searchMessageListPage, starredMessageListPage } from './ListPages.tsx';
 import { MediaViewer } from './MediaViewer.tsx';
 import styles from './Chat.module.scss';
@@ -39,7 +41,7 @@ export function ChatView({ room }: ChatViewProps) {
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [forwarding, setForwarding] = useState<readonly string[] | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string> | null>(null);
-  const [composing, setComposing] = useState<'poll' | 'sticker' | null>(null);
+  const [composing, setComposing] = useState<'poll' | 'sticker' | 'location' | 'contact' | null>(null);
   const roles = useFunctionRoles();
   const canForward = IS_ALLOW_FORWARD && roomAllows(room, 'ALLOW_FORWARD_MSG', roles);
   const allows = useMemo(
@@ -51,6 +53,7 @@ export function ChatView({ room }: ChatViewProps) {
     }),
     [room, roles],
   );
+  const canSendContact = IS_ALLOW_MSG_TYPE_CONTACT && roomAllows(room, 'ALLOW_CONTACTS_MSG', roles);
   const title = roomTitle(room);
   usePresenceSignals(room.roomId);
   const onTyping = useTypingSignal(room.roomId);
@@ -129,6 +132,15 @@ export function ChatView({ room }: ChatViewProps) {
       fileMetadata: { mimeType: file.type || undefined, size: file.size, ...(size ?? {}) },
       replyToMessageId: replyTo?.messageId,
     });
+    setReplyTo(null);
+  };
+
+  const sendKind = (type: 'LOCATION' | 'CONTACT', text: string) => {
+    void send({ type, text, replyToMessageId: replyTo?.messageId });
+    setReplyTo(null);
+  };
+  const sendMedia = (type: 'VIDEO' | 'VOICE', file: File, fileMetadata: VideoMetadata) => {
+    void send({ type, file, fileMetadata, replyToMessageId: replyTo?.messageId });
     setReplyTo(null);
   };
 
@@ -214,6 +226,7 @@ export function ChatView({ room }: ChatViewProps) {
         onLoadOlder={loadOlder}
         onLoadNewer={loadNewer}
         onAction={(action, message) => void onAction(action, message)}
+        focus={state.focus}
       />
       {viewing ? <MediaViewer messages={state.messages} messageId={viewing} onNavigate={setViewing} onClose={() => setViewing(null)} /> : null}
       </MessageModeContext.Provider>
@@ -237,15 +250,21 @@ export function ChatView({ room }: ChatViewProps) {
         <p className={styles.blocked} role="note">{blocked}</p>
       ) : (
         <Composer key={room.roomId} roomId={room.roomId} members={members} replyTo={replyTo} onTyping={onTyping} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)}
+          onSendVideo={(file, info) => sendMedia('VIDEO', file, info)}
           tools={
             <>
               {IS_ALLOW_STICKER && IS_ALLOW_MSG_TYPE_STICKER ? <IconButton data-flag="IS_ALLOW_STICKER" icon={Smile} label={t('messages.stickers')} onClick={() => setComposing('sticker')} /> : null}
               {IS_ALLOW_POLLING && IS_ALLOW_MSG_TYPE_POLLING ? <IconButton icon={BarChart3} label={t('messages.createPoll')} onClick={() => setComposing('poll')} /> : null}
+              {IS_ALLOW_MSG_TYPE_LOCATION ? <IconButton icon={MapPin} label={t('messages.shareLocation')} onClick={() => setComposing('location')} /> : null}
+              {canSendContact ? <IconButton icon={Contact} label={t('messages.shareContact')} onClick={() => setComposing('contact')} /> : null}
+              {IS_ALLOW_MSG_TYPE_VOICE ? <VoiceRecorder onRecorded={({ file, duration }) => sendMedia('VOICE', file, { mimeType: file.type, size: file.size, duration })} /> : null}
             </>
           }
         />
       )}
       {composing === 'poll' ? <CreatePollDialog roomId={room.roomId} onClose={() => setComposing(null)} /> : null}
+      {composing === 'location' ? <LocationDialog onSend={(text) => sendKind('LOCATION', text)} onClose={() => setComposing(null)} /> : null}
+      {composing === 'contact' ? <ContactDialog onSend={(text) => sendKind('CONTACT', text)} onClose={() => setComposing(null)} /> : null}
       {composing === 'sticker' ? <StickerPicker roomId={room.roomId} onClose={() => setComposing(null)} /> : null}
       {forwarding ? (
         <ForwardDialog

@@ -6,6 +6,7 @@ import type { Room } from '@generated/types/index';
 import { Avatar, Badge, IconButton } from '../../../ui/index.ts';
 import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
 import { clampCombiningMarks, isEmojiOnly, plainFileName } from '../../../core/messages/text.ts';
+import { kindPreview } from '../../chat/index.ts';
 import { roomTitle } from '../model/rooms.ts';
 import type { MenuAnchor } from './RoomMenu.tsx';
 import { anchorBelow } from './useRoomMenu.tsx';
@@ -39,7 +40,7 @@ function usePreviewText(preview: DecryptedMessage | undefined): string {
     case 'SYSTEM':
       return preview.text ?? t('roomList.system');
     default:
-      return who + t('roomList.attachment');
+      return who + kindPreview(preview, t);
   }
 }
 
