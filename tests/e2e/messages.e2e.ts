@@ -372,3 +372,37 @@ test('a search result and a starred message far back in the history open in the 
   await sendTexts(other, roomId, ['Live after the jump']);
   await expect(bubble('Live after the jump')).toBeVisible();
 });
+
+test("a room whose policy asks for watermarks shows the reader's name over its messages and media, and one that forbids copying blocks it", async ({ openPage }) => {
+  const { me, other } = await pair();
+  const roomId = String(ok(await other.api.createMultipleRoom({ roomName: `Protected ${people}`, memberIds: [String(me.id)] })).roomId);
+  ok(
+    await other.api.updateRoomPolicy({
+      roomId,
+      policyAttr: [
+        { attr: 'SHOW_MSG_WATERMARK', value: 1 },
+        { attr: 'SHOW_MEDIA_WATERMARK', value: 1 },
+        { attr: 'ALLOW_COPY', value: 0 },
+      ],
+    }),
+  );
+  await sendTexts(other, roomId, ['Patient list for ward 7']);
+  const bytes = await letterImage({ size: 120, colour: '#1D4E89', letter: 'P', shape: 'square' });
+  await sendKind(other, roomId, { type: 'IMAGE', file: { name: 'chart.png', bytes, mimeType: 'image/png', width: 120, height: 120 } });
+  const page = await openPage();
+  await openRoom(page, me, `Protected ${people}`);
+  await expect(page.getByTestId('message-watermark').locator('span').first()).toHaveText(`Viewer ${people} ${me.loginName}`);
+
+  const bubble = page.getByTestId('message').filter({ hasText: 'Patient list for ward 7' });
+  const copied = await bubble.evaluate((element) => {
+    getSelection()?.selectAllChildren(element);
+    return element.dispatchEvent(new ClipboardEvent('copy', { bubbles: true, cancelable: true }));
+  });
+  expect(copied).toBe(false); // the copy was cancelled
+  await expect(page.getByText('According to the room policy, messages in this chat cannot be copied')).toBeVisible();
+  await screenshot(page, 'messages-watermark');
+
+  await lastOfKind(page, 'IMAGE').getByRole('button', { name: 'Open image chart.png' }).click();
+  await expect(page.getByRole('dialog', { name: 'chart.png' }).getByTestId('media-watermark')).toBeVisible();
+  await screenshot(page, 'messages-media-watermark');
+});

@@ -1,5 +1,5 @@
 // The main panel for one room: header, message list, composer and the message actions.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3, CheckSquare, Contact, Forward, Images, Info, MapPin, Phone, Search, Smile, Star, Trash2, X } from 'lucide-react';
@@ -22,6 +22,8 @@ import { ForwardDialog } from './ForwardDialog.tsx';
 import { CreatePollDialog, StickerPicker } from './kinds/ComposeDialogs.tsx';
 import { ContactDialog, LocationDialog } from './kinds/ShareDialogs.tsx';
 import { VoiceRecorder } from './VoiceRecorder.tsx';
+import { Watermark } from './Watermark.tsx';
+import { protectionOf } from '../model/protection.ts';
 import { mediaListPage, searchMessageListPage, starredMessageListPage } from './ListPages.tsx';
 import { MediaViewer } from './MediaViewer.tsx';
 import styles from './Chat.module.scss';
@@ -49,10 +51,14 @@ export function ChatView({ room }: ChatViewProps) {
       star: roomAllows(room, 'ALLOW_STAR_MSG', roles),
       recall: roomAllows(room, 'ALLOW_RECALL_MESSAGE', roles),
       download: roomAllows(room, 'ALLOW_DOWN_ATTACH', roles),
-      copy: roomAllows(room, 'ALLOW_COPY', roles),
     }),
     [room, roles],
   );
+  const protection = protectionOf(room, roles);
+  const blockCopy = (event: ClipboardEvent) => {
+    event.preventDefault();
+    showToast(t('messages.copyBlocked'));
+  };
   const canSendContact = IS_ALLOW_MSG_TYPE_CONTACT && roomAllows(room, 'ALLOW_CONTACTS_MSG', roles);
   const title = roomTitle(room);
   usePresenceSignals(room.roomId);
@@ -215,20 +221,28 @@ export function ChatView({ room }: ChatViewProps) {
       </header>
       <ChatRoomContext.Provider value={roomContext}>
       <MessageModeContext.Provider value={mode}>
-      <MessageList
-        messages={state.messages}
-        firstUnreadMessageId={state.firstUnreadMessageId}
-        loaded={state.loaded}
-        loadingOlder={state.loadingOlder}
-        loadingNewer={state.loadingNewer}
-        hasOlder={state.hasOlder}
-        hasNewer={state.hasNewer}
-        onLoadOlder={loadOlder}
-        onLoadNewer={loadNewer}
-        onAction={(action, message) => void onAction(action, message)}
-        focus={state.focus}
-      />
-      {viewing ? <MediaViewer messages={state.messages} messageId={viewing} onNavigate={setViewing} onClose={() => setViewing(null)} /> : null}
+      <div
+        className={[styles.listArea, protection.copyAllowed ? '' : styles.copyBlocked].join(' ')}
+        data-copy-blocked={protection.copyAllowed ? undefined : true}
+        onCopy={protection.copyAllowed ? undefined : blockCopy}
+        onCut={protection.copyAllowed ? undefined : blockCopy}
+      >
+        <MessageList
+          messages={state.messages}
+          firstUnreadMessageId={state.firstUnreadMessageId}
+          loaded={state.loaded}
+          loadingOlder={state.loadingOlder}
+          loadingNewer={state.loadingNewer}
+          hasOlder={state.hasOlder}
+          hasNewer={state.hasNewer}
+          onLoadOlder={loadOlder}
+          onLoadNewer={loadNewer}
+          onAction={(action, message) => void onAction(action, message)}
+          focus={state.focus}
+        />
+        {protection.messageWatermark ? <Watermark testId="message-watermark" /> : null}
+      </div>
+      {viewing ? <MediaViewer messages={state.messages} messageId={viewing} onNavigate={setViewing} onClose={() => setViewing(null)} watermark={protection.mediaWatermark} /> : null}
       </MessageModeContext.Provider>
       </ChatRoomContext.Provider>
       {selected ? (

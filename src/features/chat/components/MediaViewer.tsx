@@ -9,6 +9,7 @@ import type { ChatMessage } from '../api/data.ts';
 import { useObjectUrl } from '../hooks/useObjectUrl.ts';
 import { fileNameOf, useDownload } from './Attachment.tsx';
 import { useMessageMode } from './RoomContext.tsx';
+import { Watermark } from './Watermark.tsx';
 import styles from './Chat.module.scss';
 
 const ZOOM_STEPS = [0.5, 0.75, 1, 1.5, 2, 3] as const;
@@ -20,9 +21,11 @@ export interface MediaViewerProps {
   messageId: string;
   onNavigate: (messageId: string) => void;
   onClose: () => void;
+  /** The room's policy puts a watermark over its media. */
+  watermark?: boolean;
 }
 
-export function MediaViewer({ messages, messageId, onNavigate, onClose }: MediaViewerProps) {
+export function MediaViewer({ messages, messageId, onNavigate, onClose, watermark = false }: MediaViewerProps) {
   const { t } = useTranslation();
   const { allows } = useMessageMode();
   const media = useMemo(() => messages.filter(isMedia), [messages]);
@@ -52,7 +55,10 @@ export function MediaViewer({ messages, messageId, onNavigate, onClose }: MediaV
           ) : null}
           {IS_ALLOW_DOWNLOAD_ATTACHMENT && allows.download ? <ViewerDownload key={message.messageId} message={message} /> : null}
         </div>
-        <ViewerStage key={message.messageId} message={message} scale={ZOOM_STEPS[zoom]!} />
+        <div className={styles.viewerStageProtected}>
+          <ViewerStage key={message.messageId} message={message} scale={ZOOM_STEPS[zoom]!} />
+          {watermark ? <Watermark testId="media-watermark" /> : null}
+        </div>
       </div>
     </Dialog>
   );

@@ -157,11 +157,7 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
             <bdi className={styles.quoteText}>{messageSummary(message.replyToMessage, t)}</bdi>
           </blockquote>
         ) : null}
-        <div
-          className={[styles.content, mode.allows.copy ? '' : styles.noCopy].join(' ')}
-          onCopy={mode.allows.copy ? undefined : (event) => event.preventDefault()}
-          data-copy={mode.allows.copy ? undefined : 'blocked'}
-        >
+        <div className={styles.content}>
           <Content message={message} locale={locale} />
         </div>
         <footer className={styles.footerLine}>
