@@ -46,6 +46,14 @@ export function ChatView({ room }: ChatViewProps) {
   const [composing, setComposing] = useState<'poll' | 'sticker' | 'location' | 'contact' | null>(null);
   const roles = useFunctionRoles();
   const canForward = IS_ALLOW_FORWARD && roomAllows(room, 'ALLOW_FORWARD_MSG', roles);
+  const allows = useMemo(
+    () => ({
+      star: roomAllows(room, 'ALLOW_STAR_MSG', roles),
+      recall: roomAllows(room, 'ALLOW_RECALL_MESSAGE', roles),
+      download: roomAllows(room, 'ALLOW_DOWN_ATTACH', roles),
+    }),
+    [room, roles],
+  );
   const protection = protectionOf(room, roles);
   const blockCopy = (event: ClipboardEvent) => {
     event.preventDefault();
@@ -163,7 +171,7 @@ export function ChatView({ room }: ChatViewProps) {
       }),
     [],
   );
-  const mode = useMemo<MessageModeValue>(() => ({ selected, toggleSelected, canForward }), [canForward, selected, toggleSelected]);
+  const mode = useMemo<MessageModeValue>(() => ({ selected, toggleSelected, canForward, allows }), [allows, canForward, selected, toggleSelected]);
 
   const deleteSelected = async () => {
     const ids = [...(selected ?? [])];
