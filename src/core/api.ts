@@ -4,7 +4,7 @@ import type { ApiTransport, CallOptions } from '@generated/api/runtime';
 import { checkSession, getApplicationProfile, logout } from '@generated/api/authentication';
 import { getAccountProfile } from '@generated/api/account';
 import { sendAesMessage } from '@generated/api/messages';
-import { getUserPubKey, login, loginWithToken } from '@generated/api/public';
+import { getUserPubKey, login, loginWithToken, ssoLogin } from '@generated/api/public';
 import { getAesKeyByMessageKeyUuids, getAesKeyByRoomId, getCommonAesKey } from '@generated/api/security';
 import { config } from '@variant/config';
 import { HttpTransport, type HttpTransportOptions } from './transport/http-transport.ts';
@@ -36,6 +36,7 @@ const coreCalls = {
   loginWithToken,
   logout,
   sendAesMessage,
+  ssoLogin,
 };
 export type CoreApi = BoundCalls<typeof coreCalls>;
 

@@ -74,7 +74,9 @@ test.describe('two users chatting', () => {
 
     // Alice opens a chat with Bob through the account picker.
     await alice.getByRole('button', { name: 'New chat' }).click();
-    await alice.getByRole('dialog', { name: 'New chat' }).getByText('Bob Lee').click();
+    await alice.getByRole('button', { name: 'Chat with a person' }).click();
+    await alice.getByTestId('panel-page-selectroommember').getByText('Bob Lee').click();
+    await alice.getByRole('button', { name: 'Next' }).click();
     await alice.getByRole('button', { name: 'Start chat' }).click();
     await expect(alice.getByTestId('chat-title')).toContainText('Bob Lee');
 
@@ -166,15 +168,16 @@ test.describe('creating a group', () => {
     await expect(bob).toHaveURL(/\/chatroom$/);
 
     await alice.getByRole('button', { name: 'New group' }).click();
-    const dialog = alice.getByRole('dialog', { name: 'New group' });
+    const select = alice.getByTestId('panel-page-selectroommember');
+    await select.getByRole('button', { name: 'Next' }).click();
+    await expect(select.getByRole('alert')).toHaveText('Please Select a Member');
+    await select.getByText('Bob Lee').click();
+    await select.getByRole('button', { name: 'Next' }).click();
+    const dialog = alice.getByTestId('panel-page-createroom');
     const create = dialog.getByRole('button', { name: 'Create group' });
     await create.click();
     await expect(dialog.getByRole('alert')).toHaveText('Member or Room Name are missing');
-    await dialog.getByLabel('Group name').fill('Ward 9 nurses');
-    await create.click();
-    await expect(dialog.getByRole('alert')).toHaveText('Please Select a Member');
     await dialog.getByLabel('Group name').fill('A group name far longer than allowed');
-    await dialog.getByText('Bob Lee').click();
     await create.click();
     await expect(dialog.getByRole('alert')).toHaveText('Please check the name length');
     await dialog.getByLabel('Group name').fill('Ward 9 nurses');

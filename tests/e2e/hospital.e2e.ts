@@ -44,7 +44,9 @@ test.describe('HOSPITAL variant', () => {
     const welcome = page.locator('p', { hasText: 'Welcome to Hospital Chat' }).first();
     await expect(welcome).toHaveCSS('font-size', '30px');
     await page.getByRole('button', { name: 'New chat' }).click();
-    await page.getByRole('dialog', { name: 'New chat' }).getByText('Doctor Lam').click();
+    await page.getByRole('button', { name: 'Chat with a person' }).click();
+    await page.getByTestId('panel-page-selectroommember').getByText('Doctor Lam').click();
+    await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Start chat' }).click();
     const composer = page.getByRole('combobox', { name: 'Message' });
     await expect(composer).toHaveCSS('font-size', '15px');

@@ -274,7 +274,7 @@ test('message info lists who read and who was notified; in-room search, starred 
   await expect(info.getByTestId('read-list')).not.toContainText('Sender');
 });
 
-test('a poll created in the client is voted and unvoted live on the other side; a sticker from the picker arrives', async ({ openPage }) => {
+test('a poll created in the client is voted and unvoted live on the other side; a sticker from the picker arrives; no microphone is said', async ({ openPage }) => {
   const { me, other } = await pair();
   const mine = await openPage();
   const theirs = await openPage();
@@ -327,4 +327,82 @@ test('a poll created in the client is voted and unvoted live on the other side; 
   await expect(picker).toBeHidden();
   await expect(lastOfKind(theirs, 'STICKER').getByTestId('sticker').locator('img')).toBeVisible();
   await expect(lastOfKind(mine, 'STICKER').getByTestId('sticker').locator('img')).toBeVisible();
+
+  // This browser has no microphone (the fake devices are messages-compose.e2e.ts's).
+  await mine.getByRole('button', { name: 'Record voice message' }).click();
+  await expect(mine.getByText('No microphone found (check it is connected)')).toBeVisible();
+  await expect(mine.getByTestId('voice-recorder')).toHaveCount(0);
+});
+
+test('a search result and a starred message far back in the history open in the chat, highlighted, with the history around them', async ({ openPage }) => {
+  const { me, other, roomId } = await pair();
+  const notes = Array.from({ length: 90 }, (_, index) => (index === 4 ? 'Needle: theatre list moved' : `Ward note ${String(index + 1).padStart(2, '0')}`));
+  const ids = await sendTexts(other, roomId, notes);
+  ok(await me.api.starAesMessages({ roomId, messageIds: [ids[11]!] }));
+  const page = await openPage();
+  await openRoom(page, me, 'Sender');
+  const bubble = (text: string) => page.getByTestId('message').filter({ hasText: text });
+  const highlighted = page.locator('[data-highlighted]');
+  await expect(bubble('Ward note 90')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Search messages' }).click();
+  const search = page.getByTestId('panel-page-searchmessagelist').getByRole('searchbox', { name: 'Search in this chat' });
+  await search.fill('needle');
+  await search.press('Enter');
+  await page.getByTestId('panel-page-searchmessagelist').getByTestId('list-message').filter({ hasText: 'Needle: theatre list moved' }).getByRole('button').click();
+  await expect(highlighted).toContainText('Needle: theatre list moved');
+  await expect(bubble('Needle: theatre list moved')).toBeInViewport();
+  await expect(bubble('Ward note 90')).toHaveCount(0);
+  await screenshot(page, 'messages-jump-search');
+
+  await page.getByRole('button', { name: 'Starred messages' }).click();
+  await page.getByTestId('panel-page-starredmessagelist').getByTestId('list-message').filter({ hasText: 'Ward note 12' }).getByRole('button').click();
+  await expect(highlighted).toContainText('Ward note 12');
+  await expect(bubble('Ward note 12')).toBeInViewport();
+  await screenshot(page, 'messages-jump-starred');
+
+  // Scrolling down from there reaches the newest messages again, and new ones arrive at the live end.
+  const list = page.getByTestId('message-list');
+  await expect(list).toHaveAttribute('data-has-newer', 'true');
+  await expect(async () => {
+    await list.evaluate((element) => (element.scrollTop = element.scrollHeight));
+    await expect(list).toHaveAttribute('data-has-newer', 'false', { timeout: 1000 });
+  }).toPass();
+  await expect(bubble('Ward note 90')).toBeVisible();
+  await sendTexts(other, roomId, ['Live after the jump']);
+  await expect(bubble('Live after the jump')).toBeVisible();
+});
+
+test("a room whose policy asks for watermarks shows the reader's name over its messages and media, and one that forbids copying blocks it", async ({ openPage }) => {
+  const { me, other } = await pair();
+  const roomId = String(ok(await other.api.createMultipleRoom({ roomName: `Protected ${people}`, memberIds: [String(me.id)] })).roomId);
+  ok(
+    await other.api.updateRoomPolicy({
+      roomId,
+      policyAttr: [
+        { attr: 'SHOW_MSG_WATERMARK', value: 1 },
+        { attr: 'SHOW_MEDIA_WATERMARK', value: 1 },
+        { attr: 'ALLOW_COPY', value: 0 },
+      ],
+    }),
+  );
+  await sendTexts(other, roomId, ['Patient list for ward 7']);
+  const bytes = await letterImage({ size: 120, colour: '#1D4E89', letter: 'P', shape: 'square' });
+  await sendKind(other, roomId, { type: 'IMAGE', file: { name: 'chart.png', bytes, mimeType: 'image/png', width: 120, height: 120 } });
+  const page = await openPage();
+  await openRoom(page, me, `Protected ${people}`);
+  await expect(page.getByTestId('message-watermark').locator('span').first()).toHaveText(`Viewer ${people} ${me.loginName}`);
+
+  const bubble = page.getByTestId('message').filter({ hasText: 'Patient list for ward 7' });
+  const copied = await bubble.evaluate((element) => {
+    getSelection()?.selectAllChildren(element);
+    return element.dispatchEvent(new ClipboardEvent('copy', { bubbles: true, cancelable: true }));
+  });
+  expect(copied).toBe(false); // the copy was cancelled
+  await expect(page.getByText('According to the room policy, messages in this chat cannot be copied')).toBeVisible();
+  await screenshot(page, 'messages-watermark');
+
+  await lastOfKind(page, 'IMAGE').getByRole('button', { name: 'Open image chart.png' }).click();
+  await expect(page.getByRole('dialog', { name: 'chart.png' }).getByTestId('media-watermark')).toBeVisible();
+  await screenshot(page, 'messages-media-watermark');
 });

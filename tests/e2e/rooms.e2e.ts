@@ -4,6 +4,7 @@
 // room is deleted while it is open sees at once that they are no longer a participant.
 import type { Page } from '@playwright/test';
 import { delegateStore } from '../../server/store/repos/delegates.ts';
+import { distributionLists } from '../../server/store/repos/distribution-lists.ts';
 import { ok, person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
@@ -176,7 +177,7 @@ test('room info: an admin renames the room, adds, promotes and removes a member 
   await screenshot(mine, 'rooms-auditinfodetail');
 });
 
-test('room policy: an admin limits sending to admins and the other member is told at once; a refused save says so', async ({ openPage }) => {
+test('room policy: an admin limits sending, starring and recalling and the other member is told at once; a refused save says so', async ({ openPage }) => {
   const admin = await person(csd.server, 'policy.admin', 'Policy Admin');
   const bob = await person(csd.server, 'policy.bob', 'Bob Policy');
   ok(await admin.api.createMultipleRoom({ roomName: 'Ward Policy', memberIds: [String(bob.id)] }));
@@ -186,6 +187,13 @@ test('room policy: an admin limits sending to admins and the other member is tol
   await signedIn(bobs, bob);
   await rowOf(bobs, 'Ward Policy').click();
   await expect(bobs.getByRole('combobox', { name: 'Message' })).toBeVisible();
+  // Bob's message offers star and recall while the policy allows them.
+  await bobs.getByRole('combobox', { name: 'Message' }).fill('Bed 4 ready');
+  await bobs.getByRole('combobox', { name: 'Message' }).press('Enter');
+  const bobsMessage = bobs.getByTestId('message').filter({ hasText: 'Bed 4 ready' });
+  await bobsMessage.hover();
+  await expect(bobsMessage.getByRole('button', { name: 'Star' })).toBeVisible();
+  await expect(bobsMessage.getByRole('button', { name: 'Delete for everyone' })).toBeVisible();
 
   await rowOf(mine, 'Ward Policy').click();
   await mine.getByRole('button', { name: 'Chat info' }).click();
@@ -196,6 +204,7 @@ test('room policy: an admin limits sending to admins and the other member is tol
   await expect(policy.getByLabel('Member size limit')).toBeDisabled();
   await expect(policy.getByLabel('Edit room policy')).toBeDisabled();
   await policy.getByLabel('Send messages').selectOption({ label: 'Admins only' });
+  for (const entry of ['Star messages', 'Recall messages']) await policy.getByLabel(entry).selectOption({ label: 'No one' });
 
   // A save the server never gets: the seed's failure text.
   await mine.route('**/updateroompolicy', (route) => route.abort());
@@ -208,6 +217,10 @@ test('room policy: an admin limits sending to admins and the other member is tol
 
   await expect(bobs.getByRole('note')).toHaveText("According to the room policy, you can't send messages to this group");
   await expect(bobs.getByRole('combobox', { name: 'Message' })).toHaveCount(0);
+  // The message actions follow at once: no star, no recall.
+  await bobsMessage.hover();
+  await expect(bobsMessage.getByRole('button', { name: 'Star' })).toHaveCount(0);
+  await expect(bobsMessage.getByRole('button', { name: 'Delete for everyone' })).toHaveCount(0);
   // A member who may not edit policies reads them.
   await bobs.getByRole('button', { name: 'Chat info' }).click();
   await bobs.getByTestId('panel-page-chatroominfo').getByRole('button', { name: 'Room policy' }).click();
@@ -260,21 +273,50 @@ test('room policy: an admin limits sending to admins and the other member is tol
 test('a broadcast by a delegate reaches its recipients, who cannot answer in it', async ({ openPage }) => {
   const chief = await person(csd.server, 'cast.chief', 'Chief Caster');
   const nurse = await person(csd.server, 'cast.nurse', 'Nurse Listener');
-  await delegateStore(csd.server.app.ctx.db).set(chief.id, 'ALL');
+  const porter = await person(csd.server, 'cast.porter', 'Porter Listener');
+  const office = await person(csd.server, 'cast.office', 'Ward Office');
+  const db = csd.server.app.ctx.db;
+  await delegateStore(db).set(chief.id, 'ALL');
+  // Ward Office broadcasts to distribution lists only, and Chief may act for it.
+  await delegateStore(db).set(office.id, 'DL');
+  await delegateStore(db).addActor(office.id, chief.id);
+  const wardList = await distributionLists(db).create({ tenantId: null, cn: 'Ward Five Nurses', distinguishedName: 'CN=Ward Five Nurses,OU=Lists' });
+  await distributionLists(db).addMembers(wardList.id, ['cast.nurse']);
   const mine = await openPage();
   const theirs = await openPage();
   await signedIn(mine, chief);
   await signedIn(theirs, nurse);
 
+  // As Chief (ALL): a person from the account selector and a login name from an uploaded file, in one broadcast.
   await mine.getByRole('button', { name: 'Create broadcast' }).click();
   const page = mine.getByTestId('panel-page-createbroadcast');
   await expect(page.getByLabel('Broadcast to all active members')).toBeVisible();
   await page.getByLabel('Search people').fill('Nurse');
   await page.getByText('Nurse Listener').click();
+  await page.getByRole('tab', { name: 'Upload' }).click();
+  await page.getByLabel('File of login names (text or CSV)').setInputFiles({ name: 'porters.csv', mimeType: 'text/csv', buffer: Buffer.from('cast.porter\r\nCAST.PORTER\r\n') });
+  await expect(page.getByText('1 login name in the file')).toBeVisible();
   await page.getByLabel('Message').fill('Fire drill at 3 pm');
   await screenshot(mine, 'rooms-createbroadcast');
   await page.getByRole('button', { name: 'Send broadcast' }).click();
   await expect(mine.getByTestId('message').filter({ hasText: 'Fire drill at 3 pm' })).toBeVisible();
+  const portersRooms = ok(await porter.api.getSimpleRoomList({}));
+  expect(portersRooms.rooms.map((room) => room.roomName)).toContain('Chief Caster');
+
+  // As Ward Office (DL only): no people, upload or broadcast to all; its distribution list switched on.
+  await mine.getByRole('button', { name: 'Create broadcast' }).click();
+  await page.getByLabel('Broadcast as').selectOption({ label: 'Ward Office' });
+  await expect(page.getByRole('tab', { name: 'People' })).toBeHidden();
+  await expect(page.getByLabel('Broadcast to all active members')).toBeHidden();
+  await page.getByRole('tab', { name: 'Search lists' }).click();
+  await page.getByLabel('Search distribution lists and groups').fill('five');
+  await expect(page.getByRole('checkbox', { name: 'Ward Five Nurses · Distribution list' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Lists', exact: true }).click();
+  await page.getByRole('switch', { name: 'Ward Five Nurses · Distribution list' }).check();
+  await page.getByLabel('Message').fill('Ward Five roll call');
+  await screenshot(mine, 'rooms-createbroadcast-lists');
+  await page.getByRole('button', { name: 'Send broadcast' }).click();
+  await expect(rowOf(theirs, 'Ward Office').getByTestId('room-preview')).toHaveText('Ward Five roll call');
 
   const row = rowOf(theirs, 'Chief Caster');
   await expect(row.getByTestId('room-preview')).toHaveText('Fire drill at 3 pm');

@@ -31,6 +31,7 @@ function setup(overrides: Partial<Record<keyof LoginDeps['api'], unknown>> = {})
       expect(useSessionStore.getState().userPublicKeyPem).toBe(keys.user.publicKeyPem);
       return overrides.login ?? ok({ status: 'success', loginName: 'Alice', apiKey: 'api-1', login2faType: 'NIL' });
     }),
+    ssoLogin: track('ssoLogin', ok({ status: 'success', loginName: 'alice', apiKey: 'api-3', login2faType: 'NIL' })),
     loginWithToken: track('loginWithToken', overrides.loginWithToken ?? ok({ status: 'success', loginName: 'alice', apiKey: 'api-2', login2faType: 'NIL' })),
     getAccountProfile: track(
       'getAccountProfile',
@@ -99,6 +100,14 @@ describe('performLogin', () => {
     expect(api.loginWithToken.mock.calls[0]![0]).toMatchObject({ loginName: 'alice', isTokenBasedAuth: true, tokenData, deviceID: 'device-uuid' });
     expect(api.loginWithToken.mock.calls[0]![0]).not.toHaveProperty('password');
     expect(api.login).not.toHaveBeenCalled();
+  });
+
+  it('a single sign-on token goes through sso/login', async () => {
+    const { api, deps, calls } = setup();
+    const tokenData = { token: 'sso-token', type: 'SSO' as const };
+    expect(await performLogin({ loginName: 'alice', tokenData, sso: true }, deps)).toMatchObject({ kind: 'signedIn' });
+    expect(calls[1]).toBe('ssoLogin');
+    expect(api.ssoLogin.mock.calls[0]![0]).toMatchObject({ loginName: 'alice', isTokenBasedAuth: true, tokenData });
   });
 
   it('still signs in when the first socket attempt fails (the socket retries on its own)', async () => {

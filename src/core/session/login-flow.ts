@@ -32,7 +32,7 @@ export interface SessionAccess {
 }
 
 export interface LoginDeps<R extends RealtimeLike = RealtimeLike> {
-  api: Pick<ApiClient, 'getUserPubKey' | 'login' | 'loginWithToken' | 'getAccountProfile' | 'getApplicationProfile'>;
+  api: Pick<ApiClient, 'getUserPubKey' | 'login' | 'loginWithToken' | 'ssoLogin' | 'getAccountProfile' | 'getApplicationProfile'>;
   /** Opens the socket; the flow awaits the first attempt but does not fail the login on it (it retries). */
   createRealtime(params: RealtimeParams): R;
   /** Told the encryption lists of getApplicationProfile (they supersede the public profile's). */
@@ -70,7 +70,10 @@ function failureOf(result: ApiResult<unknown> & { ok: false }, loginName: string
 }
 
 /** A password login, or a token login (QR's AUTH_OTP, SSO, webview and embedded hosts) through loginwithtoken. */
-export type LoginCredentials = { loginName: string; password: string } | { loginName: string; tokenData: TokenData };
+export type LoginCredentials =
+  | { loginName: string; password: string }
+  /** `sso`: through sso/login (single sign-on) rather than loginwithtoken. */
+  | { loginName: string; tokenData: TokenData; sso?: boolean };
 
 export async function performLogin<R extends RealtimeLike>(credentials: LoginCredentials, deps: LoginDeps<R>): Promise<LoginResult<R>> {
   const session = deps.session ?? storeSession;
@@ -104,10 +107,13 @@ export async function performLogin<R extends RealtimeLike>(credentials: LoginCre
       buildVersion: String(deps.buildVersion ?? config.buildVersion),
     },
   };
-  const login =
-    'tokenData' in credentials
-      ? await deps.api.loginWithToken({ ...device, isTokenBasedAuth: true, tokenData: credentials.tokenData })
-      : await deps.api.login({ ...device, password: credentials.password });
+  let login;
+  if ('tokenData' in credentials) {
+    const body = { ...device, isTokenBasedAuth: true, tokenData: credentials.tokenData };
+    login = credentials.sso ? await deps.api.ssoLogin(body) : await deps.api.loginWithToken(body);
+  } else {
+    login = await deps.api.login({ ...device, password: credentials.password });
+  }
   if (!login.ok) return stop(failureOf(login, loginName));
   // The server may normalise the name (case); envelopes must carry its spelling.
   session.update({ apiKey: login.data.apiKey, loginName: login.data.loginName || loginName });

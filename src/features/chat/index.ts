@@ -7,3 +7,4 @@ export { messageInfoPage } from './components/pages.tsx';
 export { sizeParts } from './model/attachments.ts';
 export { mediaListPage, searchMessageListPage, starredMessageListPage } from './components/ListPages.tsx';
 export { pollingResultListPage, pollingResultPage } from './components/kinds/pollPages.tsx';
+export { kindPreview, type PreviewMessage } from './components/summary.ts';

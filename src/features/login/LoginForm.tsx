@@ -3,11 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
 import { config } from '@variant/config';
-import { IS_SHOW_PASSWORD_VISIBLE_TOGGLE } from '@variant/flags';
-import { Button, IconButton, TextField } from '../../ui/index.ts';
+import { IS_ALLOW_REMEMBER_ACCOUNT, IS_SHOW_PASSWORD_VISIBLE_TOGGLE } from '@variant/flags';
+import { Button, Checkbox, IconButton, TextField } from '../../ui/index.ts';
 import { loginWithPassword } from './auth.ts';
 import { validateLogin } from './validation.ts';
 import { useFollowLoginOutcome } from './outcome.ts';
+import { nativeShell, rememberAccount } from './native/native-shell.ts';
 import styles from './forms.module.scss';
 
 export interface LoginFormProps {
@@ -24,6 +25,9 @@ export function LoginForm({ initialLoginName, actionObj, onMustChangePassword }:
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Only the native client's shell can keep a password; a web build offers no such box.
+  const [shell] = useState(() => (IS_ALLOW_REMEMBER_ACCOUNT ? nativeShell() : null));
+  const [remember, setRemember] = useState(false);
   const showLabels = config.login?.showLabels !== false;
   const layout = config.login?.layout === 'horizontal' ? 'horizontal' : 'vertical';
 
@@ -39,6 +43,7 @@ export function LoginForm({ initialLoginName, actionObj, onMustChangePassword }:
     setBusy(true);
     const outcome = await loginWithPassword(loginName.trim(), password, i18n.language);
     setBusy(false);
+    if (outcome.kind === 'signedIn' && shell) await rememberAccount(shell, remember, { loginName: loginName.trim(), password });
     if (outcome.kind !== 'signedIn') setPassword('');
     follow(outcome, { loginName, actionObj, onMustChangePassword });
   }
@@ -80,6 +85,9 @@ export function LoginForm({ initialLoginName, actionObj, onMustChangePassword }:
           ) : null
         }
       />
+      {IS_ALLOW_REMEMBER_ACCOUNT && shell ? (
+        <Checkbox label={t('rememberAccountLabel')} checked={remember} onChange={(event) => setRemember(event.target.checked)} data-flag="IS_ALLOW_REMEMBER_ACCOUNT" />
+      ) : null}
       <Button type="submit" block busy={busy}>
         {busy ? t('login.submitting') : t('login.submit')}
       </Button>

@@ -6,6 +6,9 @@ import { Accessibility, MessagesSquare, QrCode, KeyRound } from 'lucide-react';
 import { config } from '@variant/config';
 import {
   IS_ALLOW_QR_LOGIN,
+  IS_ALLOW_REMEMBER_ACCOUNT,
+  IS_ALLOW_SSO_LOGIN,
+  IS_ALLOW_TOKEN_LOGIN,
   IS_ALLOW_WEBVIEW_LOGIN,
   IS_SHOW_ACCESSIBILITY_BADGE,
   IS_SHOW_LOGIN_LOGO,
@@ -14,7 +17,10 @@ import {
 import { Button } from '../../ui/index.ts';
 import { useAccessibilityPopup } from '../popup/index.ts';
 import { SessionPending, useSessionPhase } from '../session/index.ts';
+import { readAutoLogin, type AutoLoginRequest } from './auto/index.ts';
 import { LoginForm } from './LoginForm.tsx';
+import { NativeAutoLogin } from './native/NativeAutoLogin.tsx';
+import { nativeShell } from './native/native-shell.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { loginFailureText, readLoginBanner, type LoginRouteState } from './validation.ts';
 import styles from './LoginPage.module.scss';
@@ -23,6 +29,12 @@ import styles from './LoginPage.module.scss';
 let QrLogin: ComponentType | null = null;
 if (IS_ALLOW_QR_LOGIN) {
   QrLogin = lazy(() => import('./qr/index.ts').then((m) => ({ default: m.QrLogin })));
+}
+
+// Builds with token or SSO login run the automatic login (seed section 4) from an on-demand module.
+let AutoLogin: ComponentType<{ request: AutoLoginRequest }> | null = null;
+if (IS_ALLOW_TOKEN_LOGIN || IS_ALLOW_SSO_LOGIN) {
+  AutoLogin = lazy(() => import('./auto/AutoLogin.tsx').then((m) => ({ default: m.AutoLogin })));
 }
 
 // Lite builds show the host web view's login page instead of the form (seed section 2).
@@ -40,6 +52,24 @@ export function LoginPage() {
   const state = (location.state ?? null) as LoginRouteState | null;
   if (phase === 'resuming') return <SessionPending />;
   if (phase === 'signedIn') return <Navigate to="/chatroom" replace state={state?.actionObj ? { actionObj: state.actionObj } : undefined} />;
+  const auto = AutoLogin
+    ? readAutoLogin(state?.actionObj, readLoginBanner(location.search, state) !== null, { sso: IS_ALLOW_SSO_LOGIN, token: IS_ALLOW_TOKEN_LOGIN })
+    : null;
+  if (AutoLogin && auto) {
+    return (
+      <Suspense fallback={<SessionPending />}>
+        <AutoLogin request={auto} />
+      </Suspense>
+    );
+  }
+  const shell = IS_ALLOW_REMEMBER_ACCOUNT && !IS_ALLOW_WEBVIEW_LOGIN ? nativeShell() : null;
+  if (shell && readLoginBanner(location.search, state) === null) {
+    return (
+      <NativeAutoLogin shell={shell} actionObj={state?.actionObj}>
+        <LoginScreen />
+      </NativeAutoLogin>
+    );
+  }
   return <LoginScreen />;
 }
 

@@ -9,8 +9,8 @@ export function loginWithPassword(loginName: string, password: string, locale: s
 }
 
 /** Token login (QR's AUTH_OTP, SSO, hosts); a null login name is asked of the server by the token. */
-export function loginWithToken(loginName: string | null, tokenData: TokenData, locale: string): Promise<LoginOutcome> {
-  return signInWithToken(loginName, tokenData, locale);
+export function loginWithToken(loginName: string | null, tokenData: TokenData, locale: string, sso = false): Promise<LoginOutcome> {
+  return signInWithToken(loginName, tokenData, locale, sso);
 }
 
 export interface PasswordChange {

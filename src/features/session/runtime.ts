@@ -61,7 +61,7 @@ export function signIn(loginName: string, password: string, locale: string): Pro
  * A token login: the QR page's AUTH_OTP, single sign-on, the webview and embedded hosts' tokens. Without a login
  * name (the QR page knows only the code) the server names the token's account first (getloginnamebytoken).
  */
-export async function signInWithToken(loginName: string | null, tokenData: TokenData, locale: string): Promise<LoginOutcome> {
+export async function signInWithToken(loginName: string | null, tokenData: TokenData, locale: string, sso = false): Promise<LoginOutcome> {
   let name = loginName;
   if (!name) {
     let found;
@@ -73,7 +73,7 @@ export async function signInWithToken(loginName: string | null, tokenData: Token
     if (!found.ok) return failureOutcome(found, locale);
     name = found.data.loginName;
   }
-  return runLogin({ loginName: name, tokenData }, locale);
+  return runLogin({ loginName: name, tokenData, sso }, locale);
 }
 
 function failureOutcome(result: ApiResult<unknown> & { ok: false }, locale: string): LoginOutcome {

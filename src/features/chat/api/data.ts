@@ -39,7 +39,7 @@ async function checksumOf(parts: string[]): Promise<string> {
 
 export interface OutgoingMessage {
   roomId: string;
-  type: 'TEXT' | 'IMAGE' | 'FILE';
+  type: 'TEXT' | 'IMAGE' | 'FILE' | 'VIDEO' | 'VOICE' | 'LOCATION' | 'CONTACT';
   text?: string;
   file?: File;
   fileMetadata?: MessageFileMetadata;
@@ -160,6 +160,29 @@ export function imageSize(file: File): Promise<{ width: number; height: number }
       URL.revokeObjectURL(url);
     };
     image.src = url;
+  });
+}
+
+export type VideoMetadata = Pick<MessageFileMetadata, 'mimeType' | 'size' | 'width' | 'height' | 'duration'>;
+
+/** Length (seconds; Infinity when the file's header has none) and size of a video file, read by the browser. */
+export function videoInfo(file: File): Promise<{ duration?: number; width?: number; height?: number }> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const video = document.createElement('video');
+    const done = (info: { duration?: number; width?: number; height?: number }) => {
+      clearTimeout(timer);
+      URL.revokeObjectURL(url);
+      video.removeAttribute('src');
+      resolve(info);
+    };
+    const timer = setTimeout(() => done({}), 10_000);
+    video.preload = 'metadata';
+    video.muted = true;
+    video.onloadedmetadata = () =>
+      done({ duration: video.duration, ...(video.videoWidth ? { width: video.videoWidth, height: video.videoHeight } : {}) });
+    video.onerror = () => done({});
+    video.src = url;
   });
 }
 

@@ -14,6 +14,7 @@ import {
   newestPageParam,
   olderPageParam,
   pageFromAnswer,
+  pagesAround,
   type MessagePage,
   type MessagePages,
   type PageParam,
@@ -57,6 +58,15 @@ export const messagePagesQuery = (roomId: string) =>
     refetchOnReconnect: false,
     refetchOnWindowFocus: false,
   });
+
+/** The window around one message (the call's anchor is exclusive: the page after it first, then up to it). */
+export async function fetchPagesAround(roomId: string, messageId: string): Promise<MessagePages<ChatMessage>> {
+  const afterParam: PageParam = { direction: 'DOWN', lastMessageId: messageId };
+  const after = await fetchMessagePage(roomId, afterParam);
+  const next = after.messages[0]?.messageId;
+  const upToParam: PageParam = next ? { direction: 'UP', lastMessageId: next } : newestPageParam;
+  return pagesAround(await fetchMessagePage(roomId, upToParam), upToParam, after, afterParam);
+}
 
 export function setMessagePages(queryClient: QueryClient, roomId: string, change: (data: MessagePages<ChatMessage> | undefined) => MessagePages<ChatMessage> | undefined): void {
   queryClient.setQueryData<MessagePages<ChatMessage>>(messagePagesKey(roomId), change);

@@ -1,14 +1,14 @@
 // The main panel for one room: header, message list, composer and the message actions.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { BarChart3, CheckSquare, Forward, Images, Info, Phone, Search, Smile, Star, Trash2, X } from 'lucide-react';
-import { IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
+import { BarChart3, CheckSquare, Contact, Forward, Globe, Images, Info, MapPin, Phone, Search, Smile, Star, Trash2, Video, X } from 'lucide-react';
+import { IS_ALLOW_EXTERNAL_CONFERENCE, IS_ALLOW_VIDEO_CONFERENCE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
 import type { Room } from '@generated/types/index';
-import { Button, IconButton, confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
+import { Button, IconButton, confirmAction, showNotice, showToast, usePanelNav } from '../../../ui/index.ts';
 import { RoomHeaderMenu, roomAllows, roomTitle, useFunctionRoles } from '../../roomlist/index.ts';
 import { Composer } from './Composer.tsx';
-import { deleteForMe, imageSize, recall, setStarred, useRoomMembers, type ChatMessage } from '../api/data.ts';
+import { deleteForMe, imageSize, recall, setStarred, useRoomMembers, type ChatMessage, type VideoMetadata } from '../api/data.ts';
 import { LastSeen, OnlineDot } from './OnlineDot.tsx';
 import { useOnlineStatuses, usePresenceSignals, useRoomPresence, useTypingSignal } from '../hooks/usePresence.ts';
 import type { MessageAction } from './MessageBubble.tsx';
@@ -20,6 +20,10 @@ import { useNotSupportedPopup } from '../../popup/index.ts';
 import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type MessageModeValue } from './RoomContext.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { CreatePollDialog, StickerPicker } from './kinds/ComposeDialogs.tsx';
+import { ContactDialog, LocationDialog } from './kinds/ShareDialogs.tsx';
+import { VoiceRecorder } from './VoiceRecorder.tsx';
+import { Watermark } from './Watermark.tsx';
+import { protectionOf } from '../model/protection.ts';
 import { mediaListPage, searchMessageListPage, starredMessageListPage } from './ListPages.tsx';
 import { MediaViewer } from './MediaViewer.tsx';
 import styles from './Chat.module.scss';
@@ -39,9 +43,23 @@ export function ChatView({ room }: ChatViewProps) {
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [forwarding, setForwarding] = useState<readonly string[] | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string> | null>(null);
-  const [composing, setComposing] = useState<'poll' | 'sticker' | null>(null);
+  const [composing, setComposing] = useState<'poll' | 'sticker' | 'location' | 'contact' | null>(null);
   const roles = useFunctionRoles();
   const canForward = IS_ALLOW_FORWARD && roomAllows(room, 'ALLOW_FORWARD_MSG', roles);
+  const allows = useMemo(
+    () => ({
+      star: roomAllows(room, 'ALLOW_STAR_MSG', roles),
+      recall: roomAllows(room, 'ALLOW_RECALL_MESSAGE', roles),
+      download: roomAllows(room, 'ALLOW_DOWN_ATTACH', roles),
+    }),
+    [room, roles],
+  );
+  const protection = protectionOf(room, roles);
+  const blockCopy = (event: ClipboardEvent) => {
+    event.preventDefault();
+    showToast(t('messages.copyBlocked'));
+  };
+  const canSendContact = IS_ALLOW_MSG_TYPE_CONTACT && roomAllows(room, 'ALLOW_CONTACTS_MSG', roles);
   const title = roomTitle(room);
   usePresenceSignals(room.roomId);
   const onTyping = useTypingSignal(room.roomId);
@@ -64,7 +82,9 @@ export function ChatView({ room }: ChatViewProps) {
       const failed = () => showToast(t('errors.actionFailed'));
       switch (action) {
         case 'reply':
-          setReplyTo(message);
+          // Builds with reply restricted (the lite builds) point to the full version instead.
+          if (IS_SHOW_REPLY_RESTRICTED_NOTICE) await showNotice({ message: t('replyRestrictedNotice') });
+          else setReplyTo(message);
           return;
         case 'forward':
           setForwarding([message.messageId]);
@@ -123,6 +143,15 @@ export function ChatView({ room }: ChatViewProps) {
     setReplyTo(null);
   };
 
+  const sendKind = (type: 'LOCATION' | 'CONTACT', text: string) => {
+    void send({ type, text, replyToMessageId: replyTo?.messageId });
+    setReplyTo(null);
+  };
+  const sendMedia = (type: 'VIDEO' | 'VOICE', file: File, fileMetadata: VideoMetadata) => {
+    void send({ type, file, fileMetadata, replyToMessageId: replyTo?.messageId });
+    setReplyTo(null);
+  };
+
   const roomContext = useMemo<ChatRoomContextValue>(
     () => ({
       roomId: room.roomId,
@@ -142,7 +171,7 @@ export function ChatView({ room }: ChatViewProps) {
       }),
     [],
   );
-  const mode = useMemo<MessageModeValue>(() => ({ selected, toggleSelected, canForward }), [canForward, selected, toggleSelected]);
+  const mode = useMemo<MessageModeValue>(() => ({ selected, toggleSelected, canForward, allows }), [allows, canForward, selected, toggleSelected]);
 
   const deleteSelected = async () => {
     const ids = [...(selected ?? [])];
@@ -189,24 +218,35 @@ export function ChatView({ room }: ChatViewProps) {
         ) : null}
         {/* Calls need the media transport the web client does not have (the seed's not-supported popup). */}
         {IS_ALLOW_VOICE_CALL ? <IconButton data-flag="IS_ALLOW_VOICE_CALL" icon={Phone} label={t('chat.voiceCall')} onClick={() => void notSupported()} /> : null}
+        {IS_ALLOW_VIDEO_CONFERENCE ? <IconButton data-flag="IS_ALLOW_VIDEO_CONFERENCE" icon={Video} label={t('chat.videoConference')} onClick={() => void notSupported()} /> : null}
+        {IS_ALLOW_EXTERNAL_CONFERENCE ? <IconButton data-flag="IS_ALLOW_EXTERNAL_CONFERENCE" icon={Globe} label={t('chat.externalConference')} onClick={() => void notSupported()} /> : null}
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>
       <ChatRoomContext.Provider value={roomContext}>
       <MessageModeContext.Provider value={mode}>
-      <MessageList
-        messages={state.messages}
-        firstUnreadMessageId={state.firstUnreadMessageId}
-        loaded={state.loaded}
-        loadingOlder={state.loadingOlder}
-        loadingNewer={state.loadingNewer}
-        hasOlder={state.hasOlder}
-        hasNewer={state.hasNewer}
-        onLoadOlder={loadOlder}
-        onLoadNewer={loadNewer}
-        onAction={(action, message) => void onAction(action, message)}
-      />
-      {viewing ? <MediaViewer messages={state.messages} messageId={viewing} onNavigate={setViewing} onClose={() => setViewing(null)} /> : null}
+      <div
+        className={[styles.listArea, protection.copyAllowed ? '' : styles.copyBlocked].join(' ')}
+        data-copy-blocked={protection.copyAllowed ? undefined : true}
+        onCopy={protection.copyAllowed ? undefined : blockCopy}
+        onCut={protection.copyAllowed ? undefined : blockCopy}
+      >
+        <MessageList
+          messages={state.messages}
+          firstUnreadMessageId={state.firstUnreadMessageId}
+          loaded={state.loaded}
+          loadingOlder={state.loadingOlder}
+          loadingNewer={state.loadingNewer}
+          hasOlder={state.hasOlder}
+          hasNewer={state.hasNewer}
+          onLoadOlder={loadOlder}
+          onLoadNewer={loadNewer}
+          onAction={(action, message) => void onAction(action, message)}
+          focus={state.focus}
+        />
+        {protection.messageWatermark ? <Watermark testId="message-watermark" /> : null}
+      </div>
+      {viewing ? <MediaViewer messages={state.messages} messageId={viewing} onNavigate={setViewing} onClose={() => setViewing(null)} watermark={protection.mediaWatermark} /> : null}
       </MessageModeContext.Provider>
       </ChatRoomContext.Provider>
       {selected ? (
@@ -228,15 +268,21 @@ export function ChatView({ room }: ChatViewProps) {
         <p className={styles.blocked} role="note">{blocked}</p>
       ) : (
         <Composer key={room.roomId} roomId={room.roomId} members={members} replyTo={replyTo} onTyping={onTyping} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)}
+          onSendVideo={(file, info) => sendMedia('VIDEO', file, info)}
           tools={
             <>
               {IS_ALLOW_STICKER && IS_ALLOW_MSG_TYPE_STICKER ? <IconButton data-flag="IS_ALLOW_STICKER" icon={Smile} label={t('messages.stickers')} onClick={() => setComposing('sticker')} /> : null}
               {IS_ALLOW_POLLING && IS_ALLOW_MSG_TYPE_POLLING ? <IconButton icon={BarChart3} label={t('messages.createPoll')} onClick={() => setComposing('poll')} /> : null}
+              {IS_ALLOW_MSG_TYPE_LOCATION ? <IconButton icon={MapPin} label={t('messages.shareLocation')} onClick={() => setComposing('location')} /> : null}
+              {canSendContact ? <IconButton icon={Contact} label={t('messages.shareContact')} onClick={() => setComposing('contact')} /> : null}
+              {IS_ALLOW_MSG_TYPE_VOICE ? <VoiceRecorder onRecorded={({ file, duration }) => sendMedia('VOICE', file, { mimeType: file.type, size: file.size, duration })} /> : null}
             </>
           }
         />
       )}
       {composing === 'poll' ? <CreatePollDialog roomId={room.roomId} onClose={() => setComposing(null)} /> : null}
+      {composing === 'location' ? <LocationDialog onSend={(text) => sendKind('LOCATION', text)} onClose={() => setComposing(null)} /> : null}
+      {composing === 'contact' ? <ContactDialog onSend={(text) => sendKind('CONTACT', text)} onClose={() => setComposing(null)} /> : null}
       {composing === 'sticker' ? <StickerPicker roomId={room.roomId} onClose={() => setComposing(null)} /> : null}
       {forwarding ? (
         <ForwardDialog

@@ -3,16 +3,18 @@
 // length limit shows the maximum-text-exceeded notice and stays in the input, unsent.
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImagePlus, Paperclip, SendHorizontal, X } from 'lucide-react';
+import { Clapperboard, ImagePlus, Paperclip, SendHorizontal, X, type LucideIcon } from 'lucide-react';
 import type { Account } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { IS_ALLOW_MENTION, IS_ALLOW_MSG_TYPE_FILE, IS_ALLOW_MSG_TYPE_IMAGE, IS_SHOW_ENLARGED_EMOJI } from '@variant/flags';
+import { IS_ALLOW_MENTION, IS_ALLOW_MSG_TYPE_FILE, IS_ALLOW_MSG_TYPE_IMAGE, IS_ALLOW_MSG_TYPE_VIDEO, IS_SHOW_ENLARGED_EMOJI } from '@variant/flags';
 import { IconButton, showToast } from '../../../ui/index.ts';
 import { characterCount, isEmojiOnly } from '../../../core/messages/text.ts';
 import { chatServices } from '../../session/index.ts';
-import { checkAttachment, sizeParts } from '../model/attachments.ts';
+import { checkAttachment, extensionOf, sizeParts } from '../model/attachments.ts';
+import { videoTooLong } from '../model/compose.ts';
+import { videoInfo } from '../api/data.ts';
 import { readDraft, writeDraft } from '../model/drafts.ts';
-import type { ChatMessage } from '../api/data.ts';
+import type { ChatMessage, VideoMetadata } from '../api/data.ts';
 import { insertMention, mentionQuery, mentionedIds, type PickedMention } from '../model/mentions.ts';
 import styles from './Chat.module.scss';
 
@@ -26,13 +28,40 @@ export interface ComposerProps {
   onTyping?: () => void;
   onSendText: (text: string, mentionIds: string[]) => void;
   onSendFile: (file: File, kind: 'image' | 'file') => void;
+  /** A video that passed the checks, with what the browser read of it. */
+  onSendVideo: (file: File, info: VideoMetadata) => void;
   /** The room whose draft the input keeps (the composer is keyed by it). */
   roomId: string;
   /** Buttons for the other kinds (poll, sticker), shown before the input. */
   tools?: ReactNode;
 }
 
-export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText, onSendFile, roomId, tools }: ComposerProps) {
+/** A button opening the browser's file choice; the files are handed over and the input is reset for the next. */
+function FilePicker({ icon, label, accept, multiple = false, testId, onFiles }: { icon: LucideIcon; label: string; accept?: readonly string[]; multiple?: boolean; testId: string; onFiles: (files: File[]) => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <IconButton icon={icon} label={label} onClick={() => ref.current?.click()} />
+      <input
+        ref={ref}
+        type="file"
+        hidden
+        multiple={multiple}
+        accept={accept?.map((ext) => `.${ext}`).join(',')}
+        data-testid={testId}
+        onChange={(event) => {
+          onFiles(Array.from(event.target.files ?? []));
+          event.target.value = '';
+        }}
+      />
+    </>
+  );
+}
+
+/** The seed's video preview types (mp4, webm, ogg): the ones a video may be sent as. */
+const VIDEO_TYPES: readonly string[] = constants.upload.previewTypes.filter((type) => type !== 'pdf');
+
+export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText, onSendFile, onSendVideo, roomId, tools }: ComposerProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language.replace('_', '-');
   const myId = chatServices().accountId;
@@ -45,8 +74,6 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
   const [picked, setPicked] = useState<PickedMention[]>([]);
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
-  const imageRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const tooLongId = useId();
 
@@ -116,19 +143,33 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
     }
   };
 
-  const onFiles = (files: FileList | null, kind: 'image' | 'file') => {
+  const onFiles = async (files: readonly File[], kind: 'image' | 'file' | 'video') => {
+    const config = chatServices().clientConfig;
     const rules = {
       imageTypes: constants.upload.imageTypes,
-      supportedFileTypes: chatServices().clientConfig?.supportedFileTypes ?? [],
-      attachSize: chatServices().clientConfig?.attachSize,
+      supportedFileTypes: kind === 'video' ? VIDEO_TYPES : (config?.supportedFileTypes ?? []),
+      attachSize: config?.attachSize,
     };
-    for (const file of Array.from(files ?? [])) {
-      const problem = checkAttachment(file, kind, rules);
+    for (const file of files) {
+      const problem = kind === 'video' && !VIDEO_TYPES.includes(extensionOf(file.name)) ? { key: 'errors.fileTypeUnsupported' as const, params: { name: file.name } } : checkAttachment(file, kind === 'video' ? 'file' : kind, rules);
       if (problem?.key === 'errors.attachTooLarge') {
         const limit = sizeParts(problem.params.limit);
         showToast(t(problem.key, { name: problem.params.name, limit: t(`size.${limit.unit}`, { value: limit.value }) }));
       } else if (problem) {
         showToast(t(problem.key, problem.params));
+      } else if (kind === 'video') {
+        const info = await videoInfo(file);
+        const tooLong = videoTooLong(info.duration, config?.videoMaximumDurationInSeconds);
+        if (tooLong) showToast(t('messages.videoTooLong', tooLong));
+        else {
+          const { duration, width, height } = info;
+          onSendVideo(file, {
+            size: file.size,
+            ...(file.type ? { mimeType: file.type } : {}),
+            ...(duration !== undefined && Number.isFinite(duration) ? { duration } : {}),
+            ...(width && height ? { width, height } : {}),
+          });
+        }
       } else {
         onSendFile(file, kind);
       }
@@ -165,26 +206,11 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
         </ul>
       ) : null}
       <div className={styles.inputRow}>
-        {IS_ALLOW_MSG_TYPE_FILE ? (
-          <>
-            <IconButton icon={Paperclip} label={t('chat.attachFile')} onClick={() => fileRef.current?.click()} />
-            <input ref={fileRef} type="file" hidden multiple data-testid="file-input" onChange={(event) => { onFiles(event.target.files, 'file'); event.target.value = ''; }} />
-          </>
-        ) : null}
+        {IS_ALLOW_MSG_TYPE_FILE ? <FilePicker icon={Paperclip} label={t('chat.attachFile')} multiple testId="file-input" onFiles={(files) => void onFiles(files, 'file')} /> : null}
         {IS_ALLOW_MSG_TYPE_IMAGE ? (
-          <>
-            <IconButton icon={ImagePlus} label={t('chat.attachImage')} onClick={() => imageRef.current?.click()} />
-            <input
-              ref={imageRef}
-              type="file"
-              hidden
-              multiple
-              accept={constants.upload.imageTypes.map((ext) => `.${ext}`).join(',')}
-              data-testid="image-input"
-              onChange={(event) => { onFiles(event.target.files, 'image'); event.target.value = ''; }}
-            />
-          </>
+          <FilePicker icon={ImagePlus} label={t('chat.attachImage')} multiple accept={constants.upload.imageTypes} testId="image-input" onFiles={(files) => void onFiles(files, 'image')} />
         ) : null}
+        {IS_ALLOW_MSG_TYPE_VIDEO ? <FilePicker icon={Clapperboard} label={t('messages.attachVideo')} accept={VIDEO_TYPES} testId="video-input" onFiles={(files) => void onFiles(files, 'video')} /> : null}
         {tools}
         <textarea
           ref={inputRef}

@@ -10,6 +10,7 @@ import { Button, EmptyState, Spinner, TextField, definePanelPage } from '../../.
 import type { ChatMessage } from '../api/data.ts';
 import { fetchMedia, fetchStarred, searchPage, type ListPage, type MediaListKind } from '../api/lists.ts';
 import { useObjectUrl } from '../hooks/useObjectUrl.ts';
+import { useJumpStore } from '../hooks/jumpStore.ts';
 import { FileContent, fileNameOf } from './Attachment.tsx';
 import { MediaViewer } from './MediaViewer.tsx';
 import { messageSummary } from './summary.ts';
@@ -47,18 +48,22 @@ function ListFrame({ list, empty, children }: { list: ReturnType<typeof usePaged
   );
 }
 
-function MessageRows({ messages }: { messages: ChatMessage[] }) {
+/** Found or starred messages; choosing one shows it in the chat, with the history around it. */
+function MessageRows({ roomId, messages }: { roomId: string; messages: ChatMessage[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language.replace('_', '-');
+  const jumpTo = useJumpStore((store) => store.jumpTo);
   return (
     <ul className={styles.listRows}>
       {messages.map((message) => (
         <li key={message.messageId} className={styles.listRow} data-testid="list-message">
-          <span className={styles.listRowHead}>
-            <bdi className={styles.quoteName}>{message.isSendFromYou ? t('chat.you') : message.messageUsername}</bdi>
-            <time className={styles.listRowTime}>{message.messageCreateDate ? new Date(message.messageCreateDate).toLocaleString(locale) : ''}</time>
-          </span>
-          <bdi className={styles.listRowText}>{messageSummary(message, t)}</bdi>
+          <button type="button" className={styles.listRowButton} title={t('messages.goToMessage')} onClick={() => jumpTo(roomId, message.messageId)}>
+            <span className={styles.listRowHead}>
+              <bdi className={styles.quoteName}>{message.isSendFromYou ? t('chat.you') : message.messageUsername}</bdi>
+              <time className={styles.listRowTime}>{message.messageCreateDate ? new Date(message.messageCreateDate).toLocaleString(locale) : ''}</time>
+            </span>
+            <bdi className={styles.listRowText}>{messageSummary(message, t)}</bdi>
+          </button>
         </li>
       ))}
     </ul>
@@ -73,7 +78,7 @@ function StarredList({ params }: { params: RoomRef }) {
   return (
     <section className={styles.info} data-testid="starred-list">
       <ListFrame list={list} empty={t('empty.starred')}>
-        <MessageRows messages={list.messages} />
+        <MessageRows roomId={params.roomId} messages={list.messages} />
       </ListFrame>
     </section>
   );
@@ -99,7 +104,7 @@ function SearchList({ params }: { params: RoomRef }) {
       </form>
       {query !== '' ? (
         <ListFrame list={list} empty={t('empty.result')}>
-          <MessageRows messages={list.messages} />
+          <MessageRows roomId={params.roomId} messages={list.messages} />
         </ListFrame>
       ) : null}
     </section>

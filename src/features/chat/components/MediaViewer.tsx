@@ -8,6 +8,8 @@ import { Dialog, IconButton, Spinner } from '../../../ui/index.ts';
 import type { ChatMessage } from '../api/data.ts';
 import { useObjectUrl } from '../hooks/useObjectUrl.ts';
 import { fileNameOf, useDownload } from './Attachment.tsx';
+import { useMessageMode } from './RoomContext.tsx';
+import { Watermark } from './Watermark.tsx';
 import styles from './Chat.module.scss';
 
 const ZOOM_STEPS = [0.5, 0.75, 1, 1.5, 2, 3] as const;
@@ -19,10 +21,13 @@ export interface MediaViewerProps {
   messageId: string;
   onNavigate: (messageId: string) => void;
   onClose: () => void;
+  /** The room's policy puts a watermark over its media. */
+  watermark?: boolean;
 }
 
-export function MediaViewer({ messages, messageId, onNavigate, onClose }: MediaViewerProps) {
+export function MediaViewer({ messages, messageId, onNavigate, onClose, watermark = false }: MediaViewerProps) {
   const { t } = useTranslation();
+  const { allows } = useMessageMode();
   const media = useMemo(() => messages.filter(isMedia), [messages]);
   const index = media.findIndex((message) => message.messageId === messageId);
   const message = media[index];
@@ -48,9 +53,12 @@ export function MediaViewer({ messages, messageId, onNavigate, onClose }: MediaV
               <IconButton icon={ZoomIn} label={t('messages.zoomIn')} disabled={zoom === ZOOM_STEPS.length - 1} onClick={() => setZoom((z) => Math.min(ZOOM_STEPS.length - 1, z + 1))} />
             </>
           ) : null}
-          {IS_ALLOW_DOWNLOAD_ATTACHMENT ? <ViewerDownload key={message.messageId} message={message} /> : null}
+          {IS_ALLOW_DOWNLOAD_ATTACHMENT && allows.download ? <ViewerDownload key={message.messageId} message={message} /> : null}
         </div>
-        <ViewerStage key={message.messageId} message={message} scale={ZOOM_STEPS[zoom]!} />
+        <div className={styles.viewerStageProtected}>
+          <ViewerStage key={message.messageId} message={message} scale={ZOOM_STEPS[zoom]!} />
+          {watermark ? <Watermark testId="media-watermark" /> : null}
+        </div>
       </div>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 // Virtualised message list: older pages load when scrolled near the top and newer ones near the bottom (after the
 // kept window slid), the view sticks to the bottom for new messages, and the rows on screen stay where they are
 // while pages arrive or drop out at either end.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessageSquareDashed } from 'lucide-react';
@@ -23,6 +23,8 @@ export interface MessageListProps {
   onLoadOlder: () => void;
   onLoadNewer: () => void;
   onAction: (action: MessageAction, message: ChatMessage) => void;
+  /** A message to scroll to and highlight; each new `seq` scrolls again. */
+  focus?: { messageId: string; seq: number } | null;
 }
 
 /** Pixels from an end of the list at which the next page is asked for. */
@@ -48,6 +50,7 @@ export function MessageList({
   onLoadOlder,
   onLoadNewer,
   onAction,
+  focus = null,
 }: MessageListProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language.replace('_', '-');
@@ -102,6 +105,20 @@ export function MessageList({
     if (Math.abs(element.scrollTop - target) > 0.5) element.scrollTop = target;
   }, [hasNewer, rows, virtualizer]);
 
+  // A jump: once the message is among the rows it is brought to the middle and stays highlighted until the next
+  // jump; the reader is no longer at the bottom, so arrivals do not pull the view away from it.
+  const servedFocus = useRef(0);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  useLayoutEffect(() => {
+    if (!focus || focus.seq === servedFocus.current) return;
+    const index = rows.findIndex((row) => row.kind === 'message' && row.message.messageId === focus.messageId);
+    if (index < 0) return;
+    servedFocus.current = focus.seq;
+    atBottom.current = false;
+    setHighlighted(focus.messageId);
+    virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [focus, rows, virtualizer]);
+
   // Near the top the older page is asked for, near the bottom the newer one (after the window slid); asked again
   // after each page while the reader is still there.
   const checkEnds = useCallback(() => {
@@ -150,7 +167,14 @@ export function MessageList({
           const row = rows[item.index];
           if (!row) return null;
           return (
-            <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className={styles.rowSlot} style={{ transform: `translateY(${item.start}px)` }}>
+            <div
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              data-highlighted={row.kind === 'message' && row.message.messageId === highlighted ? true : undefined}
+              className={styles.rowSlot}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
               {row.kind === 'date' ? (
                 <div className={styles.dateSeparator} role="separator">
                   <span>{dateLabel(row.date, locale, t('chat.today'), t('chat.yesterday'))}</span>

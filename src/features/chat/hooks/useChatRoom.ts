@@ -7,12 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../ui/index.ts';
 import { roomReadHere } from '../../roomlist/index.ts';
 import { chatServices, displayNameOf, useProfile } from '../../session/index.ts';
-import { fetchMessagePage, MAX_PAGES, MESSAGE_BATCH, messagePagesOf, messagePagesQuery, setMessagePages, unreadIdsFrom } from '../api/messagePages.ts';
+import { fetchMessagePage, fetchPagesAround, MAX_PAGES, MESSAGE_BATCH, messagePagesOf, messagePagesQuery, setMessagePages, unreadIdsFrom } from '../api/messagePages.ts';
 import { markRead, type ChatMessage, type OutgoingMessage } from '../api/data.ts';
 import { discardEntry, enqueue, resendEntry, useOutbox } from './useOutbox.ts';
 import { entryAsMessage, notYetShown, sendOrder } from '../model/outbox.ts';
 import { allMessages, appendNewest, atLiveEnd, newestMessageId, removeFromPages, updateInPages } from '../model/messagePages.ts';
 import { tickMovesForward, type DeliveryTick } from '../model/deliveryTicks.ts';
+import { useJumpStore } from './jumpStore.ts';
 
 const MARK_CHUNK = 200;
 
@@ -24,6 +25,8 @@ export interface ChatRoomState {
   loadingNewer: boolean;
   hasOlder: boolean;
   hasNewer: boolean;
+  /** The message to scroll to and highlight (a jump from the search results or the starred list). */
+  focus: { messageId: string; seq: number } | null;
 }
 
 export function useChatRoom(roomId: string) {
@@ -102,7 +105,8 @@ export function useChatRoom(roomId: string) {
       let anchor = newestMessageId(data);
       for (let round = 0; round < 40; round += 1) {
         const page = await fetchMessagePage(roomId, anchor ? { direction: 'DOWN', lastMessageId: anchor } : { direction: 'UP' });
-        setMessagePages(queryClient, roomId, (current) => (current ? appendNewest(current, page.messages, MESSAGE_BATCH, MAX_PAGES) : current));
+        // A jump may have moved the window away from the live end meanwhile.
+        setMessagePages(queryClient, roomId, (current) => (current && atLiveEnd(current) ? appendNewest(current, page.messages, MESSAGE_BATCH, MAX_PAGES) : current));
         const newest = page.messages[page.messages.length - 1];
         if (!page.hasNewer || !newest) break;
         anchor = newest.messageId;
@@ -118,6 +122,31 @@ export function useChatRoom(roomId: string) {
   useEffect(() => {
     if (!query.isFetching && liveFillWanted.current) void liveFill();
   }, [liveFill, query.isFetching]);
+
+  // A jump to a message outside the window replaces the window with the history around it; paging either way and
+  // the live end work from there as usual.
+  const jump = useJumpStore((store) => (store.target?.roomId === roomId ? store.target : null));
+  const [focus, setFocus] = useState<ChatRoomState['focus']>(null);
+  const ready = query.data !== undefined;
+  useEffect(() => {
+    if (!jump || !ready) return;
+    let cancelled = false;
+    const { messageId, seq } = jump;
+    void (async () => {
+      if (!allMessages(messagePagesOf(queryClient, roomId)).some((message) => message.messageId === messageId)) {
+        await queryClient.cancelQueries({ queryKey: messagePagesQuery(roomId).queryKey });
+        const around = await fetchPagesAround(roomId, messageId);
+        if (cancelled) return;
+        setMessagePages(queryClient, roomId, () => around);
+      }
+      if (cancelled) return;
+      setFocus({ messageId, seq });
+      useJumpStore.getState().served(seq);
+    })().catch(() => showToast(t('errors.actionFailed')));
+    return () => {
+      cancelled = true;
+    };
+  }, [jump, queryClient, ready, roomId, t]);
 
   const loadOlder = useCallback(() => {
     if (!query.hasPreviousPage || query.isFetching || liveFilling.current) return;
@@ -244,6 +273,7 @@ export function useChatRoom(roomId: string) {
     loadingNewer: query.isFetchingNextPage,
     hasOlder: firstPage?.hasOlder ?? false,
     hasNewer: lastPage?.hasNewer ?? false,
+    focus,
   };
   return { state, loadOlder, loadNewer, send, resend, patch, remove };
 }

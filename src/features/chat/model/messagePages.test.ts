@@ -6,6 +6,7 @@ import {
   newerPageParam,
   olderPageParam,
   pageFromAnswer,
+  pagesAround,
   removeFromPages,
   updateInPages,
   type MessagePages,
@@ -56,6 +57,25 @@ describe('message pages', () => {
     expect(allMessages(again)[1]?.text).toBe('edited');
     expect(allMessages(updateInPages(again, '3', { text: 'starred' }))[2]?.text).toBe('starred');
     expect(allMessages(removeFromPages(again, ['1'])).map((m) => m.messageId)).toEqual(['2', '3']);
+  });
+
+  it('builds the window around a message: older pages above it and newer ones below load by scrolling, the live end is not held', () => {
+    const afterParam = { direction: 'DOWN' as const, lastMessageId: '500' };
+    const after = pageFromAnswer(afterParam, range(501, 525), true);
+    const upToParam = { direction: 'UP' as const, lastMessageId: '501' };
+    const upTo = pageFromAnswer(upToParam, range(476, 500).reverse(), true);
+    const window = pagesAround(upTo, upToParam, after, afterParam);
+    expect(allMessages(window).map((m) => m.messageId)).toEqual(range(476, 525).map((m) => m.messageId));
+    expect(olderPageParam(window.pages[0]!)).toEqual({ direction: 'UP', lastMessageId: '476' });
+    expect(newerPageParam(window.pages[1]!)).toEqual({ direction: 'DOWN', lastMessageId: '525' });
+    expect(atLiveEnd(window)).toBe(false);
+  });
+
+  it('a message among the newest gives the newest page alone, at the live end', () => {
+    const newest = pageFromAnswer({ direction: 'UP' }, range(976, 1000).reverse(), true);
+    const window = pagesAround(newest, { direction: 'UP' }, pageFromAnswer({ direction: 'DOWN', lastMessageId: '990' }, [], false), { direction: 'DOWN', lastMessageId: '990' });
+    expect(window.pages).toHaveLength(1);
+    expect(atLiveEnd(window)).toBe(true);
   });
 
   it('keeps a delivery tick that came while an older copy of the message was on its way', () => {

@@ -125,6 +125,15 @@ export function appendNewest<M extends ListMessage>(data: MessagePages<M>, incom
   return { pages, pageParams: params };
 }
 
+/**
+ * The window around one message: `upTo` is the page ending with it (asked UP from the message after it, or the
+ * newest page when nothing follows), `after` the page of messages after it (asked DOWN from it; empty at the end).
+ */
+export function pagesAround<M extends ListMessage>(upTo: MessagePage<M>, upToParam: PageParam, after: MessagePage<M>, afterParam: PageParam): MessagePages<M> {
+  if (after.messages.length === 0) return { pages: [upTo], pageParams: [upToParam] };
+  return { pages: [{ ...upTo, hasNewer: true }, { ...after, hasOlder: true }], pageParams: [upToParam, afterParam] };
+}
+
 export function updateInPages<M extends ListMessage>(data: MessagePages<M> | undefined, messageId: string, patch: Partial<M>): MessagePages<M> | undefined {
   if (!data) return data;
   return {

@@ -2,6 +2,7 @@
 // with 'Certain accounts are unable to add'.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Account } from '@generated/types/index';
 import { Button, definePanelPage, usePanelNav } from '../../../ui/index.ts';
 import { AccountPicker } from '../../roomlist/index.ts';
 import { roomChanges } from '../api/data.ts';
@@ -12,10 +13,10 @@ function AddMembers({ params }: { params: { roomId: string } }) {
   const { t } = useTranslation();
   const run = useChange();
   const backRight = usePanelNav((nav) => nav.backRight);
-  const [selected, setSelected] = useState<string[]>([]);
+  const [selected, setSelected] = useState<Account[]>([]);
   const [busy, setBusy] = useState(false);
   const add = async () => {
-    const [first, ...rest] = selected;
+    const [first, ...rest] = selected.map((account) => account.accountId);
     if (!first) return;
     setBusy(true);
     const added = await run(roomChanges.addMembers(params.roomId, [first, ...rest]), t('rooms.info.membersAdded', { count: selected.length }));
@@ -24,7 +25,7 @@ function AddMembers({ params }: { params: { roomId: string } }) {
   };
   return (
     <div className={styles.info}>
-      <AccountPicker multiple selected={selected} onChange={setSelected} />
+      <AccountPicker multiple roomId={params.roomId} selected={selected} onChange={setSelected} />
       <Button disabled={selected.length === 0} busy={busy} onClick={() => void add()}>
         {t('rooms.info.addMember')}
       </Button>

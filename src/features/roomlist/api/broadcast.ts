@@ -4,20 +4,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { broadcastAesMessages, getBroadcastAccessRightsQuery } from '@generated/api/messages';
 import type { ApiResult } from '@generated/api/runtime';
-import type { BroadcastAesMessagesResponse, DelegateAccount } from '@generated/types/index';
+import { searchGroupListQuery } from '@generated/api/directory';
+import type { BroadcastAesMessagesResponse, BroadcastSelectionType } from '@generated/types/index';
 import { encryptOutgoing } from '../../../core/messages/crypto.ts';
 import { chatServices } from '../../session/index.ts';
+import type { RecipientFields } from '../model/broadcastRecipients.ts';
+
+/** Group lists (distribution lists and directory groups) this delegate may address, matching the text. */
+export function useGroupLists(type: BroadcastSelectionType, delegateMemberId: string, searchCriteria: string, enabled: boolean) {
+  return useQuery({
+    ...searchGroupListQuery(chatServices().transport, { type, delegateMemberId, searchCriteria, asc: true }),
+    enabled,
+    select: (data) => data.groupList,
+  });
+}
 
 export function useBroadcastDelegates() {
   return useQuery({ ...getBroadcastAccessRightsQuery(chatServices().transport, {}), select: (data) => data.delegateAccounts });
 }
 
-/** Whether the delegate may send to everyone and to picked people (only the ALL selection type may). */
-export const mayPickPeople = (delegate: DelegateAccount | undefined): boolean => delegate?.allowedBroadcastSelectionType === 'ALL';
-
-export type Recipients = { isAllActiveMembers: true } | { memberIds: string[] };
-
-export async function sendBroadcast(delegateMemberId: string, recipients: Recipients, text: string): Promise<ApiResult<BroadcastAesMessagesResponse>> {
+export async function sendBroadcast(delegateMemberId: string, recipients: RecipientFields, text: string): Promise<ApiResult<BroadcastAesMessagesResponse>> {
   const { transport, keys } = chatServices();
   const key = await keys.commonKey();
   const encrypted = await encryptOutgoing({ text }, key);

@@ -1,11 +1,11 @@
 // The room list's server state in TanStack Query: pages of rooms (keys from the generated factory), previews
-// decrypted by the core, and the account search of the create dialogs.
+// decrypted by the core.
 import { getRoomList } from '@generated/api/rooms';
 import { useMemo } from 'react';
-import { infiniteQueryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import { getAccountListQuery, getLastMessageQuery, queryKeys } from '@generated/api/index';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { getLastMessageQuery, queryKeys } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
-import type { Account, Message, Room } from '@generated/types/index';
+import type { Message, Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { decryptIncomingList, type DecryptedMessage } from '../../../core/messages/crypto.ts';
 import { chatServices } from '../../session/index.ts';
@@ -96,15 +96,5 @@ export async function refreshRoomSummary(queryClient: QueryClient, roomId: strin
   updateRoomPages(queryClient, (pages) => {
     const next = setPreview(pages, roomId, preview);
     return withCounts ? setCounts(next, roomId, data.noOfUnreadMessage ?? 0, data.noOfMentionedMessage ?? 0) : next;
-  });
-}
-
-/** Accounts matching a name, without me (the account picker). */
-export function useAccountSearch(filterOfName: string) {
-  const { transport, accountId } = chatServices();
-  const body = { pageInfo: { pageNo: 1, pageSize: constants.pageSizes.accountList }, filterOfName, withSelfAccount: false };
-  return useQuery({
-    ...getAccountListQuery(transport, body),
-    select: (data) => (data.accounts as Account[]).filter((account) => account.accountId !== accountId),
   });
 }

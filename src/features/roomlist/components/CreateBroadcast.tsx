@@ -1,43 +1,58 @@
 // The seed's createbroadcast page (left panel): for whom (the delegates this account may broadcast for), to whom
-// (everyone active, where the delegate's allowedBroadcastSelectionType allows it, or people picked with the
-// account selector) and what; the broadcast room then opens.
+// (everyone active where the delegate's allowedBroadcastSelectionType is ALL, or the recipients of the selection
+// displays the delegate and the variant allow) and what; the broadcast room then opens.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Megaphone } from 'lucide-react';
 import type { Room } from '@generated/types/index';
-import { IS_ALLOW_BROADCAST_DELEGATE, IS_ALLOW_BROADCAST_TO_ALL } from '@variant/flags';
+import {
+  IS_ALLOW_BROADCAST_DELEGATE,
+  IS_ALLOW_BROADCAST_DISTRIBUTION_LIST,
+  IS_ALLOW_BROADCAST_GROUP_LIST,
+  IS_ALLOW_BROADCAST_TO_ALL,
+  IS_ALLOW_BROADCAST_UPLOAD_LIST,
+} from '@variant/flags';
 import { Button, Checkbox, EmptyState, Spinner, definePanelPage, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
 import { chatServices } from '../../session/index.ts';
-import { mayPickPeople, sendBroadcast, useBroadcastDelegates } from '../api/broadcast.ts';
+import { sendBroadcast, useBroadcastDelegates } from '../api/broadcast.ts';
 import { invalidateRoomList } from '../api/data.ts';
-import { AccountPicker } from './AccountPicker.tsx';
+import { recipientFields, selectionDisplays, type BroadcastFlags } from '../model/broadcastRecipients.ts';
+import { BroadcastRecipients, noRecipients, type RecipientState } from './BroadcastRecipients.tsx';
 import styles from './RoomList.module.scss';
+
+const flags: BroadcastFlags = {
+  groupList: IS_ALLOW_BROADCAST_GROUP_LIST,
+  distributionList: IS_ALLOW_BROADCAST_DISTRIBUTION_LIST,
+  uploadList: IS_ALLOW_BROADCAST_UPLOAD_LIST,
+};
 
 function CreateBroadcast() {
   const { t, i18n } = useTranslation();
   const delegates = useBroadcastDelegates();
   const { selectRoom, closeLeft } = usePanelNav();
   const [delegateId, setDelegateId] = useState<string | null>(null);
-  const [toAll, setToAll] = useState(false);
-  const [picked, setPicked] = useState<string[]>([]);
+  const [recipients, setRecipients] = useState<RecipientState>(noRecipients);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (delegates.isPending) return <Spinner />;
   const list = delegates.data ?? [];
-  if (list.length === 0) return <EmptyState icon={Megaphone} text={t('rooms.broadcast.notAllowed')} />;
   const delegate = list.find((entry) => entry.delegateMemberId === delegateId) ?? list[0];
-  const pick = mayPickPeople(delegate);
-  const allowAll = IS_ALLOW_BROADCAST_TO_ALL && pick;
+  if (!delegate) return <EmptyState icon={Megaphone} text={t('rooms.broadcast.notAllowed')} />;
+  const rights = delegate.allowedBroadcastSelectionType;
+  const displays = selectionDisplays(rights, flags);
+  const allowAll = IS_ALLOW_BROADCAST_TO_ALL && rights === 'ALL';
+  const choice = { ...recipients, toAll: allowAll && recipients.toAll };
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    if (!delegate || !text.trim()) return setError(t('rooms.broadcast.textMissing'));
-    if (!(allowAll && toAll) && picked.length === 0) return setError(t('create.selectMember'));
+    if (!text.trim()) return setError(t('rooms.broadcast.textMissing'));
+    const fields = recipientFields(choice);
+    if (!fields) return setError(t('create.selectMember'));
     setBusy(true);
-    const result = await sendBroadcast(delegate.delegateMemberId, allowAll && toAll ? { isAllActiveMembers: true } : { memberIds: picked }, text.trim());
+    const result = await sendBroadcast(delegate.delegateMemberId, fields, text.trim());
     setBusy(false);
     if (!result.ok) return showToast(errorMessage(result.errMsgList, i18n.language) ?? t('errors.actionFailed'), 'error');
     await invalidateRoomList(chatServices().queryClient);
@@ -50,7 +65,14 @@ function CreateBroadcast() {
       {IS_ALLOW_BROADCAST_DELEGATE && list.length > 1 ? (
         <label className={styles.field}>
           {t('rooms.broadcast.delegate')}
-          <select className={styles.select} value={delegate?.delegateMemberId} onChange={(event) => setDelegateId(event.target.value)}>
+          <select
+            className={styles.select}
+            value={delegate.delegateMemberId}
+            onChange={(event) => {
+              setDelegateId(event.target.value);
+              setRecipients(noRecipients);
+            }}
+          >
             {list.map((entry) => (
               <option key={entry.delegateMemberId} value={entry.delegateMemberId}>
                 {entry.delegateMemberDisplayName ?? entry.delegateMemberId}
@@ -59,9 +81,11 @@ function CreateBroadcast() {
           </select>
         </label>
       ) : null}
-      {allowAll ? <Checkbox label={t('rooms.broadcast.toAll')} checked={toAll} onChange={(event) => setToAll(event.target.checked)} /> : null}
-      {pick && !(allowAll && toAll) ? <AccountPicker multiple selected={picked} onChange={setPicked} /> : null}
-      {!pick ? <p className={styles.pickerCount}>{t('rooms.broadcast.listsOnly')}</p> : null}
+      {allowAll ? <Checkbox label={t('rooms.broadcast.toAll')} checked={recipients.toAll} onChange={(event) => setRecipients({ ...recipients, toAll: event.target.checked })} /> : null}
+      {!choice.toAll && rights && displays.length > 0 ? (
+        <BroadcastRecipients key={delegate.delegateMemberId} delegateId={delegate.delegateMemberId} rights={rights} flags={flags} displays={displays} value={recipients} onChange={setRecipients} />
+      ) : null}
+      {displays.length === 0 && !allowAll ? <p className={styles.pickerCount}>{t('rooms.broadcast.noSelection')}</p> : null}
       <label className={styles.field}>
         {t('rooms.broadcast.message')}
         <textarea className={styles.textarea} rows={4} value={text} onChange={(event) => setText(event.target.value)} />
@@ -71,7 +95,7 @@ function CreateBroadcast() {
           {error}
         </p>
       ) : null}
-      <Button type="submit" busy={busy} disabled={!pick}>
+      <Button type="submit" busy={busy} disabled={displays.length === 0 && !allowAll}>
         {t('rooms.broadcast.send')}
       </Button>
     </form>

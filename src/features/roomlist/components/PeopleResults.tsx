@@ -1,7 +1,8 @@
 // The room list search's people section: accounts matching the text, 30 at a time; one opens the person's info.
 import { useTranslation } from 'react-i18next';
 import type { Account } from '@generated/types/index';
-import { Avatar, Button, EmptyState, Spinner } from '../../../ui/index.ts';
+import { Button, EmptyState, Spinner } from '../../../ui/index.ts';
+import { AccountLine } from './AccountChoices.tsx';
 import { usePeopleSearch } from '../api/search.ts';
 import styles from './RoomList.module.scss';
 
@@ -14,20 +15,13 @@ export function PeopleResults({ text, onPerson }: { text: string; onPerson: (acc
       {people.isPending ? <Spinner /> : null}
       {people.data?.length === 0 ? <EmptyState text={t('empty.user')} /> : null}
       <ul className={styles.pageList}>
-        {people.data?.map((account) => {
-          const name = account.userFullname || account.loginName || account.accountId;
-          return (
-            <li key={account.accountId} data-testid="person-result">
-              <button type="button" className={styles.pageOpen} onClick={() => onPerson(account)}>
-                <Avatar name={name} />
-                <span className={styles.pickerName}>
-                  <bdi>{name}</bdi>
-                  {account.postTitle ? <span className={styles.postTitle}>{account.postTitle}</span> : null}
-                </span>
-              </button>
-            </li>
-          );
-        })}
+        {people.data?.map((account) => (
+          <li key={account.accountId} data-testid="person-result">
+            <button type="button" className={styles.pageOpen} onClick={() => onPerson(account)}>
+              <AccountLine account={account} />
+            </button>
+          </li>
+        ))}
       </ul>
       {people.hasNextPage ? (
         <Button variant="ghost" busy={people.isFetchingNextPage} onClick={() => void people.fetchNextPage()}>

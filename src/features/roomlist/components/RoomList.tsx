@@ -1,19 +1,21 @@
-// The left panel's room list: search, create chat/group, a virtualised list of rooms, footer navigation.
+// The left panel's room list: search, new chat/group (left pages), a virtualised list of rooms, footer navigation.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Archive, EyeOff, Megaphone, NotebookPen, LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox } from 'lucide-react';
 import type { Account, Room } from '@generated/types/index';
-import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_HIDDEN_ROOMS, IS_SHOW_NEWS } from '@variant/flags';
+import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_FULL_SCREEN, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_HIDDEN_ROOMS, IS_SHOW_NEWS } from '@variant/flags';
 import { EmptyState, IconButton, Panel, Spinner, showToast, usePanelNav } from '../../../ui/index.ts';
 import { bappListPage } from '../../bapps/index.ts';
+import { FullScreenToggle } from '../../fullscreen/index.ts';
 import { NewsShortcut, newsListPage } from '../../news/index.ts';
 import { settingPage } from '../../settings/index.ts';
-import { CreateChatDialog, CreateGroupDialog } from './CreateDialogs.tsx';
+import { selectMembersPage, selectRoomTypePage } from './CreatePages.tsx';
 import { RoomRow } from './RoomRow.tsx';
 import { useRoomPages } from '../api/data.ts';
 import { openSelfChat } from '../api/selfChat.ts';
 import { useRoomSearch } from '../api/search.ts';
+import { useRoomPictures } from '../api/pictures.ts';
 import { useSettled } from '../hooks/useSettled.ts';
 import { PeopleResults } from './PeopleResults.tsx';
 import { ProfileSummary } from './ProfileSummary.tsx';
@@ -45,10 +47,10 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomL
   const pages = useRoomPages();
   const rooms = useMemo(() => allRooms(pages.data), [pages.data]);
   const previews = useMemo(() => allPreviews(pages.data), [pages.data]);
+  const pictures = useRoomPictures(rooms);
   const loaded = pages.isSuccess || pages.isError;
   const { hasNextPage, isFetching, isError, fetchNextPage } = pages;
   const [query, setQuery] = useState('');
-  const [dialog, setDialog] = useState<'chat' | 'group' | null>(null);
   const menu = useRoomMenu();
   const openLeft = usePanelNav((nav) => nav.openLeft);
   const searched = useSettled(query);
@@ -76,10 +78,6 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomL
     if (isError) showToast(t('errors.actionFailed'));
   }, [isError, t]);
 
-  const created = (room: Room) => {
-    setDialog(null);
-    onSelect(room);
-  };
   const selfChat = async () => {
     const room = await openSelfChat();
     if (room) onSelect(room);
@@ -91,8 +89,8 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomL
       title={t('roomList.heading')}
       actions={
         <>
-          {IS_ALLOW_CREATE_CHAT ? <IconButton icon={MessageCirclePlus} label={t('roomList.createChat')} onClick={() => setDialog('chat')} /> : null}
-          {IS_ALLOW_CREATE_GROUP ? <IconButton icon={Users} label={t('roomList.createGroup')} onClick={() => setDialog('group')} /> : null}
+          {IS_ALLOW_CREATE_CHAT ? <IconButton icon={MessageCirclePlus} label={t('roomList.createChat')} onClick={() => openLeft(selectRoomTypePage, undefined)} /> : null}
+          {IS_ALLOW_CREATE_GROUP ? <IconButton icon={Users} label={t('roomList.createGroup')} onClick={() => openLeft(selectMembersPage, undefined)} /> : null}
           {IS_ALLOW_BROADCAST ? <IconButton icon={Megaphone} label={t('rooms.broadcast.heading')} onClick={() => openLeft(createBroadcastPage, undefined)} /> : null}
           {IS_ALLOW_SELF_CHAT ? <IconButton icon={NotebookPen} label={t('rooms.selfChat')} onClick={() => void selfChat()} /> : null}
         </>
@@ -102,6 +100,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomL
           <IconButton icon={MessagesSquare} label={t('roomList.chats')} pressed tone="accent" />
           <IconButton icon={Settings} label={t('roomList.settings')} onClick={() => openLeft(settingPage, undefined)} />
           {IS_SHOW_BUSINESS_APPS ? <IconButton icon={LayoutGrid} label={t('roomList.apps')} onClick={() => openLeft(bappListPage, undefined)} /> : null}
+          {IS_ALLOW_FULL_SCREEN ? <FullScreenToggle /> : null}
           <IconButton icon={LogOut} label={t('roomList.logout')} onClick={onLogout} />
         </nav>
       }
@@ -145,7 +144,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomL
                   className={styles.item}
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <RoomRow room={room} preview={previews[room.roomId]} selected={room.roomId === selectedRoomId} onSelect={onSelect} onMenu={menu.open} />
+                  <RoomRow room={room} preview={previews[room.roomId]} picture={pictures[room.roomId]} selected={room.roomId === selectedRoomId} onSelect={onSelect} onMenu={menu.open} />
                 </li>
               );
             })}
@@ -154,8 +153,6 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomL
         </div>
       </div>
       {menu.element}
-      {dialog === 'chat' ? <CreateChatDialog onClose={() => setDialog(null)} onCreated={created} /> : null}
-      {dialog === 'group' ? <CreateGroupDialog onClose={() => setDialog(null)} onCreated={created} /> : null}
     </Panel>
   );
 }

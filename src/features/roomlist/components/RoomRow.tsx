@@ -6,6 +6,7 @@ import type { Room } from '@generated/types/index';
 import { Avatar, Badge, IconButton } from '../../../ui/index.ts';
 import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
 import { clampCombiningMarks, isEmojiOnly, plainFileName } from '../../../core/messages/text.ts';
+import { kindPreview } from '../../chat/index.ts';
 import { roomTitle } from '../model/rooms.ts';
 import type { MenuAnchor } from './RoomMenu.tsx';
 import { anchorBelow } from './useRoomMenu.tsx';
@@ -14,6 +15,8 @@ import styles from './RoomList.module.scss';
 export interface RoomRowProps {
   room: Room;
   preview: DecryptedMessage | undefined;
+  /** The group picture or the other person's photo (data URL), when there is one. */
+  picture?: string | undefined;
   selected: boolean;
   onSelect: (room: Room) => void;
   /** Opens the room's menu (right-click, or the row's '⋯' button). */
@@ -37,7 +40,7 @@ function usePreviewText(preview: DecryptedMessage | undefined): string {
     case 'SYSTEM':
       return preview.text ?? t('roomList.system');
     default:
-      return who + t('roomList.attachment');
+      return who + kindPreview(preview, t);
   }
 }
 
@@ -51,7 +54,7 @@ function formatTime(time: number | undefined, locale: string): string {
     : date.toLocaleDateString(locale, { month: 'short', day: 'numeric' });
 }
 
-export const RoomRow = memo(function RoomRow({ room, preview, selected, onSelect, onMenu }: RoomRowProps) {
+export const RoomRow = memo(function RoomRow({ room, preview, picture, selected, onSelect, onMenu }: RoomRowProps) {
   const { t, i18n } = useTranslation();
   const previewText = usePreviewText(preview);
   const title = roomTitle(room);
@@ -75,7 +78,7 @@ export const RoomRow = memo(function RoomRow({ room, preview, selected, onSelect
       onClick={() => onSelect(room)}
       data-testid="room-open"
     >
-      <Avatar name={title} group={room.roomType !== 'SINGLE'} />
+      <Avatar name={title} group={room.roomType !== 'SINGLE'} src={picture} />
       <span className={styles.rowBody}>
         <span className={styles.rowTop}>
           <bdi className={styles.rowName}>{title}</bdi>

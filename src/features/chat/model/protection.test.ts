@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import type { Room, RoomPolicyEntry } from '@generated/types/index';
+import { protectionOf } from './protection.ts';
+
+const room = (policy: Partial<RoomPolicyEntry>[]): Room => ({ roomId: '1', roomType: 'MULTIPLE', isMember: true, isAdmin: false, policy } as unknown as Room);
+const on = { message: true, media: true };
+
+describe('room protection', () => {
+  it('shows watermarks only where the policy switches them on and the variant has them', () => {
+    const marked = room([{ attr: 'SHOW_MSG_WATERMARK', type: 'BOOLEAN', value: 1 }, { attr: 'SHOW_MEDIA_WATERMARK', type: 'BOOLEAN', value: 0 }]);
+    expect(protectionOf(marked, [], on)).toMatchObject({ messageWatermark: true, mediaWatermark: false });
+    expect(protectionOf(marked, [], { message: false, media: true }).messageWatermark).toBe(false);
+    expect(protectionOf(room([]), [], on)).toMatchObject({ messageWatermark: false, mediaWatermark: false });
+  });
+
+  it('blocks copying when either copy policy forbids it for the member', () => {
+    expect(protectionOf(room([]), [], on).copyAllowed).toBe(true);
+    expect(protectionOf(room([{ attr: 'ALLOW_COPY', type: 'MEMBER_ROLE', value: 0 }]), [], on).copyAllowed).toBe(false);
+    expect(protectionOf(room([{ attr: 'ALLOW_INAPP_COPY', type: 'MEMBER_ROLE', value: 2 }]), [], on).copyAllowed).toBe(false);
+    expect(protectionOf({ ...room([{ attr: 'ALLOW_INAPP_COPY', type: 'MEMBER_ROLE', value: 2 }]), isAdmin: true }, [], on).copyAllowed).toBe(true);
+  });
+});

@@ -1,0 +1,1 @@
+export { readAutoLogin, type AutoLogin as AutoLoginRequest } from './auto-login.ts';

@@ -1,0 +1,49 @@
+// The account selector's sources: the company directory (getaccountlist, pages of 30), the people of my single
+// chats (the loaded room list), and the advanced search (criteria from getadvancedaccountsearchcriteria, results
+// from advancedsearch).
+import { useMemo } from 'react';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { getAccountList } from '@generated/api/account';
+import { advancedSearchMutation, getAdvancedAccountSearchCriteriaQuery, queryKeys } from '@generated/api/index';
+import { unwrap } from '@generated/api/runtime';
+import type { Account, SearchCriterion } from '@generated/types/index';
+import { constants } from '@variant/constants';
+import { chatServices } from '../../session/index.ts';
+import { chatPeople } from '../model/accountSources.ts';
+import { useRooms } from './data.ts';
+
+/** Accounts whose name matches, without me, a page at a time (the selector's company tab, the room list search). */
+export function useAccountPages(filterOfName: string, pageSize: number = constants.pageSizes.accountList, enabled = true) {
+  const { transport, accountId } = chatServices();
+  const body = (pageNo: number) => ({ pageInfo: { pageNo, pageSize }, filterOfName, withSelfAccount: false });
+  return useInfiniteQuery({
+    queryKey: queryKeys.account.getAccountList(body(1)),
+    queryFn: async ({ pageParam, signal }) => unwrap('getAccountList', await getAccountList(transport, body(pageParam), { signal })),
+    initialPageParam: 1,
+    getNextPageParam: (last, _pages, pageNo) => (last.stillHaveData ? pageNo + 1 : undefined),
+    enabled,
+    select: (data) => data.pages.flatMap((page) => page.accounts as Account[]).filter((account) => account.accountId !== accountId),
+  });
+}
+
+/** The chats tab: the people I have single chats with, matching the filter. */
+export function useChatPeople(filter: string): Account[] {
+  const rooms = useRooms();
+  const { accountId } = chatServices();
+  return useMemo(() => chatPeople(rooms, accountId, filter), [accountId, filter, rooms]);
+}
+
+/** The advanced search tab appears where the client config supports it. */
+export const advancedSearchSupported = (): boolean => Boolean(chatServices().clientConfig?.isSupportAdvancedAccountSearch);
+
+export function useSearchCriteria(enabled: boolean) {
+  return useQuery({
+    ...getAdvancedAccountSearchCriteriaQuery(chatServices().transport, {}),
+    enabled,
+    select: (data): SearchCriterion[] => [...data.searchCriteria].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)),
+  });
+}
+
+export function useAdvancedSearch() {
+  return useMutation(advancedSearchMutation(chatServices().transport));
+}
