@@ -18,6 +18,15 @@ function loginNameOf(body: unknown): string | null {
 export function createEnvelopeCodec(ctx: Pick<ServerContext, 'userKeys' | 'replayGuard' | 'encryption'>): EnvelopeCodec {
   // An unknown login name opens with its decoy pair: the login then fails like a wrong password.
   const userKeyPairOf = (loginName: string) => ctx.userKeys.keyPairFor(loginName);
+  // A secured call opens its request and seals its answer with the same pair: read it once per call (the
+  // session object lives as long as the call).
+  const pairsOfCall = new WeakMap<AuthenticatedSession, ReturnType<typeof userKeyPairOf>>();
+  const pairFor = (loginName: string, session: AuthenticatedSession | null) => {
+    if (!session) return userKeyPairOf(loginName);
+    let pair = pairsOfCall.get(session);
+    if (!pair) pairsOfCall.set(session, (pair = userKeyPairOf(loginName)));
+    return pair;
+  };
 
   return {
     isRequestEncrypted: (path) => listed(ctx.encryption.requestEncrypted, path),
@@ -29,7 +38,7 @@ export function createEnvelopeCodec(ctx: Pick<ServerContext, 'userKeys' | 'repla
       if (session && !sameLoginName(session.loginName, loginName)) {
         throw new ApiError('ENVELOPE_INVALID', 'loginName does not match the session');
       }
-      const pair = await userKeyPairOf(loginName);
+      const pair = await pairFor(loginName, session);
       const deviceKey = session ? session.devicePublicKeyPem : devicePubKeyFromLoginPayload;
       const opened = openRequestEnvelope(wire, pair.privateKeyPem, deviceKey, null, ctx.encryption.defaultEncryptionAlgorithm);
       if (!opened.ok) throw new ApiError('ENVELOPE_INVALID', opened.error);
@@ -43,7 +52,7 @@ export function createEnvelopeCodec(ctx: Pick<ServerContext, 'userKeys' | 'repla
       const loginName = session?.loginName ?? loginNameOf(requestBody);
       const devicePublicKeyPem = session?.devicePublicKeyPem ?? devicePubKeyFromLoginPayload(requestBody);
       if (!loginName || !devicePublicKeyPem) return null;
-      const pair = await userKeyPairOf(loginName);
+      const pair = await pairFor(loginName, session);
       return sealResponseEnvelope(body, pair.privateKeyPem, devicePublicKeyPem, ctx.encryption.defaultEncryptionAlgorithm);
     },
   };

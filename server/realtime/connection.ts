@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { INTERNAL_DESTINATION_PREFIX, ROOM_ID_HEADER, type Bus, type BusMessage, type Unsubscribe } from './broker.ts';
 import { destinations, parseDestination } from '../../generated/realtime/index.ts';
 import { bodyText, encodeFrame, FrameDecoder, FrameError, HEARTBEAT, type DecoderLimits, type StompFrame } from './frames.ts';
-import type { AuthenticatedSession, Authenticate, Authorise, AuthoriseLogin, Endpoint, OnClientSend, OnLoginSubscribed, StompSession } from './session.ts';
+import type { AuthenticatedSession, Authenticate, Authorise, AuthoriseLogin, Endpoint, OnClientSend, OnLoginSubscribed, SendingConnection, StompSession } from './session.ts';
 
 export interface ConnectionConfig {
   bus: Bus;
@@ -28,9 +28,9 @@ export interface ConnectionConfig {
    * connections per session). Runs in the same tick as the connection turns connected, so it sees every other.
    */
   admit: (session: AuthenticatedSession) => string | null;
-  /** frames received but not yet handled (a client flooding while authorisation is slow) */
+  /** frames received but not yet handled before the socket stops being read (back-pressure on a fast sender) */
   maxQueuedFrames: number;
-  /** unsent bytes on the socket before the client is dropped as too slow */
+  /** unsent bytes on the socket before the client is dropped as too slow (the slow consumer, never the sender) */
   maxOutgoingBufferBytes: number;
   limits: DecoderLimits;
   log: (event: string, detail: Record<string, unknown>) => void;
@@ -58,8 +58,12 @@ export class StompConnection {
   private readonly subscribed = new Set<string>();
   /** rooms revoked from this connection's account, until when their tagged frames are dropped */
   private readonly revokedRooms = new Map<string, number>();
+  /** for a SEND hook: the subscriptions this connection holds (see SendingConnection) */
+  private readonly proofs: SendingConnection = { subscribedTo: (destination) => this.subscribed.has(destination) };
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
+  /** reading from the socket is paused while `queued` is at `maxQueuedFrames` (back-pressure) */
+  private paused = false;
   private messageCounter = 0;
   private lastReceived = Date.now();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -143,14 +147,15 @@ export class StompConnection {
     }
     for (const item of items) {
       if (item.kind !== 'frame') continue;
-      if (this.queued >= this.config.maxQueuedFrames) {
-        this.fail('too many frames in flight', CLOSE.protocol);
-        return;
-      }
       this.queued += 1;
       const frame = item.frame;
       this.queue = this.queue.then(async () => {
         this.queued -= 1;
+        this.lastReceived = Date.now(); // a frame waiting its turn is the client's sign of life too
+        if (this.paused && this.queued <= this.config.maxQueuedFrames / 2) {
+          this.paused = false;
+          this.ws.resume();
+        }
         if (this.state === 'closed') return;
         try {
           await this.handle(frame);
@@ -160,6 +165,13 @@ export class StompConnection {
           this.fail(error instanceof FrameError ? error.message : 'internal error', CLOSE.protocol, frame);
         }
       });
+    }
+    // Back-pressure, not a disconnect: a client sending faster than its frames are handled stops being read
+    // until half the queue is handled; its own TCP window then slows it. What one WebSocket message can carry
+    // (DecoderLimits) bounds how far past the mark the queue gets.
+    if (!this.paused && this.queued >= this.config.maxQueuedFrames) {
+      this.paused = true;
+      this.ws.pause();
     }
   }
 
@@ -362,7 +374,7 @@ export class StompConnection {
     const body = bodyText(frame);
     let accepted: boolean | void;
     try {
-      accepted = await hook(this.session as AuthenticatedSession, destination, body, { ...frame.headers });
+      accepted = await hook(this.session as AuthenticatedSession, destination, body, { ...frame.headers }, this.proofs);
     } catch (error) {
       this.config.log('send-hook-error', { destination, error: String(error) });
       accepted = false;

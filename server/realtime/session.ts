@@ -36,7 +36,18 @@ export type OnClientSend = (
   destination: string,
   body: string,
   headers: Readonly<Record<string, string>>,
+  connection: SendingConnection,
 ) => boolean | void | Promise<boolean | void>;
+
+/** What the sending connection already proved. */
+export interface SendingConnection {
+  /**
+   * Whether it holds a live subscription to `destination`: authorised at SUBSCRIBE and ended at once by a
+   * revocation (removal, leave, room delete), so it stands for membership without a query per frame.
+   */
+  subscribedTo(destination: string): boolean;
+}
+
 /**
  * After the login socket's SUBSCRIBE is confirmed (RECEIPT sent, the bus bound): e.g. the first QR token of a QR
  * token topic, published to the page that now listens. `headers` are the SUBSCRIBE frame's (the QR `count`).

@@ -411,6 +411,71 @@ describe('byte level, with a raw WebSocket', () => {
   });
 });
 
+describe('back-pressure: the fast sender is slowed, the slow consumer dropped', () => {
+  it('stops reading a sender whose frames queue up instead of closing it, and handles every frame in order', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handled: string[] = [];
+    const h = await start({
+      maxQueuedFrames: 4,
+      onClientSend: async (_session, _destination, body) => {
+        await gate; // a slow hook (the store under load): frames queue up behind the first
+        handled.push(body);
+        return true;
+      },
+    });
+    const raw = await rawClient(h.url());
+    raw.ws.send(encodeFrame('CONNECT', { 'accept-version': '1.2', host: 'x', 'Api-Key': 'key-alice' }));
+    await raw.next('CONNECTED');
+    const sends = Array.from({ length: 60 }, (_, i) => String(i));
+    for (const n of sends) raw.ws.send(encodeFrame('SEND', { destination: roomTopic('r1'), receipt: n }, n));
+    release();
+    for (const n of sends) expect((await raw.next('RECEIPT')).headers['receipt-id']).toBe(n);
+    expect(handled).toEqual(sends);
+    expect(raw.items.filter((item) => item !== 'heartbeat' && item.command === 'ERROR')).toEqual([]);
+    expect(raw.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('drops a consumer that does not read once its outbox is full; the sender and other listeners go on', async () => {
+    const bus = new LocalBus();
+    const onClientSend: OnClientSend = async (_session, destination, body) => {
+      await bus.publish(destination, body);
+      return true;
+    };
+    let dropped!: () => void;
+    const slowDropped = new Promise<void>((resolve) => (dropped = resolve));
+    const log = (event: string) => event === 'slow-consumer' && dropped();
+    const h = await start({ bus, onClientSend, maxOutgoingBufferBytes: 64 * 1024, log });
+    const room = roomTopic('r1');
+    const subscribe = async () => {
+      const raw = await rawClient(h.url());
+      raw.ws.send(encodeFrame('CONNECT', { 'accept-version': '1.2', host: 'x', 'Api-Key': 'key-alice' }));
+      await raw.next('CONNECTED');
+      raw.ws.send(encodeFrame('SUBSCRIBE', { id: 's', destination: room, receipt: 'sub' }));
+      await raw.next('RECEIPT');
+      return raw;
+    };
+    const slow = await subscribe();
+    const reader = await subscribe();
+    slow.ws.pause(); // reads nothing more: the server's socket buffer for it fills
+    const sender = stompClient(h.url(), { 'Api-Key': 'key-alice' });
+    await sender.connected;
+    const body = JSON.stringify({ pad: 'x'.repeat(32 * 1024) });
+    const count = 200; // 6.4 MiB: more than the kernel buffers between the two sockets hold
+    for (let i = 0; i < count; i++) sender.client.publish({ destination: room, body, headers: { receipt: `m${i}` } });
+    await receipt(sender.client, `m${count - 1}`);
+    await slowDropped;
+    expect(h.stomp.connectionCount).toBe(2); // the sender and the reader
+    let delivered = 0;
+    while (delivered < count) {
+      await reader.next('MESSAGE');
+      delivered++;
+    }
+    expect(sender.errors).toEqual([]);
+    expect(sender.client.connected).toBe(true);
+  });
+});
+
 describe('caps against subscription amplification (issue 9, finding 6)', () => {
   /** A raw connection of alice, CONNECTED. */
   async function connectedAlice(h: Harness) {

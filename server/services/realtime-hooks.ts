@@ -1,6 +1,6 @@
 // The server's decisions for the STOMP endpoints: who connects, what they may subscribe to, and what a
 // client SEND does (typing/online/offline relays, health-check echo, log-out-other-sessions).
-import { parseDestination, parseSend, qrTokenTopic, type HealthCheckNotification } from '../../generated/realtime/index.ts';
+import { parseDestination, parseSend, qrTokenTopic, roomTopic, type HealthCheckNotification } from '../../generated/realtime/index.ts';
 import { sendValidators } from '../../generated/realtime/validators.js';
 import type { ServerContext } from '../context.ts';
 import { membershipAuthoriser } from '../realtime/authorise.ts';
@@ -49,14 +49,17 @@ export function createRealtimeHooks(ctx: ServerContext) {
   };
 
   // A SEND is one of the contract's sends with a body its definition accepts (schema/realtime.json), or refused.
-  const onClientSend: OnClientSend = async (session, destination, body) => {
+  const onClientSend: OnClientSend = async (session, destination, body, _headers, connection) => {
     const accountId = Number(session.user.accountId);
     const send = parseSend(destination);
     const payload = parseJson(body);
     switch (send?.name) {
       case 'roomTopicMessage': {
         if (!sendValidators.roomTopicMessage(payload)) return false;
-        if (!(await ctx.repos.members.isActiveMember(Number(send.roomId), accountId))) return false;
+        // A connection subscribed to the room's topic proved membership at SUBSCRIBE, and a removal ends that
+        // subscription at once (revocation): no query per frame. Without it the store decides.
+        const proven = connection.subscribedTo(roomTopic(send.roomId));
+        if (!proven && !(await ctx.repos.members.isActiveMember(Number(send.roomId), accountId))) return false;
         const { type } = payload;
         if (type === 'ONLINE' || type === 'OFFLINE') {
           await ctx.repos.accounts.touchLastOnline(accountId, ctx.now());

@@ -12,20 +12,19 @@ export function sessionExpiry(ctx: Pick<ServerContext, 'config'>, from: Date): D
 export function createSessionAuthenticator(ctx: ServerContext) {
   return async (apiKey: string): Promise<AuthenticatedSession | null> => {
     const now = ctx.now();
-    const session = await ctx.repos.sessions.findActiveByApiKey(apiKey, now);
-    if (!session) return null;
-    const account = await ctx.repos.accounts.findById(session.accountId);
-    if (!account || account.disabled) return null;
+    const found = await ctx.repos.sessions.findActiveWithAccount(apiKey, now);
+    if (!found) return null;
+    const { session } = found;
     if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await ctx.repos.sessions.touch(session.id, now, sessionExpiry(ctx, now));
     }
     return {
       sessionId: session.id,
-      accountId: account.id,
-      loginName: account.loginName,
+      accountId: session.accountId,
+      loginName: found.loginName,
       deviceId: session.deviceId,
       devicePublicKeyPem: session.devicePubKeyPem,
-      roles: account.functionRoles,
+      roles: found.functionRoles,
     };
   };
 }

@@ -177,7 +177,7 @@ test('room info: an admin renames the room, adds, promotes and removes a member 
   await screenshot(mine, 'rooms-auditinfodetail');
 });
 
-test('room policy: an admin limits sending to admins and the other member is told at once; a refused save says so', async ({ openPage }) => {
+test('room policy: an admin limits sending, starring and recalling and the other member is told at once; a refused save says so', async ({ openPage }) => {
   const admin = await person(csd.server, 'policy.admin', 'Policy Admin');
   const bob = await person(csd.server, 'policy.bob', 'Bob Policy');
   ok(await admin.api.createMultipleRoom({ roomName: 'Ward Policy', memberIds: [String(bob.id)] }));
@@ -187,6 +187,13 @@ test('room policy: an admin limits sending to admins and the other member is tol
   await signedIn(bobs, bob);
   await rowOf(bobs, 'Ward Policy').click();
   await expect(bobs.getByRole('combobox', { name: 'Message' })).toBeVisible();
+  // Bob's message offers star and recall while the policy allows them.
+  await bobs.getByRole('combobox', { name: 'Message' }).fill('Bed 4 ready');
+  await bobs.getByRole('combobox', { name: 'Message' }).press('Enter');
+  const bobsMessage = bobs.getByTestId('message').filter({ hasText: 'Bed 4 ready' });
+  await bobsMessage.hover();
+  await expect(bobsMessage.getByRole('button', { name: 'Star' })).toBeVisible();
+  await expect(bobsMessage.getByRole('button', { name: 'Delete for everyone' })).toBeVisible();
 
   await rowOf(mine, 'Ward Policy').click();
   await mine.getByRole('button', { name: 'Chat info' }).click();
@@ -197,6 +204,7 @@ test('room policy: an admin limits sending to admins and the other member is tol
   await expect(policy.getByLabel('Member size limit')).toBeDisabled();
   await expect(policy.getByLabel('Edit room policy')).toBeDisabled();
   await policy.getByLabel('Send messages').selectOption({ label: 'Admins only' });
+  for (const entry of ['Star messages', 'Recall messages']) await policy.getByLabel(entry).selectOption({ label: 'No one' });
 
   // A save the server never gets: the seed's failure text.
   await mine.route('**/updateroompolicy', (route) => route.abort());
@@ -209,6 +217,10 @@ test('room policy: an admin limits sending to admins and the other member is tol
 
   await expect(bobs.getByRole('note')).toHaveText("According to the room policy, you can't send messages to this group");
   await expect(bobs.getByRole('combobox', { name: 'Message' })).toHaveCount(0);
+  // The message actions follow at once: no star, no recall.
+  await bobsMessage.hover();
+  await expect(bobsMessage.getByRole('button', { name: 'Star' })).toHaveCount(0);
+  await expect(bobsMessage.getByRole('button', { name: 'Delete for everyone' })).toHaveCount(0);
   // A member who may not edit policies reads them.
   await bobs.getByRole('button', { name: 'Chat info' }).click();
   await bobs.getByTestId('panel-page-chatroominfo').getByRole('button', { name: 'Room policy' }).click();

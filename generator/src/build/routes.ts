@@ -50,7 +50,9 @@ export function routeSizes(manifest: ViteManifest, files: Map<string, FileSize>)
   const routeScripts: Record<string, Sizes> = {};
   const routed = new Set<string>();
   for (const route of SEED_ROUTES) {
-    const own = dynamic.find((k) => sourcePath(k).startsWith(`src/features/${route.feature}/`));
+    // A module directly in the feature's folder; modules in its sub-folders (the login page's QR, webview and
+    // automatic-login modules) load only when that mode is used, and are listed under onDemand.
+    const own = dynamic.find((k) => new RegExp(`^src/features/${route.feature}/[^/]+$`).test(sourcePath(k)));
     const set = new Set(initial);
     if (own) {
       routed.add(own);

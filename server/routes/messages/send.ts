@@ -10,18 +10,17 @@ export function sendHandlers(ctx: ServerContext) {
   return {
     async sendAesMessage({ body, session }) {
       const caller = session;
-      const { message, isRecrypted } = await sendMessage(ctx, caller, body);
-      await announceNewMessage(ctx, message);
-      const recipients = (await ctx.repos.receipts.progress(message.id)).total;
+      const { message, memberIds, lastUpdateAt, isRecrypted } = await sendMessage(ctx, caller, body);
+      await announceNewMessage(ctx, message, memberIds);
+      const recipients = memberIds.filter((id) => id !== caller.accountId).length; // a receipt each
       const [wire] = await presentAll(ctx, caller.accountId, [neutralView(message, recipients)]);
       const [unread] = await ctx.repos.receipts.unreadByRoom(caller.accountId, [message.roomId]);
-      const room = await ctx.repos.rooms.findById(message.roomId);
       return {
         data: { isRecrypted },
         message: wire!,
         noOfUnreadMessage: unread?.unread ?? 0,
         noOfMentionedMessage: unread?.mentioned ?? 0,
-        lastUpdateTime: (room?.lastUpdateAt ?? message.createdAt).getTime(),
+        lastUpdateTime: lastUpdateAt.getTime(),
       };
     },
 

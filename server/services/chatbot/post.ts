@@ -8,7 +8,7 @@ import type { ServerContext } from '../../context.ts';
 import { encryptAesText } from '../../crypto/aes.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { Queryable } from '../../store/db.ts';
-import { repos, type Room, type StoredMessage } from '../../store/repos/index.ts';
+import { lockRoom, repos, type Room, type StoredMessage } from '../../store/repos/index.ts';
 import { ensureRoomKey } from '../keys/room-keys.ts';
 import { announceNewMessage, storeMessage } from '../messages/store.ts';
 import { presentAll } from '../messages/wire.ts';
@@ -57,6 +57,7 @@ export async function postTurn(
   items: readonly Outgoing[],
 ): Promise<Message[]> {
   const stored = await ctx.db.transaction(async (tx) => {
+    await lockRoom(tx, room.id); // as a send does: the key check and the messages in one order with membership changes
     const { key } = await ensureRoomKey(ctx, room.id, { rotate: true, tx });
     const bots = chatbotStore(tx);
     const all: { message: StoredMessage; fromBot: boolean }[] = [];

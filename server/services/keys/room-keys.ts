@@ -4,7 +4,7 @@
 import { newAesKeyRecord } from '../../crypto/aes.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../store/db.ts';
-import { repos, type StoredAesKey } from '../../store/repos/index.ts';
+import { lockRoom, repos, type StoredAesKey } from '../../store/repos/index.ts';
 
 type Ctx = Pick<ServerContext, 'db' | 'encryption'>;
 
@@ -17,16 +17,22 @@ export interface RoomKeyState {
 
 /**
  * The room's current key, created when the room has none. With `rotate` (a send), a key made before the
- * room's last membership change is retired and replaced. Runs in the caller's transaction when given one.
+ * room's last membership change is retired and replaced: the caller holds the room's write lock (`lockRoom`),
+ * so two sends never rotate at once. Runs in the caller's transaction when given one.
  */
 export async function ensureRoomKey(ctx: Ctx, roomId: number, options: { rotate: boolean; tx?: Queryable }): Promise<RoomKeyState> {
   const run = async (q: Queryable): Promise<RoomKeyState> => {
     const r = repos(q);
-    const current = await r.keys.currentRoomKey(roomId);
+    let current = await r.keys.currentRoomKeyState(roomId);
     const fresh = () => r.keys.setRoomKey(roomId, newAesKeyRecord(ctx.encryption.defaultEncryptionAlgorithm));
-    if (!current) return { key: await fresh(), retired: null };
-    if (options.rotate && (await r.keys.membershipChangedSince(current))) return { key: await fresh(), retired: current };
-    return { key: current, retired: null };
+    if (!current) {
+      // Two first readers of a room's key (PostgreSQL runs them side by side) would both make one: take turns.
+      await lockRoom(q, roomId);
+      current = await r.keys.currentRoomKeyState(roomId);
+      if (!current) return { key: await fresh(), retired: null };
+    }
+    if (options.rotate && current.membershipChanged) return { key: await fresh(), retired: current.key };
+    return { key: current.key, retired: null };
   };
   return options.tx ? run(options.tx) : ctx.db.transaction(run);
 }

@@ -5,12 +5,12 @@ import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
 import { BlobTooLargeError } from '../../store/blobs.ts';
-import { repos, type BlobRecord, type StoredMessage } from '../../store/repos/index.ts';
+import { repos, type BlobRecord } from '../../store/repos/index.ts';
 import { ensureRoomKey } from '../keys/room-keys.ts';
 import { requirePolicy } from '../room-access.ts';
 import { parseId, parseIds, parseOptionalId } from '../../http/wire-ids.ts';
 import { newPoll, type StoredPoll } from './polls.ts';
-import { storeMessage, requireRoom } from './store.ts';
+import { liveRoom, storeRoomMessage, type StoredRoomMessage } from './store.ts';
 import { openExtOf } from './wire.ts';
 
 const FILE_TYPES = new Set(['IMAGE', 'VIDEO', 'VOICE', 'FILE']);
@@ -38,8 +38,7 @@ const MIME_BY_EXT: Record<string, string> = {
   zip: 'application/zip',
 };
 
-export interface SendResult {
-  message: StoredMessage;
+export interface SendResult extends StoredRoomMessage {
   isRecrypted: boolean;
 }
 
@@ -81,7 +80,6 @@ export async function sendMessage(
   body: SendAesMessageRequest,
 ): Promise<SendResult> {
   const roomId = parseId(body.roomId, 'roomId');
-  const room = await requireRoom(ctx, roomId);
   await requirePolicy(ctx, roomId, session, 'SEND_MESSAGE');
   if (body.type === 'CONTACT') await requirePolicy(ctx, roomId, session, 'ALLOW_CONTACTS_MSG');
   const poll = checkPayload(body);
@@ -93,12 +91,15 @@ export async function sendMessage(
 
   const sent = await ctx.db.transaction(async (tx): Promise<SendResult | null> => {
     const r = repos(tx);
+    // First, the room's write lock: a membership change commits wholly before this send's key check or after it.
+    const room = liveRoom(await r.rooms.findForWrite(roomId));
     if (replyToId !== null && (await r.messages.findInRoom(roomId, [replyToId])).length === 0) throw new ApiError('MESSAGE_NOT_FOUND');
-    if (namedKey !== undefined && !(await r.keys.belongsToRoom(namedKey, roomId))) {
-      throw new ApiError('INVALID_INPUT', 'messageKeyUuid is not a key of this room');
-    }
     // The rotation commits even when this send is refused (null below), so the client's retry finds the new key.
     const keys = await ensureRoomKey(ctx, roomId, { rotate: true, tx });
+    const namesKnownKey = namedKey === keys.key.messageKeyUuid || namedKey === keys.retired?.messageKeyUuid;
+    if (namedKey !== undefined && !namesKnownKey && !(await r.keys.belongsToRoom(namedKey, roomId))) {
+      throw new ApiError('INVALID_INPUT', 'messageKeyUuid is not a key of this room'); // and the rotation rolls back
+    }
     // A named key must be the current one; without a name the client used the key current before this
     // send's rotation. Ciphertext under a retired key could be read by the members it was retired against.
     const retired = namedKey !== undefined ? namedKey !== keys.key.messageKeyUuid : keys.retired !== null;
@@ -106,7 +107,7 @@ export async function sendMessage(
     const usedKey = keys.key.messageKeyUuid;
     let blob: BlobRecord | null = null;
     if (file) blob = await r.blobs.insert({ ...file, contentType: 'text/plain' });
-    const message = await storeMessage(ctx, tx, room, session.accountId, {
+    const stored = await storeRoomMessage(ctx, tx, room, session.accountId, {
       messageType: body.type,
       messageKeyUuid: usedKey,
       langId: body.langId ?? null,
@@ -124,7 +125,7 @@ export async function sendMessage(
       polling: poll,
       hints: body.hints ?? null,
     });
-    return { message, isRecrypted: false };
+    return { ...stored, isRecrypted: false };
   });
   if (!sent) throw new ApiError('ROOM_KEY_RETIRED');
   return sent;

@@ -13,7 +13,10 @@ export type MessageContent = Omit<NewMessage, 'roomId' | 'senderId' | 'createdAt
 
 /** A live room; deleted rooms are gone for messaging. */
 export async function requireRoom(ctx: Pick<ServerContext, 'repos'>, roomId: number): Promise<Room> {
-  const room = await ctx.repos.rooms.findById(roomId);
+  return liveRoom(await ctx.repos.rooms.findById(roomId));
+}
+
+export function liveRoom(room: Room | null): Room {
   if (!room || room.deletedAt) throw new ApiError('NOT_ROOM_MEMBER');
   return room;
 }
@@ -24,6 +27,20 @@ export async function requireRoom(ctx: Pick<ServerContext, 'repos'>, roomId: num
  * the room lists. Runs inside the caller's transaction.
  */
 export async function storeMessage(ctx: Ctx, tx: Queryable, room: Room, senderId: number, content: MessageContent): Promise<StoredMessage> {
+  return (await storeRoomMessage(ctx, tx, room, senderId, content)).message;
+}
+
+/** What storing a message learnt on the way, so the caller need not read it again. */
+export interface StoredRoomMessage {
+  message: StoredMessage;
+  /** the room's members when the message was stored, sender included */
+  memberIds: number[];
+  /** the room's lastUpdateTime after the message */
+  lastUpdateAt: Date;
+}
+
+/** storeMessage, answering the members it stored receipts for and the room's new lastUpdateTime too. */
+export async function storeRoomMessage(ctx: Ctx, tx: Queryable, room: Room, senderId: number, content: MessageContent): Promise<StoredRoomMessage> {
   const r = repos(tx);
   const now = ctx.now();
   const expiresAt =
@@ -39,8 +56,8 @@ export async function storeMessage(ctx: Ctx, tx: Queryable, room: Room, senderId
     if (member.isHidden) await r.members.setHidden(room.id, member.accountId, false);
     if (member.isClosed) await r.members.setClosed(room.id, member.accountId, false);
   }
-  await r.rooms.touch(room.id, now);
-  return message;
+  const touched = await r.rooms.touch(room.id, now);
+  return { message, memberIds: members.map((m) => m.accountId), lastUpdateAt: touched?.lastUpdateAt ?? now };
 }
 
 export const neutralView = (message: StoredMessage, totalReceiver: number): MessageView => ({
@@ -51,11 +68,11 @@ export const neutralView = (message: StoredMessage, totalReceiver: number): Mess
 });
 
 /**
- * NEW_MESSAGE to every member's reply queue and to the room topic, with the viewer-neutral message; members
+ * NEW_MESSAGE to every member's reply queue (`memberIds`: the members read when the message was stored) and to the room topic, with the viewer-neutral message; members
  * whose Do Not Disturb is on get theirs marked silent.
  */
-export async function announceNewMessage(ctx: Ctx, message: StoredMessage): Promise<void> {
-  const members = await ctx.repos.members.activeAccountIds(message.roomId);
+export async function announceNewMessage(ctx: Ctx, message: StoredMessage, memberIds?: readonly number[]): Promise<void> {
+  const members = memberIds ? [...memberIds] : await ctx.repos.members.activeAccountIds(message.roomId);
   const recipients = members.filter((id) => id !== message.senderId).length;
   const [wire] = await presentAll(ctx, null, [neutralView(message, recipients)]);
   if (!wire) return;

@@ -84,6 +84,22 @@ export function keysRepo(q: Queryable) {
       return toStoredAesKey(onlyRow(rows));
     },
 
+    /**
+     * The room's current key, and whether the room's membership changed after it was made: a member set newer
+     * than the key's and recorded in a later transaction than the key (a room created with its members and its
+     * key in one transaction does not count as a change). One statement.
+     */
+    async currentRoomKeyState(roomId: number): Promise<{ key: StoredAesKey; membershipChanged: boolean } | null> {
+      const { rows } = await q.query(
+        `SELECT k.*, EXISTS (SELECT 1 FROM room_member_sets s WHERE s.room_id = k.room_id AND s.id > coalesce(k.member_set_id, 0)
+                               AND s.created_at > k.created_at) AS membership_changed
+         FROM aes_keys k WHERE k.room_id = $1 AND k.retired_at IS NULL`,
+        [roomId],
+      );
+      const r = rows[0];
+      return r ? { key: toStoredAesKey(r), membershipChanged: r.membership_changed === true } : null;
+    },
+
     async currentRoomKey(roomId: number): Promise<StoredAesKey | null> {
       const { rows } = await q.query('SELECT * FROM aes_keys WHERE room_id = $1 AND retired_at IS NULL', [roomId]);
       return rows[0] ? toStoredAesKey(rows[0]) : null;
@@ -107,19 +123,6 @@ export function keysRepo(q: Queryable) {
       return rows.map(toStoredAesKey);
     },
 
-    /**
-     * Whether the room's membership changed after the key was made: a member set newer than the key's
-     * and recorded in a later transaction than the key (a room created with its members and its key in
-     * one transaction does not count as a change).
-     */
-    async membershipChangedSince(key: StoredAesKey): Promise<boolean> {
-      if (key.roomId === null) return false;
-      const { rows } = await q.query(
-        'SELECT 1 FROM room_member_sets WHERE room_id = $1 AND id > $2 AND created_at > $3 LIMIT 1',
-        [key.roomId, key.memberSetId ?? 0, key.createdAt],
-      );
-      return rows.length > 0;
-    },
 
     /**
      * getaeskeybymessagekeyuuids for one account: the common key; keys of rooms the account is in;

@@ -2,6 +2,7 @@
 // Every change of who is in the room records a new member set (latestRoomMembersetId).
 import type { Queryable, Row } from '../db.ts';
 import { idArray, onlyRow, toDate, toDateOrNull, toId, toIdOrNull, toIds } from './convert.ts';
+import { lockRoom } from './rooms.ts';
 
 export interface Member {
   roomId: number;
@@ -74,6 +75,7 @@ export function membersRepo(q: Queryable) {
      */
     async add(roomId: number, accountIds: readonly number[], options: { admin?: boolean } = {}): Promise<MemberSet | null> {
       if (accountIds.length === 0) return null;
+      await lockRoom(q, roomId);
       const { rowCount } = await q.query(
         `INSERT INTO room_members (room_id, account_id, is_admin)
          SELECT $1, a, $3 FROM unnest($2::bigint[]) AS a
@@ -88,6 +90,7 @@ export function membersRepo(q: Queryable) {
 
     /** Leave or removal. Returns the new member set, or null if the account was not a member. */
     async remove(roomId: number, accountId: number): Promise<MemberSet | null> {
+      await lockRoom(q, roomId);
       const { rowCount } = await q.query(
         'UPDATE room_members SET left_at = now(), is_admin = false WHERE room_id = $1 AND account_id = $2 AND left_at IS NULL',
         [roomId, accountId],

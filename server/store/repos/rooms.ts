@@ -6,6 +6,19 @@ import { toMember, type Member } from './members.ts';
 import type { RoomBusinessType, RoomType } from '../../../generated/types/index.ts';
 
 export type { RoomBusinessType, RoomType };
+
+/**
+ * The lock that puts a room's sends and membership changes in one order: each takes the room's row first, so a
+ * send commits wholly before or wholly after a membership change (its key check sees the change or its message
+ * is older than it) and two sends never rotate the room's key at once. On the embedded store transactions already
+ * run one at a time; on PostgreSQL (READ COMMITTED) this row lock is what orders them.
+ */
+const ROOM_WRITE_LOCK = 'FOR NO KEY UPDATE';
+
+/** Takes the room's write lock (see ROOM_WRITE_LOCK) inside the caller's transaction. */
+export async function lockRoom(q: Queryable, roomId: number): Promise<void> {
+  await q.query(`SELECT 1 FROM rooms WHERE id = $1 ${ROOM_WRITE_LOCK}`, [roomId]);
+}
 export type SelfDestructUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'year';
 
 export interface Room {
@@ -143,6 +156,12 @@ export function roomsRepo(q: Queryable) {
 
     async findById(id: number): Promise<Room | null> {
       const { rows } = await q.query('SELECT * FROM rooms WHERE id = $1', [id]);
+      return rows[0] ? toRoom(rows[0]) : null;
+    },
+
+    /** The room with its row locked until the caller's transaction ends (see `lockRoom`). */
+    async findForWrite(id: number): Promise<Room | null> {
+      const { rows } = await q.query(`SELECT * FROM rooms WHERE id = $1 ${ROOM_WRITE_LOCK}`, [id]);
       return rows[0] ? toRoom(rows[0]) : null;
     },
 

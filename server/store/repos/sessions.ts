@@ -1,7 +1,7 @@
 // Login sessions: one per login of a device, found by its api key (stored only as a SHA-256 hash).
 import { createHash, randomUUID } from 'node:crypto';
 import type { Queryable, Row } from '../db.ts';
-import { onlyRow, textOrNull, toDate, toDateOrNull, toId, toJson } from './convert.ts';
+import { onlyRow, textOrNull, toDate, toDateOrNull, toId, toJson, toStrings } from './convert.ts';
 
 export type DeviceInfo = Record<string, unknown>;
 
@@ -70,6 +70,21 @@ export function sessionsRepo(q: Queryable) {
         [hashApiKey(apiKey), now],
       );
       return rows[0] ? toSession(rows[0]) : null;
+    },
+
+    /**
+     * findActiveByApiKey with what every secured call needs of its account (login name, function roles), in one
+     * statement; null also when the account is disabled.
+     */
+    async findActiveWithAccount(apiKey: string, now: Date): Promise<{ session: Session; loginName: string; functionRoles: string[] } | null> {
+      const { rows } = await q.query(
+        `SELECT s.*, a.login_name AS account_login_name, a.function_roles AS account_function_roles
+         FROM sessions s JOIN accounts a ON a.id = s.account_id AND NOT a.disabled
+         WHERE s.api_key_hash = $1 AND s.logged_out_at IS NULL AND s.expires_at > $2`,
+        [hashApiKey(apiKey), now],
+      );
+      const r = rows[0];
+      return r ? { session: toSession(r), loginName: String(r.account_login_name), functionRoles: toStrings(r.account_function_roles) } : null;
     },
 
     /** Records use and slides the expiry forward (idle timeout). */

@@ -85,7 +85,7 @@ export function LoginForm({ initialLoginName, actionObj, onMustChangePassword }:
           ) : null
         }
       />
-      {shell ? (
+      {IS_ALLOW_REMEMBER_ACCOUNT && shell ? (
         <Checkbox label={t('rememberAccountLabel')} checked={remember} onChange={(event) => setRemember(event.target.checked)} data-flag="IS_ALLOW_REMEMBER_ACCOUNT" />
       ) : null}
       <Button type="submit" block busy={busy}>

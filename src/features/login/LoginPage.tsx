@@ -17,7 +17,7 @@ import {
 import { Button } from '../../ui/index.ts';
 import { useAccessibilityPopup } from '../popup/index.ts';
 import { SessionPending, useSessionPhase } from '../session/index.ts';
-import { AutoLogin, readAutoLogin } from './auto/index.ts';
+import { readAutoLogin, type AutoLoginRequest } from './auto/index.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { NativeAutoLogin } from './native/NativeAutoLogin.tsx';
 import { nativeShell } from './native/native-shell.ts';
@@ -29,6 +29,12 @@ import styles from './LoginPage.module.scss';
 let QrLogin: ComponentType | null = null;
 if (IS_ALLOW_QR_LOGIN) {
   QrLogin = lazy(() => import('./qr/index.ts').then((m) => ({ default: m.QrLogin })));
+}
+
+// Builds with token or SSO login run the automatic login (seed section 4) from an on-demand module.
+let AutoLogin: ComponentType<{ request: AutoLoginRequest }> | null = null;
+if (IS_ALLOW_TOKEN_LOGIN || IS_ALLOW_SSO_LOGIN) {
+  AutoLogin = lazy(() => import('./auto/AutoLogin.tsx').then((m) => ({ default: m.AutoLogin })));
 }
 
 // Lite builds show the host web view's login page instead of the form (seed section 2).
@@ -46,11 +52,16 @@ export function LoginPage() {
   const state = (location.state ?? null) as LoginRouteState | null;
   if (phase === 'resuming') return <SessionPending />;
   if (phase === 'signedIn') return <Navigate to="/chatroom" replace state={state?.actionObj ? { actionObj: state.actionObj } : undefined} />;
-  const auto =
-    IS_ALLOW_TOKEN_LOGIN || IS_ALLOW_SSO_LOGIN
-      ? readAutoLogin(state?.actionObj, readLoginBanner(location.search, state) !== null, { sso: IS_ALLOW_SSO_LOGIN, token: IS_ALLOW_TOKEN_LOGIN })
-      : null;
-  if (auto) return <AutoLogin request={auto} />;
+  const auto = AutoLogin
+    ? readAutoLogin(state?.actionObj, readLoginBanner(location.search, state) !== null, { sso: IS_ALLOW_SSO_LOGIN, token: IS_ALLOW_TOKEN_LOGIN })
+    : null;
+  if (AutoLogin && auto) {
+    return (
+      <Suspense fallback={<SessionPending />}>
+        <AutoLogin request={auto} />
+      </Suspense>
+    );
+  }
   const shell = IS_ALLOW_REMEMBER_ACCOUNT && !IS_ALLOW_WEBVIEW_LOGIN ? nativeShell() : null;
   if (shell && readLoginBanner(location.search, state) === null) {
     return (

@@ -10,7 +10,7 @@ import { plaintextSize, sizeParts, thumbnailBox } from '../model/attachments.ts'
 import { clock } from '../model/kinds.ts';
 import { downloadFile, type ChatMessage } from '../api/data.ts';
 import { useObjectUrl } from '../hooks/useObjectUrl.ts';
-import { useChatRoomContext } from './RoomContext.tsx';
+import { useChatRoomContext, useMessageMode } from './RoomContext.tsx';
 import { plainFileName, realExtension } from '../../../core/messages/text.ts';
 import styles from './Chat.module.scss';
 
@@ -50,6 +50,7 @@ export function useDownload(message: ChatMessage, original = false) {
 export function ImageContent({ message }: { message: ChatMessage }) {
   const { t } = useTranslation();
   const { openMedia } = useChatRoomContext();
+  const { allows } = useMessageMode();
   const { url, failed } = useObjectUrl(message, true);
   const box = thumbnailBox(message.fileMetadata?.width, message.fileMetadata?.height, THUMB_MAX_WIDTH, THUMB_MAX_HEIGHT);
   const name = plainFileName(message.aesMessageFilename ?? '');
@@ -67,7 +68,7 @@ export function ImageContent({ message }: { message: ChatMessage }) {
           {failed ? <FileText /> : null}
         </div>
       )}
-      {IS_ALLOW_DOWNLOAD_ATTACHMENT && !pending ? (
+      {IS_ALLOW_DOWNLOAD_ATTACHMENT && allows.download && !pending ? (
         <IconButton data-flag="IS_ALLOW_DOWNLOAD_ATTACHMENT" className={styles.imageDownload} icon={Download} label={t('chat.download', { name })} onClick={() => void download.run()} disabled={download.busy} />
       ) : null}
     </figure>
@@ -136,6 +137,7 @@ export function VoiceContent({ message }: { message: ChatMessage }) {
 
 export function FileContent({ message, uploading }: { message: ChatMessage; uploading: boolean }) {
   const { t } = useTranslation();
+  const { allows } = useMessageMode();
   // Shown without bidi controls, with its real type beside it: 'x\u202Efdp.exe' cannot pass for a PDF.
   const name = plainFileName(message.aesMessageFilename ?? '');
   const extension = realExtension(name);
@@ -155,7 +157,7 @@ export function FileContent({ message, uploading }: { message: ChatMessage; uplo
         {uploading ? <ProgressBar label={t('chat.uploading', { name })} value={message.uploadProgress ?? null} /> : null}
         {download.busy || original.busy ? <ProgressBar label={t('chat.download', { name })} value={null} /> : null}
       </div>
-      {IS_ALLOW_DOWNLOAD_ATTACHMENT && !uploading ? (
+      {IS_ALLOW_DOWNLOAD_ATTACHMENT && allows.download && !uploading ? (
         <IconButton data-flag="IS_ALLOW_DOWNLOAD_ATTACHMENT" icon={Download} label={t('chat.download', { name })} onClick={() => void download.run()} disabled={download.busy} />
       ) : null}
       {IS_ALLOW_DOWNLOAD_ORIGINAL && message.hasOriginalMessageFile && !uploading ? (

@@ -2,10 +2,10 @@
 import { useCallback, useEffect, useMemo, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { BarChart3, CheckSquare, Contact, Forward, Images, Info, MapPin, Phone, Search, Smile, Star, Trash2, X } from 'lucide-react';
-import { IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
+import { BarChart3, CheckSquare, Contact, Forward, Globe, Images, Info, MapPin, Phone, Search, Smile, Star, Trash2, Video, X } from 'lucide-react';
+import { IS_ALLOW_EXTERNAL_CONFERENCE, IS_ALLOW_VIDEO_CONFERENCE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
 import type { Room } from '@generated/types/index';
-import { Button, IconButton, confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
+import { Button, IconButton, confirmAction, showNotice, showToast, usePanelNav } from '../../../ui/index.ts';
 import { RoomHeaderMenu, roomAllows, roomTitle, useFunctionRoles } from '../../roomlist/index.ts';
 import { Composer } from './Composer.tsx';
 import { deleteForMe, imageSize, recall, setStarred, useRoomMembers, type ChatMessage, type VideoMetadata } from '../api/data.ts';
@@ -46,6 +46,14 @@ export function ChatView({ room }: ChatViewProps) {
   const [composing, setComposing] = useState<'poll' | 'sticker' | 'location' | 'contact' | null>(null);
   const roles = useFunctionRoles();
   const canForward = IS_ALLOW_FORWARD && roomAllows(room, 'ALLOW_FORWARD_MSG', roles);
+  const allows = useMemo(
+    () => ({
+      star: roomAllows(room, 'ALLOW_STAR_MSG', roles),
+      recall: roomAllows(room, 'ALLOW_RECALL_MESSAGE', roles),
+      download: roomAllows(room, 'ALLOW_DOWN_ATTACH', roles),
+    }),
+    [room, roles],
+  );
   const protection = protectionOf(room, roles);
   const blockCopy = (event: ClipboardEvent) => {
     event.preventDefault();
@@ -74,7 +82,9 @@ export function ChatView({ room }: ChatViewProps) {
       const failed = () => showToast(t('errors.actionFailed'));
       switch (action) {
         case 'reply':
-          setReplyTo(message);
+          // Builds with reply restricted (the lite builds) point to the full version instead.
+          if (IS_SHOW_REPLY_RESTRICTED_NOTICE) await showNotice({ message: t('replyRestrictedNotice') });
+          else setReplyTo(message);
           return;
         case 'forward':
           setForwarding([message.messageId]);
@@ -161,7 +171,7 @@ export function ChatView({ room }: ChatViewProps) {
       }),
     [],
   );
-  const mode = useMemo<MessageModeValue>(() => ({ selected, toggleSelected, canForward }), [canForward, selected, toggleSelected]);
+  const mode = useMemo<MessageModeValue>(() => ({ selected, toggleSelected, canForward, allows }), [allows, canForward, selected, toggleSelected]);
 
   const deleteSelected = async () => {
     const ids = [...(selected ?? [])];
@@ -208,6 +218,8 @@ export function ChatView({ room }: ChatViewProps) {
         ) : null}
         {/* Calls need the media transport the web client does not have (the seed's not-supported popup). */}
         {IS_ALLOW_VOICE_CALL ? <IconButton data-flag="IS_ALLOW_VOICE_CALL" icon={Phone} label={t('chat.voiceCall')} onClick={() => void notSupported()} /> : null}
+        {IS_ALLOW_VIDEO_CONFERENCE ? <IconButton data-flag="IS_ALLOW_VIDEO_CONFERENCE" icon={Video} label={t('chat.videoConference')} onClick={() => void notSupported()} /> : null}
+        {IS_ALLOW_EXTERNAL_CONFERENCE ? <IconButton data-flag="IS_ALLOW_EXTERNAL_CONFERENCE" icon={Globe} label={t('chat.externalConference')} onClick={() => void notSupported()} /> : null}
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>

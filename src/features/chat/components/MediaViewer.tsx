@@ -8,6 +8,7 @@ import { Dialog, IconButton, Spinner } from '../../../ui/index.ts';
 import type { ChatMessage } from '../api/data.ts';
 import { useObjectUrl } from '../hooks/useObjectUrl.ts';
 import { fileNameOf, useDownload } from './Attachment.tsx';
+import { useMessageMode } from './RoomContext.tsx';
 import { Watermark } from './Watermark.tsx';
 import styles from './Chat.module.scss';
 
@@ -26,6 +27,7 @@ export interface MediaViewerProps {
 
 export function MediaViewer({ messages, messageId, onNavigate, onClose, watermark = false }: MediaViewerProps) {
   const { t } = useTranslation();
+  const { allows } = useMessageMode();
   const media = useMemo(() => messages.filter(isMedia), [messages]);
   const index = media.findIndex((message) => message.messageId === messageId);
   const message = media[index];
@@ -51,7 +53,7 @@ export function MediaViewer({ messages, messageId, onNavigate, onClose, watermar
               <IconButton icon={ZoomIn} label={t('messages.zoomIn')} disabled={zoom === ZOOM_STEPS.length - 1} onClick={() => setZoom((z) => Math.min(ZOOM_STEPS.length - 1, z + 1))} />
             </>
           ) : null}
-          {IS_ALLOW_DOWNLOAD_ATTACHMENT ? <ViewerDownload key={message.messageId} message={message} /> : null}
+          {IS_ALLOW_DOWNLOAD_ATTACHMENT && allows.download ? <ViewerDownload key={message.messageId} message={message} /> : null}
         </div>
         <div className={styles.viewerStageProtected}>
           <ViewerStage key={message.messageId} message={message} scale={ZOOM_STEPS[zoom]!} />

@@ -171,7 +171,7 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
           {failed && IS_ALLOW_RESEND ? <IconButton icon={RotateCw} label={t('chat.resend')} tone="danger" onClick={act('resend')} /> : null}
           {!local && IS_ALLOW_REPLY ? <IconButton icon={CornerUpLeft} label={t('chat.reply')} onClick={act('reply')} /> : null}
           {!local && mode.canForward ? <IconButton icon={Forward} label={t('chat.forward')} onClick={act('forward')} /> : null}
-          {!local && IS_ALLOW_STAR ? (
+          {!local && IS_ALLOW_STAR && mode.allows.star ? (
             message.isStarredByYou ? (
               <IconButton icon={StarOff} label={t('chat.unstar')} onClick={act('unstar')} />
             ) : (
@@ -180,7 +180,7 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
           ) : null}
           {!local && own && IS_SHOW_MESSAGE_INFO ? <IconButton icon={Info} label={t('chat.messageInfo')} onClick={act('info')} /> : null}
           {(IS_ALLOW_DELETE_FOR_ME || local) ? <IconButton icon={Trash2} label={t('chat.deleteForMe')} onClick={act('deleteForMe')} /> : null}
-          {!local && own && IS_ALLOW_RECALL ? <IconButton icon={Undo2} label={t('chat.recall')} onClick={act('recall')} /> : null}
+          {!local && own && IS_ALLOW_RECALL && mode.allows.recall ? <IconButton icon={Undo2} label={t('chat.recall')} onClick={act('recall')} /> : null}
         </div>
       ) : null}
     </div>

@@ -23,8 +23,19 @@ export interface MessageModeValue {
   toggleSelected: (messageId: string) => void;
   /** The variant and the room's policy let messages be forwarded from here. */
   canForward: boolean;
+  /** What the room's policy lets this member do with messages (ALLOW_STAR_MSG, ALLOW_RECALL_MESSAGE, ALLOW_DOWN_ATTACH). */
+  allows: MessagePolicy;
 }
 
-export const MessageModeContext = createContext<MessageModeValue>({ selected: null, toggleSelected: noop, canForward: false });
+export interface MessagePolicy {
+  star: boolean;
+  recall: boolean;
+  download: boolean;
+}
+
+// Outside a room's view nothing is held back here; the server still refuses what the policy forbids.
+const everything: MessagePolicy = { star: true, recall: true, download: true };
+
+export const MessageModeContext = createContext<MessageModeValue>({ selected: null, toggleSelected: noop, canForward: false, allows: everything });
 
 export const useMessageMode = (): MessageModeValue => useContext(MessageModeContext);

@@ -6,6 +6,7 @@ import { SessionPending } from '../../session/index.ts';
 import { loginWithToken } from '../auth.ts';
 import { useFollowLoginOutcome } from '../outcome.ts';
 import type { AutoLogin as AutoLoginRequest } from './auto-login.ts';
+import { nextActionObject } from './next-action.ts';
 
 const tried = new Set<string>();
 
@@ -16,7 +17,7 @@ export function AutoLogin({ request }: { request: AutoLoginRequest }) {
     if (tried.has(request.tokenData.token)) return;
     tried.add(request.tokenData.token);
     void loginWithToken(request.loginName, request.tokenData, i18n.language, request.sso).then((outcome) =>
-      follow(outcome, { loginName: request.loginName, actionObj: request.actionObj }),
+      follow(outcome, { loginName: request.loginName, actionObj: nextActionObject(request.rest) }),
     );
   }, [request, follow, i18n.language]);
   return <SessionPending />;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readDeepLink } from '../../deeplink/index.ts';
 import { readAutoLogin } from './auto-login.ts';
+import { nextActionObject } from './next-action.ts';
 
 const both = { sso: true, token: true };
 
@@ -8,8 +9,8 @@ describe('readAutoLogin', () => {
   it('logs in with the token of the action object and opens its room, without carrying the token on', () => {
     const auto = readAutoLogin({ loginName: 'nurse', token: 'abc', authTokenType: 'WEBVIEW', systemId: 'HIS', roomId: '12' }, false, { sso: false, token: true });
     expect(auto).toMatchObject({ loginName: 'nurse', tokenData: { token: 'abc', type: 'WEBVIEW', systemId: 'HIS' }, sso: false });
-    expect(readDeepLink(auto!.actionObj)).toEqual({ action: 'gotoroom', roomId: '12' });
-    expect(JSON.stringify(auto!.actionObj)).not.toContain('abc');
+    expect(readDeepLink(nextActionObject(auto!.rest))).toEqual({ action: 'gotoroom', roomId: '12' });
+    expect(JSON.stringify(auto!.rest)).not.toContain('abc');
   });
 
   it('uses sso/login for an SSO token where SSO is allowed', () => {
@@ -29,6 +30,7 @@ describe('readAutoLogin', () => {
 
   it('keeps a deep link the action object already names', () => {
     const auto = readAutoLogin({ loginName: 'n', token: 't', deepLink: 'gotochatbot' }, false, both);
-    expect(readDeepLink(auto!.actionObj)).toEqual({ action: 'gotochatbot' });
+    expect(readDeepLink(nextActionObject(auto!.rest))).toEqual({ action: 'gotochatbot' });
+    expect(nextActionObject({})).toBeUndefined();
   });
 });

@@ -4,15 +4,14 @@
 // Grid children log in this way from the action object the grid hands them.
 import type { TokenData, TokenType } from '@generated/types/index';
 import { TokenTypeValues } from '@generated/types/enums';
-import { deepLinkActionObject } from '../../deeplink/index.ts';
 
 export interface AutoLogin {
   loginName: string;
   tokenData: TokenData;
   /** through sso/login */
   sso: boolean;
-  /** what the chat does next: the room to open, without the token */
-  actionObj: Record<string, string> | undefined;
+  /** the rest of the action object, without the token (next-action.ts turns its room id into go-to-room) */
+  rest: Record<string, string>;
 }
 
 const TOKEN_KEYS = ['authTokenType', 'token', 'systemId', 'loginName'];
@@ -32,13 +31,10 @@ export function readAutoLogin(
   const sso = type === 'SSO' && allowed.sso;
   if (!sso && !allowed.token) return null;
   const systemId = actionObj.systemId?.trim();
-  const rest = Object.fromEntries(Object.entries(actionObj).filter(([key]) => !TOKEN_KEYS.includes(key)));
-  const roomId = rest.roomId?.trim();
-  const next = roomId && !rest.deepLink ? deepLinkActionObject('gotoroom', new URLSearchParams({ roomId }).toString()) : rest;
   return {
     loginName,
     tokenData: { token, type, ...(systemId ? { systemId } : {}) },
     sso,
-    actionObj: Object.keys(next).length > 0 ? next : undefined,
+    rest: Object.fromEntries(Object.entries(actionObj).filter(([key]) => !TOKEN_KEYS.includes(key))),
   };
 }

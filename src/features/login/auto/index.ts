@@ -1,2 +1,1 @@
-export { AutoLogin } from './AutoLogin.tsx';
 export { readAutoLogin, type AutoLogin as AutoLoginRequest } from './auto-login.ts';

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Archive, EyeOff, Megaphone, NotebookPen, LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox } from 'lucide-react';
 import type { Account, Room } from '@generated/types/index';
-import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_HIDDEN_ROOMS, IS_SHOW_NEWS } from '@variant/flags';
+import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_FULL_SCREEN, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_HIDDEN_ROOMS, IS_SHOW_NEWS } from '@variant/flags';
 import { EmptyState, IconButton, Panel, Spinner, showToast, usePanelNav } from '../../../ui/index.ts';
 import { bappListPage } from '../../bapps/index.ts';
+import { FullScreenToggle } from '../../fullscreen/index.ts';
 import { NewsShortcut, newsListPage } from '../../news/index.ts';
 import { settingPage } from '../../settings/index.ts';
 import { selectMembersPage, selectRoomTypePage } from './CreatePages.tsx';
@@ -99,6 +100,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomL
           <IconButton icon={MessagesSquare} label={t('roomList.chats')} pressed tone="accent" />
           <IconButton icon={Settings} label={t('roomList.settings')} onClick={() => openLeft(settingPage, undefined)} />
           {IS_SHOW_BUSINESS_APPS ? <IconButton icon={LayoutGrid} label={t('roomList.apps')} onClick={() => openLeft(bappListPage, undefined)} /> : null}
+          {IS_ALLOW_FULL_SCREEN ? <FullScreenToggle /> : null}
           <IconButton icon={LogOut} label={t('roomList.logout')} onClick={onLogout} />
         </nav>
       }

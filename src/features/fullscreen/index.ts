@@ -1,0 +1,1 @@
+export { FullScreenToggle } from './FullScreenToggle.tsx';
