@@ -39,10 +39,11 @@ async function mintTokens(who: SignedInClient, loginName: string) {
   if (!login.ok || !otp.ok || !next.ok || !jwt.ok) throw new Error('minting tokens failed');
   const qrToken = randomUUID().replace(/-/g, '');
   // The page holds the token by subscribing on the login socket (docs/security.md, finding 10).
-  const page = await listen<{ data: { token: string } }>(server.url, null, `/topic/qrtoken.${qrToken}`);
+  const page = await listen<{ data?: { token: string } }>(server.url, null, `/topic/qrtoken.${qrToken}`);
   const sent = await who.api.sendNexToken({ token: qrToken });
   expect(sent.ok).toBe(true);
-  const grant = (await page.next(() => true)).data.token;
+  // The page first hears its own QR token (ttl, remainingCount); the grant is the frame that carries data.token.
+  const grant = (await page.next((frame) => frame.data?.token !== undefined)).data!.token;
   await page.close();
   return [
     { token: login.data.token, type: 'SSO' as const },
