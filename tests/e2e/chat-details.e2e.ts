@@ -155,7 +155,7 @@ test("the maximum-text notice keeps a too long text unsent; emoji alone are enla
   await composer.fill('x'.repeat(15_200));
   const notice = page.getByTestId('text-too-long');
   await expect(notice).toHaveText('Maximum text length exceeded: a message holds at most 10,000 characters (this one has 15,200).');
-  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
   await composer.press('Enter');
   await expect(composer).toHaveValue('x'.repeat(15_200)); // kept for the user to shorten
   await screenshot(page, 'text-too-long');

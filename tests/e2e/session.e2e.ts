@@ -158,7 +158,7 @@ test("an expired session lands on the login page with the seed's text, in every 
   const account = await repos.accounts.findByLoginName('dora');
   for (const session of await repos.sessions.listActive(account!.id)) await repos.sessions.touch(session.id, new Date(), new Date(Date.now() - 1_000));
 
-  await first.getByRole('button', { name: 'New chat' }).click(); // asks the server for accounts
+  await first.getByRole('button', { name: 'New group' }).click(); // its member selector asks the server for accounts
   await expect(first).toHaveURL(/\/login\?sessionTimeout$/);
   await expect(first.getByTestId('login-failure')).toHaveText(SESSION_TIMEOUT);
   await expect(second).toHaveURL(/\/login/, { timeout: FOLLOW_MS });

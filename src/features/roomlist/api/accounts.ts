@@ -2,7 +2,7 @@
 // chats (the loaded room list), and the advanced search (criteria from getadvancedaccountsearchcriteria, results
 // from advancedsearch).
 import { useMemo } from 'react';
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { getAccountList } from '@generated/api/account';
 import { advancedSearchMutation, getAdvancedAccountSearchCriteriaQuery, queryKeys } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
@@ -22,6 +22,9 @@ export function useAccountPages(filterOfName: string, pageSize: number = constan
     initialPageParam: 1,
     getNextPageParam: (last, _pages, pageNo) => (last.stillHaveData ? pageNo + 1 : undefined),
     enabled,
+    // While a new filter loads, the rows of the last one stay (no empty flash under the pointer: a click on a row
+    // that is still there lands, and the same people keep their rows).
+    placeholderData: keepPreviousData,
     select: (data) => data.pages.flatMap((page) => page.accounts as Account[]).filter((account) => account.accountId !== accountId),
   });
 }
