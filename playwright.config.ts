@@ -6,10 +6,12 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   globalSetup: './tests/e2e/support/global-setup.ts',
   outputDir: 'test-results/e2e',
-  // Two workers on the two cores: each file runs its own server in its worker, variants are built once under a
+  // Three workers on the two cores: each file runs its own server in its worker, variants are built once under a
   // lock (support/build-cache.ts), and the specs' realtime checks wait on web-first assertions, not on wall-clock
-  // windows, so they hold with a second browser beside them (they were written on a machine at load 13-19).
-  workers: 2,
+  // windows, so they hold with other browsers beside them (they were written on a machine at load 13-19). A full
+  // run keeps the cores about three quarters busy with two workers (the 45 s outage tests mostly wait): the third
+  // fills that idle time and keeps the whole test command under CI's 25 minutes.
+  workers: 3,
   fullyParallel: false,
   retries: 0,
   forbidOnly: true,
