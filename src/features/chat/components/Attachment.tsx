@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Download, FileDown, FileText, Pause, Play } from 'lucide-react';
 import { IS_ALLOW_DOWNLOAD_ATTACHMENT, IS_ALLOW_DOWNLOAD_ORIGINAL } from '@variant/flags';
 import { theme } from '@variant/theme';
-import { IconButton, ProgressBar, showToast } from '../../../ui/index.ts';
+import { IconButton, ProgressBar, saveFile, showToast } from '../../../ui/index.ts';
 import { plaintextSize, sizeParts, thumbnailBox } from '../model/attachments.ts';
 import { clock } from '../model/kinds.ts';
 import { downloadFile, type ChatMessage } from '../api/data.ts';
@@ -18,16 +18,6 @@ import styles from './Chat.module.scss';
 const THUMB_MAX_WIDTH = theme.sizes.thumbnailMaxWidth;
 const THUMB_MAX_HEIGHT = theme.sizes.thumbnailMaxHeight;
 
-export function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export const fileNameOf = (message: ChatMessage): string =>
   message.aesMessageFilename ? plainFileName(message.aesMessageFilename) : `file-${message.messageId}`;
 
@@ -37,7 +27,7 @@ export function useDownload(message: ChatMessage, original = false) {
   const run = async () => {
     setBusy(true);
     try {
-      saveBlob(await downloadFile(message, false, original), fileNameOf(message));
+      saveFile(await downloadFile(message, false, original), fileNameOf(message));
     } catch {
       showToast(t('errors.downloadFailed'));
     } finally {
