@@ -5108,7 +5108,7 @@ return errors === 0;
 export const validateMessageArchivedNotification = validate45;
 const schema51 = {"type":"object","description":"Notification MESSAGE_ARCHIVED (seed: message archived)","properties":{"notifyType":{"const":"MESSAGE_ARCHIVED","description":"Always MESSAGE_ARCHIVED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageArchivedNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
 const schema52 = {"type":"object","description":"Data of a MESSAGE_ARCHIVED notification","properties":{"archivedMessage":{"$ref":"entities/message.json#/definitions/ArchivedMessage","description":"The completed archive"}},"required":["archivedMessage"]};
-const schema53 = {"type":"object","description":"A completed archive of messages","properties":{"id":{"type":"string","minLength":1,"maxLength":128,"description":"Archive id"},"date":{"type":"integer","minimum":0,"description":"When the archive completed (epoch milliseconds)"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"}},"required":["id","date"]};
+const schema53 = {"type":"object","description":"A completed archive of messages","properties":{"id":{"type":"string","minLength":1,"maxLength":128,"description":"Archive id"},"date":{"type":"integer","minimum":0,"description":"When the archive completed (epoch milliseconds)"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"The archived room, so that a room's own archives can be listed in it"},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"}},"required":["id","date"]};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5254,11 +5254,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data0.messageKeyUuid !== undefined){
-let data5 = data0.messageKeyUuid;
+if(data0.roomId !== undefined){
+let data5 = data0.roomId;
 if(typeof data5 === "string"){
 if(func2(data5) > 128){
-const err12 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err12 = {instancePath:instancePath+"/archivedMessage/roomId",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/roomId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5268,7 +5268,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func2(data5) < 1){
-const err13 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err13 = {instancePath:instancePath+"/archivedMessage/roomId",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/roomId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5279,7 +5279,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/archivedMessage/roomId",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/roomId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5289,9 +5289,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/archivedMessage",schemaPath:"entities/message.json#/definitions/ArchivedMessage/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data0.messageKeyUuid !== undefined){
+let data6 = data0.messageKeyUuid;
+if(typeof data6 === "string"){
+if(func2(data6) > 128){
+const err15 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5300,15 +5302,48 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func2(data6) < 1){
+const err16 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/archivedMessage",schemaPath:"entities/message.json#/definitions/ArchivedMessage/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }

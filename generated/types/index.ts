@@ -2090,6 +2090,10 @@ roomName?: string
  */
 roomSecLevel?: string
 /**
+ * The archived room, so that a room's own archives can be listed in it
+ */
+roomId?: string
+/**
  * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
  */
 messageKeyUuid?: string
@@ -8042,6 +8046,10 @@ fileId: string
  * MIME type
  */
 fileType?: string
+/**
+ * PROCESSING while the server saves the file (it cannot be opened yet), then READY
+ */
+status?: ("PROCESSING" | "READY")
 /**
  * Thumbnail
  */
