@@ -1,5 +1,5 @@
 // The left panel's room list: search, new chat/group (left pages), a virtualised list of rooms, footer navigation.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useQueryClient } from '@tanstack/react-query';
@@ -41,9 +41,11 @@ export interface RoomListProps {
   onLogout: () => void;
   /** A person found by the search (the chat screen opens their user info). */
   onPerson: (account: Account) => void;
+  /** The search's messages section for the settled text over the loaded rooms, most recent first (the chat's). */
+  messageResults?: (text: string, rooms: readonly Room[]) => ReactNode;
 }
 
-export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomListProps) {
+export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, messageResults }: RoomListProps) {
   const { t } = useTranslation();
   useRoomListSync(selectedRoomId);
   const pages = useRoomPages();
@@ -161,6 +163,12 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomL
             })}
           </ul>
           {searched && query.trim() ? <PeopleResults text={searched} onPerson={onPerson} /> : null}
+          {searched && query.trim() && messageResults ? (
+            <section className={styles.results} aria-label={t('rooms.search.messages')} data-testid="message-results">
+              <h3 className={styles.resultsHeading}>{t('rooms.search.messages')}</h3>
+              {messageResults(searched, rooms)}
+            </section>
+          ) : null}
         </div>
       </div>
       {menu.element}
