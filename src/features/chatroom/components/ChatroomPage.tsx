@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MessagesSquare } from 'lucide-react';
 import { config } from '@variant/config';
 import { PanelPageView, confirmAction, usePanelNav } from '../../../ui/index.ts';
-import { ChatView, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
+import { ChatView, RoomsMessageResults, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
 import { userInfoPage } from '../../contact/index.ts';
 import { useDeepLinkOnArrival } from '../../deeplink/index.ts';
 import { RoomList, useRoom } from '../../roomlist/index.ts';
@@ -97,6 +97,7 @@ function Chatroom() {
               onSelect={selectRoom}
               onLogout={() => void logout()}
               onPerson={(account) => openRight(userInfoPage, { account }, { replace: true })}
+              messageResults={(text, rooms) => <RoomsMessageResults text={text} rooms={rooms} onOpen={selectRoom} />}
             />
           </div>
           {left.length > 0 ? (
