@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { MessagesSquare } from 'lucide-react';
 import { config } from '@variant/config';
 import { PanelPageView, confirmAction, usePanelNav } from '../../../ui/index.ts';
-import { ChatView, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
+import { ChatView, RoomsMessageResults, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
+import { CallHost } from '../../conference/index.ts';
 import { userInfoPage } from '../../contact/index.ts';
 import { useDeepLinkOnArrival } from '../../deeplink/index.ts';
 import { RoomList, useRoom } from '../../roomlist/index.ts';
@@ -84,6 +85,7 @@ function Chatroom() {
   return (
     <div className={styles.page}>
       <ConnectionBanner />
+      <CallHost />
       <div
         className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', rightShown ? styles.rightShown : ''].join(' ')}
         style={gridStyle}
@@ -97,6 +99,7 @@ function Chatroom() {
               onSelect={selectRoom}
               onLogout={() => void logout()}
               onPerson={(account) => openRight(userInfoPage, { account }, { replace: true })}
+              messageResults={(text, rooms) => <RoomsMessageResults text={text} rooms={rooms} onOpen={selectRoom} />}
             />
           </div>
           {left.length > 0 ? (
