@@ -1231,6 +1231,10 @@ isSyncRoom?: boolean
  */
 isClosed?: boolean
 /**
+ * The chatbot of a chatbot room (seed: 'Chatbot rooms ... also exist'); absent for other rooms
+ */
+chatbotId?: string
+/**
  * The other account of a SINGLE room
  */
 singleRoomAccountId?: string
@@ -3609,6 +3613,10 @@ isSyncRoom?: boolean
  * Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back
  */
 isClosed?: boolean
+/**
+ * The chatbot of a chatbot room (seed: 'Chatbot rooms ... also exist'); absent for other rooms
+ */
+chatbotId?: string
 /**
  * The other account of a SINGLE room
  */
@@ -8492,6 +8500,10 @@ isSyncRoom?: boolean
  * Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back
  */
 isClosed?: boolean
+/**
+ * The chatbot of a chatbot room (seed: 'Chatbot rooms ... also exist'); absent for other rooms
+ */
+chatbotId?: string
 /**
  * The other account of a SINGLE room
  */

@@ -11,3 +11,4 @@ export { kindPreview, type PreviewMessage } from './components/summary.ts';
 export { exportRoomTranscript } from './api/history.ts';
 export { useArchiveNotifications } from './hooks/useArchives.ts';
 export { roomHistoryPage } from './components/RoomHistory.tsx';
+export { RoomsMessageResults } from './components/RoomsMessageResults.tsx';

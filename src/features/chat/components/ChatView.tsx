@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState, type ClipboardEvent } from '
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3, CheckSquare, Contact, FileArchive, FileOutput, Forward, Globe, Images, Info, MapPin, Phone, Search, Smile, Star, Trash2, Video, X } from 'lucide-react';
-import { IS_ALLOW_EXPORT_MESSAGE, IS_ALLOW_EXTERNAL_CONFERENCE, IS_ALLOW_VIDEO_CONFERENCE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
+import { IS_ALLOW_EXPORT_MESSAGE, IS_SHOW_CHATBOT_NOTICE, IS_ALLOW_EXTERNAL_CONFERENCE, IS_ALLOW_VIDEO_CONFERENCE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
 import type { Room } from '@generated/types/index';
 import { Button, IconButton, confirmAction, showNotice, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
@@ -17,6 +17,7 @@ import { MessageList } from './MessageList.tsx';
 import { useChatRoom } from '../hooks/useChatRoom.ts';
 import { messageInfoPage } from './pages.tsx';
 import { chatRoomInfoPage } from '../../roominfo/index.ts';
+import { ChatbotComposer, ChatbotNotice } from '../../chatbot/index.ts';
 import { useNotSupportedPopup } from '../../popup/index.ts';
 import { saveToAlbum } from '../../album/index.ts';
 import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type MessageModeValue } from './RoomContext.tsx';
@@ -246,6 +247,7 @@ export function ChatView({ room }: ChatViewProps) {
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>
+      {IS_SHOW_CHATBOT_NOTICE && room.chatbotId ? <ChatbotNotice /> : null}
       <ChatRoomContext.Provider value={roomContext}>
       <MessageModeContext.Provider value={mode}>
       <div
@@ -294,6 +296,8 @@ export function ChatView({ room }: ChatViewProps) {
         </div>
       ) : blocked ? (
         <p className={styles.blocked} role="note">{blocked}</p>
+      ) : room.chatbotId ? (
+        <ChatbotComposer chatbotId={room.chatbotId} />
       ) : (
         <Composer key={room.roomId} roomId={room.roomId} members={members} replyTo={replyTo} onTyping={onTyping} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)}
           onSendVideo={(file, info) => sendMedia('VIDEO', file, info)}

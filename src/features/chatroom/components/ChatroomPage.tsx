@@ -8,7 +8,7 @@ import { config } from '@variant/config';
 import { IS_ALLOW_PRIVATE_ALBUM } from '@variant/flags';
 import { PanelPageView, confirmAction, usePanelNav } from '../../../ui/index.ts';
 import { useAlbumNotifications } from '../../album/index.ts';
-import { ChatView, useArchiveNotifications, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
+import { ChatView, RoomsMessageResults, useArchiveNotifications, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
 import { userInfoPage } from '../../contact/index.ts';
 import { useDeepLinkOnArrival } from '../../deeplink/index.ts';
 import { RoomList, useRoom } from '../../roomlist/index.ts';
@@ -104,6 +104,7 @@ function Chatroom() {
               onSelect={selectRoom}
               onLogout={() => void logout()}
               onPerson={(account) => openRight(userInfoPage, { account }, { replace: true })}
+              messageResults={(text, rooms) => <RoomsMessageResults text={text} rooms={rooms} onOpen={selectRoom} />}
             />
           </div>
           {left.length > 0 ? (
