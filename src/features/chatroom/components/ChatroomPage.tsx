@@ -9,6 +9,7 @@ import { IS_ALLOW_PRIVATE_ALBUM } from '@variant/flags';
 import { PanelPageView, confirmAction, usePanelNav } from '../../../ui/index.ts';
 import { useAlbumNotifications } from '../../album/index.ts';
 import { ChatView, RoomsMessageResults, useArchiveNotifications, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
+import { CallHost } from '../../conference/index.ts';
 import { userInfoPage } from '../../contact/index.ts';
 import { useDeepLinkOnArrival } from '../../deeplink/index.ts';
 import { RoomList, useRoom } from '../../roomlist/index.ts';
@@ -91,6 +92,7 @@ function Chatroom() {
   return (
     <div className={styles.page}>
       <ConnectionBanner />
+      <CallHost />
       <div
         className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', rightShown ? styles.rightShown : ''].join(' ')}
         style={gridStyle}
