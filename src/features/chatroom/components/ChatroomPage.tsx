@@ -7,6 +7,7 @@ import { MessagesSquare } from 'lucide-react';
 import { config } from '@variant/config';
 import { PanelPageView, confirmAction, usePanelNav } from '../../../ui/index.ts';
 import { ChatView, RoomsMessageResults, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
+import { CallHost } from '../../conference/index.ts';
 import { userInfoPage } from '../../contact/index.ts';
 import { useDeepLinkOnArrival } from '../../deeplink/index.ts';
 import { RoomList, useRoom } from '../../roomlist/index.ts';
@@ -84,6 +85,7 @@ function Chatroom() {
   return (
     <div className={styles.page}>
       <ConnectionBanner />
+      <CallHost />
       <div
         className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', rightShown ? styles.rightShown : ''].join(' ')}
         style={gridStyle}
