@@ -3,4 +3,3 @@ export { ChatbotShortcut } from './components/ChatbotShortcut.tsx';
 export { ChatbotComposer } from './components/ChatbotComposer.tsx';
 export { ChatbotNotice } from './components/ChatbotNotice.tsx';
 export { answerChatbotCard } from './api/chatbot.ts';
-export { langIdOf } from './model/chatbots.ts';
