@@ -5,8 +5,10 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MessagesSquare } from 'lucide-react';
 import { config } from '@variant/config';
+import { IS_ALLOW_PRIVATE_ALBUM } from '@variant/flags';
 import { PanelPageView, confirmAction, usePanelNav } from '../../../ui/index.ts';
-import { ChatView, RoomsMessageResults, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
+import { useAlbumNotifications } from '../../album/index.ts';
+import { ChatView, RoomsMessageResults, useArchiveNotifications, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
 import { CallHost } from '../../conference/index.ts';
 import { userInfoPage } from '../../contact/index.ts';
 import { useDeepLinkOnArrival } from '../../deeplink/index.ts';
@@ -32,12 +34,17 @@ export function ChatroomPage() {
   return <Chatroom />;
 }
 
+// Chosen once by the variant, so the hook order never changes.
+const useAlbumSync = IS_ALLOW_PRIVATE_ALBUM ? useAlbumNotifications : () => undefined;
+
 function Chatroom() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { room, left, right, selectRoom, openRight, backLeft, closeLeft, backRight, closeRight, reset } = usePanelNav();
   const liveRoom = useRoom(room?.roomId ?? null);
   useMessageNotifications();
+  useAlbumSync();
+  useArchiveNotifications();
   useOutboxRunner();
   useProfileSync();
   useAccountLanguage();
