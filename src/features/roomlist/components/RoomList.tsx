@@ -3,11 +3,11 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useQueryClient } from '@tanstack/react-query';
-import { Archive, EyeOff, Megaphone, NotebookPen, LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox } from 'lucide-react';
+import { Archive, EyeOff, Megaphone, NotebookPen, LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox, Ellipsis } from 'lucide-react';
 import type { Account, Room } from '@generated/types/index';
 import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_FULL_SCREEN, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_CHATBOT, IS_SHOW_HIDDEN_ROOMS, IS_ALLOW_VIDEO_CONFERENCE, IS_ALLOW_VOICE_CALL, IS_SHOW_NEWS } from '@variant/flags';
 import { EmptyState, IconButton, Panel, Spinner, showToast, usePanelNav } from '../../../ui/index.ts';
-import { bappListPage } from '../../bapps/index.ts';
+import { bappListPage, morePage } from '../../bapps/index.ts';
 import { ChatbotShortcut, chatbotListPage } from '../../chatbot/index.ts';
 import { CallHistoryShortcut, callHistoryPage } from '../../conference/index.ts';
 import { FullScreenToggle } from '../../fullscreen/index.ts';
@@ -125,6 +125,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, message
           <IconButton icon={MessagesSquare} label={t('roomList.chats')} pressed tone="accent" />
           <IconButton icon={Settings} label={t('roomList.settings')} onClick={() => openLeft(settingPage, undefined)} />
           {IS_SHOW_BUSINESS_APPS ? <IconButton icon={LayoutGrid} label={t('roomList.apps')} onClick={() => openLeft(bappListPage, undefined)} /> : null}
+          <IconButton icon={Ellipsis} label={t('bapps.more')} onClick={() => openLeft(morePage, undefined)} />
           {IS_ALLOW_FULL_SCREEN ? <FullScreenToggle /> : null}
           <IconButton icon={LogOut} label={t('roomList.logout')} onClick={onLogout} />
         </nav>
