@@ -160,7 +160,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
 
   // The port opens before the slow start-up work: liveness answers at once, calls get 503 until ready.
   const stopRefusingUpgrades = refuseUpgradesUntilReady(http.server);
-  let stopHousekeeping = () => {};
+  let stopHousekeeping = (): Promise<void> => Promise.resolve();
   let stopArchiveJobs = () => {};
   try {
     await http.listen({ port: config.port, host: config.host });
@@ -206,11 +206,12 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       url,
       async close() {
         readiness.set('stopping');
-        stopHousekeeping();
+        const housekeepingStopped = stopHousekeeping();
         stopArchiveJobs();
         await stomp?.close();
         await http.close();
         await archiveWorkerIdle(ctx).catch(() => undefined);
+        await housekeepingStopped;
         await ownBus.close();
         if (!options.db) await db.close();
       },
@@ -218,10 +219,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   } catch (error) {
     // A start that fails half-way leaves nothing open behind it.
     readiness.set('stopping');
-    stopHousekeeping();
+    const housekeepingStopped = stopHousekeeping();
     stopArchiveJobs();
     await stomp?.close().catch(() => undefined);
     await http.close().catch(() => undefined);
+    await housekeepingStopped;
     await ownBus.close().catch(() => undefined);
     if (!options.db) await db.close().catch(() => undefined);
     throw error;

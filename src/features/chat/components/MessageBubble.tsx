@@ -1,18 +1,21 @@
 // One message: sender (first of a group), content by type, time and status ticks, and its actions.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertCircle, Check, CheckCheck, Clock, CornerUpLeft, Forward, Info, RotateCw, Star, StarOff, Trash2, Undo2 } from 'lucide-react';
+import { AlertCircle, Check, CheckCheck, Clock, CornerUpLeft, FileOutput, Forward, ImagePlus, Info, RotateCw, Star, StarOff, Trash2, Undo2 } from 'lucide-react';
 import {
   IS_ALLOW_DELETE_FOR_ME,
   IS_ALLOW_OPERATE_MESSAGE,
+  IS_ALLOW_PRIVATE_ALBUM,
   IS_ALLOW_RECALL,
   IS_ALLOW_REPLY,
   IS_ALLOW_RESEND,
   IS_ALLOW_STAR,
+  IS_ALLOW_UPLOAD_TO_PRIVATE_ALBUM,
   IS_SHOW_MESSAGE_INFO,
   IS_SHOW_URL_PREVIEW,
 } from '@variant/flags';
 import { IconButton } from '../../../ui/index.ts';
+import { canSaveToAlbum } from '../../album/index.ts';
 import { TranslateAction, TranslationLine } from '../../assist/index.ts';
 import { FileContent, ImageContent, VideoContent, VoiceContent } from './Attachment.tsx';
 import {
@@ -37,7 +40,7 @@ import styles from './Chat.module.scss';
 const isText = (message: ChatMessage): boolean =>
   (message.messageType === 'TEXT' || message.messageType === 'URL') && Boolean(message.text?.trim()) && message.messageStatus !== 'ALL_DELETED';
 
-export type MessageAction = 'reply' | 'forward' | 'star' | 'unstar' | 'deleteForMe' | 'recall' | 'resend' | 'info';
+export type MessageAction = 'reply' | 'forward' | 'star' | 'unstar' | 'deleteForMe' | 'recall' | 'resend' | 'info' | 'album' | 'export';
 
 export interface MessageBubbleProps {
   message: ChatMessage;
@@ -185,6 +188,10 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
             ) : (
               <IconButton icon={Star} label={t('chat.star')} onClick={act('star')} />
             )
+          ) : null}
+          {!local && mode.canExport ? <IconButton icon={FileOutput} label={t('history.exportMessage')} onClick={act('export')} /> : null}
+          {IS_ALLOW_PRIVATE_ALBUM && IS_ALLOW_UPLOAD_TO_PRIVATE_ALBUM && mode.allows.download && canSaveToAlbum(message) ? (
+            <IconButton data-flag="IS_ALLOW_UPLOAD_TO_PRIVATE_ALBUM" icon={ImagePlus} label={t('album.saveAction')} onClick={act('album')} />
           ) : null}
           {!local && own && IS_SHOW_MESSAGE_INFO ? <IconButton icon={Info} label={t('chat.messageInfo')} onClick={act('info')} /> : null}
           {(IS_ALLOW_DELETE_FOR_ME || local) ? <IconButton icon={Trash2} label={t('chat.deleteForMe')} onClick={act('deleteForMe')} /> : null}

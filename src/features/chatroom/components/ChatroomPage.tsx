@@ -5,14 +5,16 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MessagesSquare } from 'lucide-react';
 import { config } from '@variant/config';
+import { IS_ALLOW_PRIVATE_ALBUM } from '@variant/flags';
 import { PanelPageView, confirmAction, usePanelNav } from '../../../ui/index.ts';
-import { ChatView, RoomsMessageResults, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
+import { useAlbumNotifications } from '../../album/index.ts';
+import { ChatView, RoomsMessageResults, useArchiveNotifications, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
 import { CallHost } from '../../conference/index.ts';
 import { userInfoPage } from '../../contact/index.ts';
 import { useDeepLinkOnArrival } from '../../deeplink/index.ts';
-import { RoomList, useRoom } from '../../roomlist/index.ts';
+import { RoomList, roomFromCache, roomTitle, useRoom } from '../../roomlist/index.ts';
 import { useAccountLanguage } from '../../settings/index.ts';
-import { SessionPending, hasChatServices, signOut, useProfileSync, useSessionPhase } from '../../session/index.ts';
+import { SessionPending, chatServices, hasChatServices, signOut, useProfileSync, useSessionPhase } from '../../session/index.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 import styles from './Chatroom.module.scss';
@@ -32,12 +34,23 @@ export function ChatroomPage() {
   return <Chatroom />;
 }
 
+/** The room list's name of a call's room ('' when the room list does not know the room). */
+function callRoomName(roomId: string): string {
+  const room = roomFromCache(chatServices().queryClient, roomId);
+  return room ? roomTitle(room) : '';
+}
+
+// Chosen once by the variant, so the hook order never changes.
+const useAlbumSync = IS_ALLOW_PRIVATE_ALBUM ? useAlbumNotifications : () => undefined;
+
 function Chatroom() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { room, left, right, selectRoom, openRight, backLeft, closeLeft, backRight, closeRight, reset } = usePanelNav();
   const liveRoom = useRoom(room?.roomId ?? null);
   useMessageNotifications();
+  useAlbumSync();
+  useArchiveNotifications();
   useOutboxRunner();
   useProfileSync();
   useAccountLanguage();
@@ -85,7 +98,7 @@ function Chatroom() {
   return (
     <div className={styles.page}>
       <ConnectionBanner />
-      <CallHost />
+      <CallHost roomName={callRoomName} />
       <div
         className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', rightShown ? styles.rightShown : ''].join(' ')}
         style={gridStyle}
