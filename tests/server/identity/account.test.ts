@@ -179,7 +179,13 @@ describe('names', () => {
     expect((await alice.api.updateAccountSynonym({ synAccountId: bob.accountId, synonym: 'Bobby' })).ok).toBe(true);
     const info = await alice.api.getOtherAccountInfo({ accountIds: [bob.accountId] });
     expect(info.ok && info.data.accounts[0]?.synonym).toBe('Bobby');
+    const mine = await alice.api.getAccountSynonyms({});
+    expect(mine.ok && mine.data.synonyms).toEqual([{ synAccountId: bob.accountId, synonym: 'Bobby' }]);
+    const bobs = await bob.api.getAccountSynonyms({});
+    expect(bobs.ok && bobs.data.synonyms).toEqual([]);
     expect((await alice.api.removeAccountSynonym({ synAccountId: bob.accountId })).ok).toBe(true);
+    const after = await alice.api.getAccountSynonyms({});
+    expect(after.ok && after.data.synonyms).toEqual([]);
   });
 });
 

@@ -39,6 +39,7 @@ export function AlbumPreview({ entry, onDelete, onClose }: AlbumPreviewProps) {
   return (
     <Dialog
       open
+      wide
       title={name}
       onClose={onClose}
       footer={
