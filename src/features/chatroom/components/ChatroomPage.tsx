@@ -12,9 +12,9 @@ import { ChatView, RoomsMessageResults, useArchiveNotifications, useMessageNotif
 import { CallHost } from '../../conference/index.ts';
 import { userInfoPage } from '../../contact/index.ts';
 import { useDeepLinkOnArrival } from '../../deeplink/index.ts';
-import { RoomList, useRoom } from '../../roomlist/index.ts';
+import { RoomList, roomFromCache, roomTitle, useRoom } from '../../roomlist/index.ts';
 import { useAccountLanguage } from '../../settings/index.ts';
-import { SessionPending, hasChatServices, signOut, useProfileSync, useSessionPhase } from '../../session/index.ts';
+import { SessionPending, chatServices, hasChatServices, signOut, useProfileSync, useSessionPhase } from '../../session/index.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 import styles from './Chatroom.module.scss';
@@ -32,6 +32,12 @@ export function ChatroomPage() {
     return <Navigate to={endedBy === 'expired' ? '/login?sessionTimeout' : '/login'} replace state={carried?.actionObj ? { actionObj: carried.actionObj } : undefined} />;
   }
   return <Chatroom />;
+}
+
+/** The room list's name of a call's room ('' when the room list does not know the room). */
+function callRoomName(roomId: string): string {
+  const room = roomFromCache(chatServices().queryClient, roomId);
+  return room ? roomTitle(room) : '';
 }
 
 // Chosen once by the variant, so the hook order never changes.
@@ -92,7 +98,7 @@ function Chatroom() {
   return (
     <div className={styles.page}>
       <ConnectionBanner />
-      <CallHost />
+      <CallHost roomName={callRoomName} />
       <div
         className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', rightShown ? styles.rightShown : ''].join(' ')}
         style={gridStyle}

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Phone, PhoneOff, Video } from 'lucide-react';
 import { IS_ALLOW_VIDEO_CONFERENCE, IS_ALLOW_VOICE_CALL } from '@variant/flags';
 import { Button, Dialog } from '../../../ui/index.ts';
-import { roomFromCache, roomTitle } from '../../roomlist/index.ts';
 import { chatServices } from '../../session/index.ts';
 import { answerCall, callStatus, statusOf } from '../api/calls.ts';
 import { useCallStore } from '../hooks/callStore.ts';
@@ -70,15 +69,9 @@ function useStatusPoll(call: Call | null): void {
   }, [refId, vcType]);
 }
 
-function useRoomName(roomId: string | undefined): string {
-  const room = roomId ? roomFromCache(chatServices().queryClient, roomId) : undefined;
-  return room ? roomTitle(room) : '';
-}
-
-function IncomingCallDialog({ call }: { call: Call }) {
+function IncomingCallDialog({ call, name }: { call: Call; name: string }) {
   const { t } = useTranslation();
   const { accept, decline, busy } = useCallStore();
-  const name = useRoomName(call.roomId);
   const title = t(call.kind === 'VIDEO' ? 'conference.incomingVideo' : 'conference.incomingVoice');
   return (
     <Dialog
@@ -102,10 +95,9 @@ function IncomingCallDialog({ call }: { call: Call }) {
   );
 }
 
-function CallBar({ call }: { call: Call }) {
+function CallBar({ call, name }: { call: Call; name: string }) {
   const { t } = useTranslation();
   const { hangUp, dismiss, busy } = useCallStore();
-  const name = useRoomName(call.roomId);
   const text =
     call.phase === 'ringing' ? t('conference.calling', { name }) : call.phase === 'connected' ? t('conference.connected', { name }) : t(`conference.end.${call.end ?? 'ended'}`, { name });
   const live = call.phase !== 'ended';
@@ -131,11 +123,17 @@ function CallBar({ call }: { call: Call }) {
   );
 }
 
-export function CallHost() {
+export interface CallHostProps {
+  /** The name the room list shows for a room ('' when it does not know the room). */
+  roomName: (roomId: string) => string;
+}
+
+export function CallHost({ roomName }: CallHostProps) {
   useConferenceNotifications();
   const call = useCallStore((state) => state.call);
   useStatusPoll(call);
   if (!call) return null;
-  if (call.direction === 'incoming' && call.phase === 'ringing') return <IncomingCallDialog call={call} />;
-  return <CallBar call={call} />;
+  const name = roomName(call.roomId);
+  if (call.direction === 'incoming' && call.phase === 'ringing') return <IncomingCallDialog call={call} name={name} />;
+  return <CallBar call={call} name={name} />;
 }
