@@ -15,6 +15,9 @@ import styles from './Call.module.scss';
 /** A connected or ringing call asks for its status this often: the server announces no stop. */
 const STATUS_POLL_MS = 4_000;
 
+/** A placed call rings this long before the caller's client gives up ('No answer'). */
+const RING_TIMEOUT_MS = 45_000;
+
 /** How long the note of an ended call stays (it can be closed before). */
 const ENDED_NOTE_MS = 8_000;
 
@@ -97,7 +100,13 @@ function IncomingCallDialog({ call, name }: { call: Call; name: string }) {
 
 function CallBar({ call, name }: { call: Call; name: string }) {
   const { t } = useTranslation();
-  const { hangUp, dismiss, busy } = useCallStore();
+  const { hangUp, dismiss, giveUp, busy } = useCallStore();
+  const ringingOut = call.direction === 'outgoing' && call.phase === 'ringing';
+  useEffect(() => {
+    if (!ringingOut) return;
+    const timer = setTimeout(() => void giveUp(), RING_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [giveUp, ringingOut]);
   const text =
     call.phase === 'ringing' ? t('conference.calling', { name }) : call.phase === 'connected' ? t('conference.connected', { name }) : t(`conference.end.${call.end ?? 'ended'}`, { name });
   const live = call.phase !== 'ended';
