@@ -211,14 +211,14 @@ describe('profile, search and versions', () => {
 
   it('pages the advanced search as the account list does', async () => {
     for (const n of [1, 2, 3]) await createTestAccount(server, { loginName: `pager${n}`, fullName: `Pager ${n}` });
-    const byName = [{ fieldName: 'loginName', values: ['pager'] }] as [{ fieldName: string; values: string[] }];
-    const first = await bob.api.advancedSearch({ searchCriteria: byName, pageInfo: { pageNo: 1, pageSize: 2 } });
+    const page = (pageNo: number, pageSize: number) => bob.api.advancedSearch({ searchCriteria: [{ fieldName: 'loginName', values: ['pager'] }], pageInfo: { pageNo, pageSize } });
+    const first = await page(1, 2);
     expect(first.ok && first.data.accounts.map((a) => a.loginName)).toEqual(['pager1', 'pager2']);
     expect(first.ok && first.data.stillHaveData).toBe(true);
-    const second = await bob.api.advancedSearch({ searchCriteria: byName, pageInfo: { pageNo: 2, pageSize: 2 } });
+    const second = await page(2, 2);
     expect(second.ok && second.data.accounts.map((a) => a.loginName)).toEqual(['pager3']);
     expect(second.ok && second.data.stillHaveData).toBe(false);
-    const tooBig = await bob.api.advancedSearch({ searchCriteria: byName, pageInfo: { pageNo: 1, pageSize: 201 } });
+    const tooBig = await page(1, 201);
     expect(tooBig.ok).toBe(false);
     if (!tooBig.ok) expect(tooBig.httpStatus).toBe(400);
   });
