@@ -1,7 +1,8 @@
 // The three routes of the seed, matched exactly; /chatroom is loaded on demand.
 import { Navigate, Outlet, createBrowserRouter } from 'react-router-dom';
 import { BrowserCheckPage } from '../features/browser-check/index.ts';
-import { LoginPage } from '../features/login/index.ts';
+import { IS_SHOW_LITE_VERSION } from '@variant/flags';
+import { LoginPage, TellHostOfSession } from '../features/login/index.ts';
 import { DialogHost, ToastHost } from '../ui/index.ts';
 import { ErrorPage } from './ErrorPage.tsx';
 
@@ -9,6 +10,8 @@ function Root({ title }: { title: string }) {
   return (
     <>
       <Outlet />
+      {/* A lite build lives in its host app's web view: the host hears when the session starts and ends. */}
+      {IS_SHOW_LITE_VERSION ? <TellHostOfSession /> : null}
       <ToastHost />
       <DialogHost defaultTitle={title} />
     </>

@@ -98,6 +98,8 @@ async function walkVariant(openPage: (o?: { userAgent?: string }) => Promise<Pag
   await expect(row).toBeVisible();
   await expectMarker(page, 'IS_SHOW_NOTIFICATION_PROMPT', flags.IS_ALLOW_DESKTOP_NOTIFICATION === true && flags.IS_SHOW_NOTIFICATION_PROMPT === true);
   await expectMarker(page, 'IS_ALLOW_FULL_SCREEN', flags.IS_ALLOW_FULL_SCREEN === true);
+  // The grid builds offer the grid view on the welcome panel (tests/e2e/grid.e2e.ts walks it).
+  await expectMarker(page, 'IS_SHOW_GRID_MODE', flags.IS_SHOW_GRID_MODE === true);
 
   await row.click();
   await expect(page.getByTestId('chat-title')).toContainText(PEER);
