@@ -5108,7 +5108,7 @@ return errors === 0;
 export const validateMessageArchivedNotification = validate45;
 const schema51 = {"type":"object","description":"Notification MESSAGE_ARCHIVED (seed: message archived)","properties":{"notifyType":{"const":"MESSAGE_ARCHIVED","description":"Always MESSAGE_ARCHIVED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageArchivedNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
 const schema52 = {"type":"object","description":"Data of a MESSAGE_ARCHIVED notification","properties":{"archivedMessage":{"$ref":"entities/message.json#/definitions/ArchivedMessage","description":"The completed archive"}},"required":["archivedMessage"]};
-const schema53 = {"type":"object","description":"A completed archive of messages","properties":{"id":{"type":"string","minLength":1,"maxLength":128,"description":"Archive id"},"date":{"type":"integer","minimum":0,"description":"When the archive completed (epoch milliseconds)"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"}},"required":["id","date"]};
+const schema53 = {"type":"object","description":"A completed archive of messages","properties":{"id":{"type":"string","minLength":1,"maxLength":128,"description":"Archive id"},"date":{"type":"integer","minimum":0,"description":"When the archive completed (epoch milliseconds)"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"The archived room, so that a room's own archives can be listed in it"},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"}},"required":["id","date"]};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5254,11 +5254,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data0.messageKeyUuid !== undefined){
-let data5 = data0.messageKeyUuid;
+if(data0.roomId !== undefined){
+let data5 = data0.roomId;
 if(typeof data5 === "string"){
 if(func2(data5) > 128){
-const err12 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err12 = {instancePath:instancePath+"/archivedMessage/roomId",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/roomId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5268,7 +5268,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func2(data5) < 1){
-const err13 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err13 = {instancePath:instancePath+"/archivedMessage/roomId",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/roomId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5279,7 +5279,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/archivedMessage/roomId",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/roomId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5289,9 +5289,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/archivedMessage",schemaPath:"entities/message.json#/definitions/ArchivedMessage/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data0.messageKeyUuid !== undefined){
+let data6 = data0.messageKeyUuid;
+if(typeof data6 === "string"){
+if(func2(data6) > 128){
+const err15 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5300,15 +5302,48 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func2(data6) < 1){
+const err16 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/archivedMessage",schemaPath:"entities/message.json#/definitions/ArchivedMessage/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -9658,7 +9693,7 @@ return errors === 0;
 
 export const validateRoomCreateNotification = validate72;
 const schema85 = {"type":"object","description":"Notification ROOM_CREATE (seed: room create)","properties":{"notifyType":{"const":"ROOM_CREATE","description":"Always ROOM_CREATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/Room","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema87 = {"type":"object","description":"A room as listed in the room list","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"roomType":{"$ref":"#/definitions/RoomType","description":"Kind of room"},"sessType":{"type":"string","description":"Session type of the room"},"businessType":{"$ref":"#/definitions/RoomBusinessType","description":"Business type of the room"},"isMute":{"type":"boolean","description":"Muted by the caller"},"isPin":{"type":"boolean","description":"Pinned by the caller"},"isMember":{"type":"boolean","description":"The caller is a member"},"isAdmin":{"type":"boolean","description":"The caller is a room admin"},"isAllowedInput":{"type":"boolean","description":"The caller may send messages"},"isSyncRoom":{"type":"boolean","description":"Synchronised from a directory group"},"isClosed":{"type":"boolean","description":"Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back"},"singleRoomAccountId":{"type":"string","minLength":1,"maxLength":128,"description":"The other account of a SINGLE room"},"singleRoomAccount":{"$ref":"account.json#/definitions/Account","description":"The other account of a SINGLE room"},"policy":{"type":"array","items":{"$ref":"#/definitions/RoomPolicyEntry"},"description":"Room policy entries"},"messages":{"type":"array","items":{"$ref":"message.json#/definitions/Message"},"description":"Latest messages of the room"},"noOfUnreadMessage":{"type":"integer","minimum":0,"description":"Number of unread messages"},"noOfMentionedMessage":{"type":"integer","minimum":0,"description":"Number of unread messages that mention the caller"},"lastUpdateTime":{"type":"integer","minimum":0,"description":"Time of the last change (epoch milliseconds)"},"roomImg":{"type":"string","contentEncoding":"base64","description":"Room image (on creation)"},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Member account ids (on creation)"}},"required":["roomId","roomType"]};
+const schema87 = {"type":"object","description":"A room as listed in the room list","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"roomType":{"$ref":"#/definitions/RoomType","description":"Kind of room"},"sessType":{"type":"string","description":"Session type of the room"},"businessType":{"$ref":"#/definitions/RoomBusinessType","description":"Business type of the room"},"isMute":{"type":"boolean","description":"Muted by the caller"},"isPin":{"type":"boolean","description":"Pinned by the caller"},"isMember":{"type":"boolean","description":"The caller is a member"},"isAdmin":{"type":"boolean","description":"The caller is a room admin"},"isAllowedInput":{"type":"boolean","description":"The caller may send messages"},"isSyncRoom":{"type":"boolean","description":"Synchronised from a directory group"},"isClosed":{"type":"boolean","description":"Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back"},"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"The chatbot of a chatbot room (seed: 'Chatbot rooms ... also exist'); absent for other rooms","x-inferred":true},"singleRoomAccountId":{"type":"string","minLength":1,"maxLength":128,"description":"The other account of a SINGLE room"},"singleRoomAccount":{"$ref":"account.json#/definitions/Account","description":"The other account of a SINGLE room"},"policy":{"type":"array","items":{"$ref":"#/definitions/RoomPolicyEntry"},"description":"Room policy entries"},"messages":{"type":"array","items":{"$ref":"message.json#/definitions/Message"},"description":"Latest messages of the room"},"noOfUnreadMessage":{"type":"integer","minimum":0,"description":"Number of unread messages"},"noOfMentionedMessage":{"type":"integer","minimum":0,"description":"Number of unread messages that mention the caller"},"lastUpdateTime":{"type":"integer","minimum":0,"description":"Time of the last change (epoch milliseconds)"},"roomImg":{"type":"string","contentEncoding":"base64","description":"Room image (on creation)"},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Member account ids (on creation)"}},"required":["roomId","roomType"]};
 const schema88 = {"type":"string","enum":["SINGLE","MULTIPLE","BROADCAST"],"description":"Kind of room"};
 const schema89 = {"type":"string","enum":["HA_CALL_CENTRE","GRP_ACC_FWD_RM","SELF"],"description":"Business type of a room"};
 const schema90 = {"type":"object","description":"An account as other users see it","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"loginName":{"type":"string","description":"Login name (corporate id in hospital variants)","minLength":1,"maxLength":256},"emailAddr":{"type":"string","description":"Email address"},"faxNo":{"type":"string","description":"Fax number"},"telNo":{"type":"string","description":"Telephone number"},"officeAddr":{"type":"string","description":"Office address"},"postTitle":{"type":"string","description":"Post title"},"langId":{"$ref":"common.json#/definitions/LangId","description":"Language of the caller"},"userFullname":{"type":"string","description":"Full name of the account"},"tenantFullname":{"type":"string","description":"Tenant full name"},"isFavourite":{"type":"boolean","description":"In the caller's favourites"},"isLocal":{"type":"boolean","description":"Local (not directory) account"},"dnd":{"type":"boolean","description":"Do-not-disturb on"},"dndEndDate":{"type":"integer","minimum":0,"description":"Do-not-disturb end (epoch milliseconds)"},"accountObjectClass":{"type":"string","description":"Directory object class"},"customDisplayName":{"type":"string","description":"Custom display name","maxLength":30},"searchName":{"type":"string","description":"Search name","maxLength":25},"synonym":{"type":"string","description":"Caller's synonym for this account","maxLength":25}},"required":["accountId"]};
@@ -11084,11 +11119,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.singleRoomAccountId !== undefined){
-let data13 = data.singleRoomAccountId;
+if(data.chatbotId !== undefined){
+let data13 = data.chatbotId;
 if(typeof data13 === "string"){
 if(func2(data13) > 128){
-const err21 = {instancePath:instancePath+"/singleRoomAccountId",schemaPath:"#/properties/singleRoomAccountId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err21 = {instancePath:instancePath+"/chatbotId",schemaPath:"#/properties/chatbotId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11098,7 +11133,7 @@ vErrors.push(err21);
 errors++;
 }
 if(func2(data13) < 1){
-const err22 = {instancePath:instancePath+"/singleRoomAccountId",schemaPath:"#/properties/singleRoomAccountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err22 = {instancePath:instancePath+"/chatbotId",schemaPath:"#/properties/chatbotId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11109,12 +11144,47 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/singleRoomAccountId",schemaPath:"#/properties/singleRoomAccountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/chatbotId",schemaPath:"#/properties/chatbotId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.singleRoomAccountId !== undefined){
+let data14 = data.singleRoomAccountId;
+if(typeof data14 === "string"){
+if(func2(data14) > 128){
+const err24 = {instancePath:instancePath+"/singleRoomAccountId",schemaPath:"#/properties/singleRoomAccountId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(func2(data14) < 1){
+const err25 = {instancePath:instancePath+"/singleRoomAccountId",schemaPath:"#/properties/singleRoomAccountId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/singleRoomAccountId",schemaPath:"#/properties/singleRoomAccountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -11126,64 +11196,18 @@ errors = vErrors.length;
 }
 }
 if(data.policy !== undefined){
-let data15 = data.policy;
-if(Array.isArray(data15)){
-const len0 = data15.length;
+let data16 = data.policy;
+if(Array.isArray(data16)){
+const len0 = data16.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate78(data15[i0], {instancePath:instancePath+"/policy/" + i0,parentData:data15,parentDataProperty:i0,rootData}))){
+if(!(validate78(data16[i0], {instancePath:instancePath+"/policy/" + i0,parentData:data16,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.messages !== undefined){
-let data17 = data.messages;
-if(Array.isArray(data17)){
-const len1 = data17.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate80(data17[i1], {instancePath:instancePath+"/messages/" + i1,parentData:data17,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.noOfUnreadMessage !== undefined){
-let data19 = data.noOfUnreadMessage;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err26 = {instancePath:instancePath+"/noOfUnreadMessage",schemaPath:"#/properties/noOfUnreadMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err27 = {instancePath:instancePath+"/noOfUnreadMessage",schemaPath:"#/properties/noOfUnreadMessage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err27 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11193,11 +11217,19 @@ vErrors.push(err27);
 errors++;
 }
 }
+if(data.messages !== undefined){
+let data18 = data.messages;
+if(Array.isArray(data18)){
+const len1 = data18.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate80(data18[i1], {instancePath:instancePath+"/messages/" + i1,parentData:data18,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+errors = vErrors.length;
 }
-if(data.noOfMentionedMessage !== undefined){
-let data20 = data.noOfMentionedMessage;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err28 = {instancePath:instancePath+"/noOfMentionedMessage",schemaPath:"#/properties/noOfMentionedMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11206,9 +11238,11 @@ vErrors.push(err28);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err29 = {instancePath:instancePath+"/noOfMentionedMessage",schemaPath:"#/properties/noOfMentionedMessage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.noOfUnreadMessage !== undefined){
+let data20 = data.noOfUnreadMessage;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err29 = {instancePath:instancePath+"/noOfUnreadMessage",schemaPath:"#/properties/noOfUnreadMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11217,12 +11251,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-if(data.lastUpdateTime !== undefined){
-let data21 = data.lastUpdateTime;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err30 = {instancePath:instancePath+"/lastUpdateTime",schemaPath:"#/properties/lastUpdateTime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err30 = {instancePath:instancePath+"/noOfUnreadMessage",schemaPath:"#/properties/noOfUnreadMessage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -11231,9 +11262,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err31 = {instancePath:instancePath+"/lastUpdateTime",schemaPath:"#/properties/lastUpdateTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.noOfMentionedMessage !== undefined){
+let data21 = data.noOfMentionedMessage;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err31 = {instancePath:instancePath+"/noOfMentionedMessage",schemaPath:"#/properties/noOfMentionedMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11242,11 +11276,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-}
-if(data.roomImg !== undefined){
-if(typeof data.roomImg !== "string"){
-const err32 = {instancePath:instancePath+"/roomImg",schemaPath:"#/properties/roomImg/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err32 = {instancePath:instancePath+"/noOfMentionedMessage",schemaPath:"#/properties/noOfMentionedMessage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11256,15 +11288,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.memberIds !== undefined){
-let data23 = data.memberIds;
-if(Array.isArray(data23)){
-const len2 = data23.length;
-for(let i2=0; i2<len2; i2++){
-let data24 = data23[i2];
-if(typeof data24 === "string"){
-if(func2(data24) > 128){
-const err33 = {instancePath:instancePath+"/memberIds/" + i2,schemaPath:"#/properties/memberIds/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+}
+if(data.lastUpdateTime !== undefined){
+let data22 = data.lastUpdateTime;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err33 = {instancePath:instancePath+"/lastUpdateTime",schemaPath:"#/properties/lastUpdateTime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -11273,8 +11301,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(func2(data24) < 1){
-const err34 = {instancePath:instancePath+"/memberIds/" + i2,schemaPath:"#/properties/memberIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err34 = {instancePath:instancePath+"/lastUpdateTime",schemaPath:"#/properties/lastUpdateTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -11284,8 +11313,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/memberIds/" + i2,schemaPath:"#/properties/memberIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.roomImg !== undefined){
+if(typeof data.roomImg !== "string"){
+const err35 = {instancePath:instancePath+"/roomImg",schemaPath:"#/properties/roomImg/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -11295,9 +11326,15 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.memberIds !== undefined){
+let data24 = data.memberIds;
+if(Array.isArray(data24)){
+const len2 = data24.length;
+for(let i2=0; i2<len2; i2++){
+let data25 = data24[i2];
+if(typeof data25 === "string"){
+if(func2(data25) > 128){
+const err36 = {instancePath:instancePath+"/memberIds/" + i2,schemaPath:"#/properties/memberIds/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -11306,15 +11343,48 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func2(data25) < 1){
+const err37 = {instancePath:instancePath+"/memberIds/" + i2,schemaPath:"#/properties/memberIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/memberIds/" + i2,schemaPath:"#/properties/memberIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }

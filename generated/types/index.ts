@@ -1231,6 +1231,10 @@ isSyncRoom?: boolean
  */
 isClosed?: boolean
 /**
+ * The chatbot of a chatbot room (seed: 'Chatbot rooms ... also exist'); absent for other rooms
+ */
+chatbotId?: string
+/**
  * The other account of a SINGLE room
  */
 singleRoomAccountId?: string
@@ -2085,6 +2089,10 @@ roomName?: string
  * Security level label of the room
  */
 roomSecLevel?: string
+/**
+ * The archived room, so that a room's own archives can be listed in it
+ */
+roomId?: string
 /**
  * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
  */
@@ -3605,6 +3613,10 @@ isSyncRoom?: boolean
  * Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back
  */
 isClosed?: boolean
+/**
+ * The chatbot of a chatbot room (seed: 'Chatbot rooms ... also exist'); absent for other rooms
+ */
+chatbotId?: string
 /**
  * The other account of a SINGLE room
  */
@@ -8035,6 +8047,10 @@ fileId: string
  */
 fileType?: string
 /**
+ * PROCESSING while the server saves the file (it cannot be opened yet), then READY
+ */
+status?: ("PROCESSING" | "READY")
+/**
  * Thumbnail
  */
 thumbnail?: string
@@ -8484,6 +8500,10 @@ isSyncRoom?: boolean
  * Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back
  */
 isClosed?: boolean
+/**
+ * The chatbot of a chatbot room (seed: 'Chatbot rooms ... also exist'); absent for other rooms
+ */
+chatbotId?: string
 /**
  * The other account of a SINGLE room
  */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobTooLargeError, saveBlob } from './blobs.ts';
 import { loadMigrations, migrate } from './migrate.ts';
 import { PostgresBlobStore } from './postgres-blobs.ts';
+import { lockRoom, repos } from './repos/index.ts';
 import { openPostgresDatabase, type PostgresDatabase } from './postgres.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch.ts';
 
@@ -79,6 +80,42 @@ describe('PostgreSQL engine', () => {
     } finally {
       await shared.drop();
     }
+  });
+
+  it("gives a send that waited for the room's lock the facts the lock's holder committed", async () => {
+    await migrate(db);
+    const r = repos(db);
+    const tenant = await r.tenants.create({ shortName: 'LK', fullname: 'Lock' });
+    const [alice, bob] = await Promise.all(
+      ['lk_alice', 'lk_bob'].map((loginName) => r.accounts.create({ tenantId: tenant.id, loginName, userFullname: loginName, passwordHash: null, mustChangePassword: false })),
+    );
+    const room = await r.rooms.create({ roomType: 'MULTIPLE', roomName: 'Locked', createdBy: alice!.id });
+    await r.members.add(room.id, [alice!.id, bob!.id], { admin: false });
+    await db.query("INSERT INTO aes_keys (message_key_uuid, room_id, aes_key, algorithm, created_at) VALUES ('lk-key', $1, 'k', 'GCM', now() - interval '1 minute')", [room.id]);
+    const query = { roomId: room.id, accountId: bob!.id, policyAttrs: ['SEND_MESSAGE'], replyToId: null, namedKey: 'lk-key' };
+    expect((await r.sendFacts.readLocked(query))?.member?.leftAt).toBeNull();
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let removed!: () => void;
+    const locked = new Promise<void>((resolve) => (removed = resolve));
+    // Bob's removal holds the room's lock while Bob's send asks for it.
+    const removal = db.transaction(async (tx) => {
+      await lockRoom(tx, room.id);
+      await repos(tx).members.remove(room.id, bob!.id);
+      removed();
+      await held;
+    });
+    await locked;
+    const send = db.transaction((tx) => repos(tx).sendFacts.readLocked(query));
+    await expect
+      .poll(async () => (await db.query("SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")).rows[0]?.n)
+      .toBe(1);
+    release();
+    await removal;
+    const facts = await send;
+    expect(facts?.member?.leftAt).not.toBeNull();
+    expect(facts?.key?.membershipChanged).toBe(true);
   });
 
   it('keeps blob bytes in the database, once per content, and refuses past the limit', async () => {

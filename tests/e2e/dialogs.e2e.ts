@@ -12,10 +12,10 @@ test('a feature the web client lacks says so in a dialog that stays until OK', a
   const page = await openPage();
   await login(page, csd.url, 'alice', TEST_PASSWORD);
   await expect(page).toHaveURL(/\/chatroom$/);
-  // A call needs the media transport the web client does not have.
+  // An external conference needs a provider's meeting client the web client does not have.
   await page.getByRole('button', { name: 'My own chat (notes to self)' }).click();
   await expect(page.getByTestId('chat-title')).toBeVisible();
-  await page.getByRole('button', { name: 'Voice call' }).click();
+  await page.getByRole('button', { name: 'External conference call' }).click();
   const popup = page.getByRole('alertdialog', { name: 'CSD Chat' });
   await expect(popup).toBeVisible();
   await expect(popup).toContainText('This Feature Is Not Supported In Web Client.');
@@ -25,7 +25,7 @@ test('a feature the web client lacks says so in a dialog that stays until OK', a
   await screenshot(page, 'not-supported-dialog');
   await ok.click();
   await expect(popup).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Voice call' })).toBeFocused(); // focus goes back where it was
+  await expect(page.getByRole('button', { name: 'External conference call' })).toBeFocused(); // focus goes back where it was
 });
 
 test('logout asks first: Cancel and Escape keep the session, Logout ends it', async ({ openPage }) => {

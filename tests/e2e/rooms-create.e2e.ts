@@ -87,14 +87,21 @@ test('a chat and a group are started through the room type, the account selector
   await create.click();
   await expect(room.getByRole('alert')).toHaveText('Please check the name length');
   await room.getByLabel('Group name').fill('Crea Ward');
+  // A picture chosen while creating goes with the creation; a file that is no picture is refused.
+  await room.getByTestId('group-picture-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+  await expect(mine.getByText('Input not valid, please check')).toBeVisible();
+  await room.getByTestId('group-picture-input').setInputFiles({ name: 'ward.png', mimeType: 'image/png', buffer: Buffer.from(await (await picture('#33aa66')).arrayBuffer()) });
+  await expect(room.getByTestId('group-picture-preview')).toBeVisible();
   await screenshot(mine, 'rooms-createroom');
   await create.click();
   await expect(mine.getByTestId('chat-title')).toHaveText('Crea Ward');
+  await expect(rowOf(mine, 'Crea Ward').locator('[data-picture="true"]')).toBeVisible();
   await expect(rowOf(bobs, 'Crea Ward')).toBeVisible();
 
-  // A group picture saved by a member appears in the others' room lists at once.
-  const ward = ok(await alice.api.getSimpleRoomList({})).rooms.find((one) => one.roomName === 'Crea Ward');
-  ok(await alice.api.saveRoomProfileImage({ roomId: ward?.roomId ?? '' }, { files: [await picture('#3366cc')] }));
+  // The creation's picture reaches the others' room lists; a member removing it clears it there at once.
   await expect(rowOf(bobs, 'Crea Ward').locator('[data-picture="true"]')).toBeVisible();
   await screenshot(bobs, 'rooms-list-pictures');
+  const ward = ok(await alice.api.getSimpleRoomList({})).rooms.find((one) => one.roomName === 'Crea Ward');
+  ok(await alice.api.removeRoomProfileImage({ roomId: ward?.roomId ?? '' }));
+  await expect(rowOf(bobs, 'Crea Ward').locator('[data-picture="true"]')).toBeHidden();
 });

@@ -336,4 +336,16 @@ test('a broadcast by a delegate reaches its recipients, who cannot answer in it'
   await userInfo.getByRole('button', { name: 'Chat Now' }).click();
   await expect(theirs.getByTestId('chat-title')).toHaveText('Chief Caster');
   await expect(theirs.getByRole('combobox', { name: 'Message' })).toBeVisible();
+
+  // Its messages section finds words in other rooms (decrypted in the browser); one opens its room at the message.
+  await theirs.getByRole('searchbox', { name: 'Search chats' }).fill('ROLL call');
+  const hit = theirs.getByTestId('message-result').filter({ hasText: 'Ward Five roll call' });
+  await expect(hit).toContainText('Ward Office');
+  await expect(theirs.getByTestId('message-result')).toHaveCount(1);
+  await screenshot(theirs, 'rooms-search-messages');
+  await hit.click();
+  await expect(theirs.getByTestId('chat-title')).toHaveText('Ward Office');
+  await expect(theirs.getByTestId('message').filter({ hasText: 'Ward Five roll call' })).toBeVisible();
+  await theirs.getByRole('searchbox', { name: 'Search chats' }).fill('no such words anywhere');
+  await expect(theirs.getByTestId('message-results').getByText('No Message Found')).toBeVisible();
 });

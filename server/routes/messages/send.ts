@@ -10,16 +10,17 @@ export function sendHandlers(ctx: ServerContext) {
   return {
     async sendAesMessage({ body, session }) {
       const caller = session;
-      const { message, memberIds, lastUpdateAt, isRecrypted } = await sendMessage(ctx, caller, body);
-      await announceNewMessage(ctx, message, memberIds);
+      const { message, memberIds, lastUpdateAt, isRecrypted, unread } = await sendMessage(ctx, caller, body);
+      // The members' accounts once: Do Not Disturb for the pushes and the sender's name for both presentations.
+      const accounts = await ctx.repos.accounts.listByIds(memberIds);
+      await announceNewMessage(ctx, message, memberIds, accounts);
       const recipients = memberIds.filter((id) => id !== caller.accountId).length; // a receipt each
-      const [wire] = await presentAll(ctx, caller.accountId, [neutralView(message, recipients)]);
-      const [unread] = await ctx.repos.receipts.unreadByRoom(caller.accountId, [message.roomId]);
+      const [wire] = await presentAll(ctx, caller.accountId, [neutralView(message, recipients)], accounts);
       return {
         data: { isRecrypted },
         message: wire!,
-        noOfUnreadMessage: unread?.unread ?? 0,
-        noOfMentionedMessage: unread?.mentioned ?? 0,
+        noOfUnreadMessage: unread.unread,
+        noOfMentionedMessage: unread.mentioned,
         lastUpdateTime: lastUpdateAt.getTime(),
       };
     },

@@ -54,6 +54,7 @@ export async function uploadToAlbum(ctx: Ctx, caller: AuthenticatedSession, body
 export type WireAlbumThumbnail = {
   fileId: string;
   fileType: string;
+  status: 'PROCESSING' | 'READY';
   thumbnail?: string;
   filename: string;
   createDate: number;
@@ -68,6 +69,7 @@ export async function receiveAlbum(ctx: Ctx, caller: AuthenticatedSession, body:
     return {
       fileId: String(f.id),
       fileType: f.fileType,
+      status: f.status,
       ...(thumbnail ? { thumbnail: base64(thumbnail) } : {}),
       filename: f.filename,
       createDate: f.createdAt.getTime(),

@@ -20,11 +20,20 @@ export interface RoomKeyState {
  * room's last membership change is retired and replaced: the caller holds the room's write lock (`lockRoom`),
  * so two sends never rotate at once. Runs in the caller's transaction when given one.
  */
-export async function ensureRoomKey(ctx: Ctx, roomId: number, options: { rotate: boolean; tx?: Queryable }): Promise<RoomKeyState> {
+export async function ensureRoomKey(
+  ctx: Ctx,
+  roomId: number,
+  options: { rotate: boolean; tx?: Queryable; known?: CurrentKeyState | null },
+): Promise<RoomKeyState> {
   const run = async (q: Queryable): Promise<RoomKeyState> => {
     const r = repos(q);
-    let current = await r.keys.currentRoomKeyState(roomId);
-    const fresh = () => r.keys.setRoomKey(roomId, newAesKeyRecord(ctx.encryption.defaultEncryptionAlgorithm));
+    // `known`: the state the caller read with the room's lock held (a send's facts), so it need not read it again.
+    let current = options.known !== undefined ? options.known : await r.keys.currentRoomKeyState(roomId);
+    const fresh = async () => {
+      // A new version of the room's row: a send waiting for the lock reads the new key (repos/send-facts.ts).
+      await lockRoom(q, roomId);
+      return r.keys.setRoomKey(roomId, newAesKeyRecord(ctx.encryption.defaultEncryptionAlgorithm));
+    };
     if (!current) {
       // Two first readers of a room's key (PostgreSQL runs them side by side) would both make one: take turns.
       await lockRoom(q, roomId);
@@ -35,6 +44,12 @@ export async function ensureRoomKey(ctx: Ctx, roomId: number, options: { rotate:
     return { key: current.key, retired: null };
   };
   return options.tx ? run(options.tx) : ctx.db.transaction(run);
+}
+
+/** A room's current key and whether its membership changed after the key was made. */
+export interface CurrentKeyState {
+  key: StoredAesKey;
+  membershipChanged: boolean;
 }
 
 /** The common key (broadcasts, archives), made on first use. */

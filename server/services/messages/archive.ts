@@ -56,6 +56,7 @@ export function toArchivedMessage(job: Job): ArchivedMessage {
     date: ms(job.completedAt ?? job.createdAt) ?? 0,
     roomName: job.roomName ?? undefined,
     roomSecLevel: job.roomSecLevel ?? undefined,
+    ...(job.roomId !== null ? { roomId: String(job.roomId) } : {}),
     messageKeyUuid: job.messageKeyUuid ?? undefined,
   };
 }

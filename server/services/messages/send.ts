@@ -7,7 +7,7 @@ import type { AuthenticatedSession } from '../../http/types.ts';
 import { BlobTooLargeError } from '../../store/blobs.ts';
 import { repos, type BlobRecord } from '../../store/repos/index.ts';
 import { ensureRoomKey } from '../keys/room-keys.ts';
-import { requirePolicy } from '../room-access.ts';
+import { policyAllows, requirePolicy } from '../room-access.ts';
 import { parseId, parseIds, parseOptionalId } from '../../http/wire-ids.ts';
 import { newPoll, type StoredPoll } from './polls.ts';
 import { liveRoom, storeRoomMessage, type StoredRoomMessage } from './store.ts';
@@ -40,6 +40,8 @@ const MIME_BY_EXT: Record<string, string> = {
 
 export interface SendResult extends StoredRoomMessage {
   isRecrypted: boolean;
+  /** The sender's unread and mentioned messages in the room (the send's answer carries them). */
+  unread: { unread: number; mentioned: number };
 }
 
 /** Bytes a base64 text decodes to. */
@@ -80,24 +82,30 @@ export async function sendMessage(
   body: SendAesMessageRequest,
 ): Promise<SendResult> {
   const roomId = parseId(body.roomId, 'roomId');
-  await requirePolicy(ctx, roomId, session, 'SEND_MESSAGE');
-  if (body.type === 'CONTACT') await requirePolicy(ctx, roomId, session, 'ALLOW_CONTACTS_MSG');
   const poll = checkPayload(body);
   const mentionIds = parseIds(body.msgMentionAccountIds ?? [], 'msgMentionAccountIds');
   const replyToId = parseOptionalId(body.replyToMessageId, 'replyToMessageId');
   const namedKey = 'messageKeyUuid' in body ? body.messageKeyUuid : undefined;
-  const file = body.aesMessageFile ? await storeCiphertextFile(ctx, body.aesMessageFile) : null;
+  const policyAttrs = body.type === 'CONTACT' ? ['SEND_MESSAGE', 'ALLOW_CONTACTS_MSG'] : ['SEND_MESSAGE'];
   const ext = openExtOf(body.aesMessageFilename ?? null);
+  // A non-member stores no file: the attachment is checked first (the room's lock is not held while it is written).
+  if (body.aesMessageFile) for (const attr of policyAttrs) await requirePolicy(ctx, roomId, session, attr);
+  const file = body.aesMessageFile ? await storeCiphertextFile(ctx, body.aesMessageFile) : null;
 
   const sent = await ctx.db.transaction(async (tx): Promise<SendResult | null> => {
     const r = repos(tx);
-    // First, the room's write lock: a membership change commits wholly before this send's key check or after it.
-    const room = liveRoom(await r.rooms.findForWrite(roomId));
-    if (replyToId !== null && (await r.messages.findInRoom(roomId, [replyToId])).length === 0) throw new ApiError('MESSAGE_NOT_FOUND');
+    // One statement: the room's write lock first (a membership change commits wholly before this send's key check
+    // or after it), with the membership, policies, key state and named references the send checks.
+    const facts = await r.sendFacts.readLocked({ roomId, accountId: session.accountId, policyAttrs, replyToId, namedKey: namedKey ?? null });
+    if (!facts?.member || facts.member.leftAt) throw new ApiError('NOT_ROOM_MEMBER');
+    for (const attr of policyAttrs) {
+      if (!policyAllows(facts.policies.get(attr) ?? null, facts.member, session.roles)) throw new ApiError('ROOM_POLICY_FORBIDS', attr);
+    }
+    const room = liveRoom(facts.room);
+    if (!facts.replyFound) throw new ApiError('MESSAGE_NOT_FOUND');
     // The rotation commits even when this send is refused (null below), so the client's retry finds the new key.
-    const keys = await ensureRoomKey(ctx, roomId, { rotate: true, tx });
-    const namesKnownKey = namedKey === keys.key.messageKeyUuid || namedKey === keys.retired?.messageKeyUuid;
-    if (namedKey !== undefined && !namesKnownKey && !(await r.keys.belongsToRoom(namedKey, roomId))) {
+    const keys = await ensureRoomKey(ctx, roomId, { rotate: true, tx, known: facts.key });
+    if (namedKey !== undefined && !facts.namedKeyFound && namedKey !== keys.key.messageKeyUuid) {
       throw new ApiError('INVALID_INPUT', 'messageKeyUuid is not a key of this room'); // and the rotation rolls back
     }
     // A named key must be the current one; without a name the client used the key current before this
@@ -125,7 +133,7 @@ export async function sendMessage(
       polling: poll,
       hints: body.hints ?? null,
     });
-    return { ...stored, isRecrypted: false };
+    return { ...stored, isRecrypted: false, unread: { unread: facts.unread, mentioned: facts.mentioned } };
   });
   if (!sent) throw new ApiError('ROOM_KEY_RETIRED');
   return sent;

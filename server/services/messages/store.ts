@@ -2,7 +2,7 @@
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { Queryable } from '../../store/db.ts';
-import { repos, type MessageView, type NewMessage, type Room, type StoredMessage } from '../../store/repos/index.ts';
+import { repos, type Account, type MessageView, type NewMessage, type Room, type StoredMessage } from '../../store/repos/index.ts';
 import { dndActiveOn } from '../directory/dnd.ts';
 import type { NewMessageNotification } from '../../../generated/realtime/index.ts';
 import { presentAll } from './wire.ts';
@@ -41,23 +41,10 @@ export interface StoredRoomMessage {
 
 /** storeMessage, answering the members it stored receipts for and the room's new lastUpdateTime too. */
 export async function storeRoomMessage(ctx: Ctx, tx: Queryable, room: Room, senderId: number, content: MessageContent): Promise<StoredRoomMessage> {
-  const r = repos(tx);
   const now = ctx.now();
   const expiresAt =
     room.selfDestructEnabled && room.selfDestructSeconds ? new Date(now.getTime() + room.selfDestructSeconds * 1000) : null;
-  const message = await r.messages.insert({ ...content, roomId: room.id, senderId, createdAt: now, expiresAt });
-  const members = await r.members.listActive(room.id);
-  await r.receipts.createForRecipients(
-    message.id,
-    room.id,
-    members.filter((m) => m.accountId !== senderId).map((m) => m.accountId),
-  );
-  for (const member of members) {
-    if (member.isHidden) await r.members.setHidden(room.id, member.accountId, false);
-    if (member.isClosed) await r.members.setClosed(room.id, member.accountId, false);
-  }
-  const touched = await r.rooms.touch(room.id, now);
-  return { message, memberIds: members.map((m) => m.accountId), lastUpdateAt: touched?.lastUpdateAt ?? now };
+  return repos(tx).messages.insertIntoRoom({ ...content, roomId: room.id, senderId, createdAt: now, expiresAt });
 }
 
 export const neutralView = (message: StoredMessage, totalReceiver: number): MessageView => ({
@@ -68,18 +55,23 @@ export const neutralView = (message: StoredMessage, totalReceiver: number): Mess
 });
 
 /**
- * NEW_MESSAGE to every member's reply queue (`memberIds`: the members read when the message was stored) and to the room topic, with the viewer-neutral message; members
- * whose Do Not Disturb is on get theirs marked silent.
+ * NEW_MESSAGE to every member's reply queue (`memberIds`: the members read when the message was stored) and to the
+ * room topic, with the viewer-neutral message; members whose Do Not Disturb is on get theirs marked silent.
+ * `accounts`: the members' accounts when the caller read them already (names and Do Not Disturb come from them).
  */
-export async function announceNewMessage(ctx: Ctx, message: StoredMessage, memberIds?: readonly number[]): Promise<void> {
+export async function announceNewMessage(
+  ctx: Ctx,
+  message: StoredMessage,
+  memberIds?: readonly number[],
+  accounts?: readonly Account[],
+): Promise<void> {
   const members = memberIds ? [...memberIds] : await ctx.repos.members.activeAccountIds(message.roomId);
+  const memberAccounts = accounts ?? (await ctx.repos.accounts.listByIds(members));
   const recipients = members.filter((id) => id !== message.senderId).length;
-  const [wire] = await presentAll(ctx, null, [neutralView(message, recipients)]);
+  const [wire] = await presentAll(ctx, null, [neutralView(message, recipients)], memberAccounts);
   if (!wire) return;
   const now = ctx.now();
-  const quiet = new Set(
-    (await ctx.repos.accounts.listByIds(members)).filter((a) => a.id !== message.senderId && dndActiveOn(a, now)).map((a) => a.id),
-  );
+  const quiet = new Set(memberAccounts.filter((a) => a.id !== message.senderId && dndActiveOn(a, now)).map((a) => a.id));
   const notification: NewMessageNotification = {
     notifyType: 'NEW_MESSAGE',
     senderId: String(message.senderId ?? 'SYSTEM'),

@@ -2,7 +2,7 @@
 // replied-to message, the poll with the viewer's votes, and the per-viewer flags (isSendFromYou, ...).
 import type { Message } from '../../../generated/types/index.ts';
 import type { ServerContext } from '../../context.ts';
-import type { MessageView, StoredMessage } from '../../store/repos/index.ts';
+import type { Account, MessageView, StoredMessage } from '../../store/repos/index.ts';
 import { ms } from './ids.ts';
 import { readPoll, wirePoll } from './polls.ts';
 
@@ -49,11 +49,19 @@ function baseMessage(m: StoredMessage, senderName: string | undefined, viewerId:
 
 export type Presenter = (view: MessageView) => Message;
 
+/** What presenting needs of a sender's account: its display name. */
+export type NamedAccount = Pick<Account, 'id' | 'customDisplayName' | 'userFullname'>;
+
 /**
  * Loads what the views need (sender names, replied-to messages) in two queries and returns a function
  * that presents each view. `viewerId` null gives a viewer-neutral message (notifications, exports).
  */
-export async function presenter(ctx: Ctx, viewerId: number | null, views: readonly MessageView[]): Promise<Presenter> {
+export async function presenter(
+  ctx: Ctx,
+  viewerId: number | null,
+  views: readonly MessageView[],
+  known: readonly NamedAccount[] = [],
+): Promise<Presenter> {
   const replyIds = [...new Set(views.map((v) => v.message.replyToMessageId).filter((id): id is number => id !== null))];
   const replies = new Map<number, StoredMessage>();
   for (const id of replyIds) {
@@ -62,8 +70,9 @@ export async function presenter(ctx: Ctx, viewerId: number | null, views: readon
   }
   const senderIds = new Set<number>();
   for (const m of [...views.map((v) => v.message), ...replies.values()]) if (m.senderId !== null) senderIds.add(m.senderId);
-  const accounts = await ctx.repos.accounts.listByIds([...senderIds]);
-  const names = new Map(accounts.map((a) => [a.id, a.customDisplayName ?? a.userFullname]));
+  const names = new Map(known.map((a) => [a.id, a.customDisplayName ?? a.userFullname]));
+  const unknown = [...senderIds].filter((id) => !names.has(id));
+  for (const a of await ctx.repos.accounts.listByIds(unknown)) names.set(a.id, a.customDisplayName ?? a.userFullname);
   const nameOf = (m: StoredMessage) => (m.senderId === null ? undefined : names.get(m.senderId));
 
   return (view) => {
@@ -89,8 +98,8 @@ export async function presenter(ctx: Ctx, viewerId: number | null, views: readon
   };
 }
 
-/** Presents a list of views for one viewer. */
-export async function presentAll(ctx: Ctx, viewerId: number | null, views: readonly MessageView[]): Promise<Message[]> {
-  const show = await presenter(ctx, viewerId, views);
+/** Presents a list of views for one viewer; `known`: accounts the caller read already (their names are not read again). */
+export async function presentAll(ctx: Ctx, viewerId: number | null, views: readonly MessageView[], known?: readonly NamedAccount[]): Promise<Message[]> {
+  const show = await presenter(ctx, viewerId, views, known);
   return views.map(show);
 }

@@ -87,6 +87,7 @@ export async function listedRooms(deps: ViewDeps, viewer: Viewer, items: readonl
     if (name) entry.roomName = name;
     if (room.roomSecLevel) entry.roomSecLevel = room.roomSecLevel;
     if (room.businessType) entry.businessType = room.businessType;
+    if (room.chatbotId !== null) entry.chatbotId = room.chatbotId;
     if (other !== undefined) entry.singleRoomAccountId = wireId(other);
     if (otherAccount) entry.singleRoomAccount = otherAccount.wire;
     if (options.withPolicy) entry.policy = policy.map(toWirePolicy);

@@ -16,6 +16,7 @@ import { policiesRepo } from './policies.ts';
 import { qrClaimsRepo } from './qr-claims.ts';
 import { receiptsRepo } from './receipts.ts';
 import { roomsRepo } from './rooms.ts';
+import { sendFactsRepo } from './send-facts.ts';
 import { sessionsRepo } from './sessions.ts';
 import { tenantsRepo } from './tenants.ts';
 import { tokensRepo } from './tokens.ts';
@@ -28,6 +29,7 @@ export function repos(q: Queryable) {
     tokens: tokensRepo(q),
     keys: keysRepo(q),
     rooms: roomsRepo(q),
+    sendFacts: sendFactsRepo(q),
     members: membersRepo(q),
     policies: policiesRepo(q),
     events: eventsRepo(q),
@@ -62,6 +64,7 @@ export * from './policies.ts';
 export * from './qr-claims.ts';
 export * from './receipts.ts';
 export * from './rooms.ts';
+export * from './send-facts.ts';
 export * from './sessions.ts';
 export * from './tenants.ts';
 export * from './tokens.ts';

@@ -23,7 +23,7 @@ export interface StoredAesKey extends AesKeyRecord {
   memberSetId: number | null;
 }
 
-function toStoredAesKey(r: Row): StoredAesKey {
+export function toStoredAesKey(r: Row): StoredAesKey {
   return {
     messageKeyUuid: String(r.message_key_uuid),
     aesKey: String(r.aes_key),

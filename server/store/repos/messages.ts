@@ -161,6 +161,20 @@ export function toMessage(r: Row): StoredMessage {
   };
 }
 
+/** INSERT INTO messages with the fields given (no RETURNING), and its parameters. */
+function insertStatement(input: NewMessage): { sql: string; values: unknown[] } {
+  const present = INSERT_COLUMNS.filter(([, field]) => input[field] !== undefined);
+  const values = present.map(([, field]) => {
+    const value = input[field];
+    if (field === 'mentionAccountIds') return idArray(value as number[]);
+    return JSON_FIELDS.has(field) ? (value === null ? null : JSON.stringify(value)) : value;
+  });
+  const placeholders = present.map(([column], i) =>
+    column === 'polling' || column === 'hints' ? `$${i + 1}::jsonb` : column === 'mention_account_ids' ? `$${i + 1}::bigint[]` : `$${i + 1}`,
+  );
+  return { sql: `INSERT INTO messages (${present.map(([column]) => column).join(', ')}) VALUES (${placeholders.join(', ')})`, values };
+}
+
 function toView(r: Row, withViewer: boolean): MessageView {
   const message = toMessage(r);
   const own = message.senderId !== null && message.senderId === toIdOrNull(r.viewer_id);
@@ -197,20 +211,48 @@ function viewColumns(viewerParam: string): string {
 export function messagesRepo(q: Queryable) {
   const repo = {
     async insert(input: NewMessage): Promise<StoredMessage> {
-      const present = INSERT_COLUMNS.filter(([, field]) => input[field] !== undefined);
-      const values = present.map(([, field]) => {
-        const value = input[field];
-        if (field === 'mentionAccountIds') return idArray(value as number[]);
-        return JSON_FIELDS.has(field) ? (value === null ? null : JSON.stringify(value)) : value;
-      });
-      const placeholders = present.map(([column], i) =>
-        column === 'polling' || column === 'hints' ? `$${i + 1}::jsonb` : column === 'mention_account_ids' ? `$${i + 1}::bigint[]` : `$${i + 1}`,
-      );
+      const { sql, values } = insertStatement(input);
+      const { rows } = await q.query(`${sql} RETURNING *`, values);
+      return toMessage(onlyRow(rows));
+    },
+
+    /**
+     * A message into its room in one statement: the message, a receipt per recipient (every active member but the
+     * sender), the room reopened for members who hid or closed it, and the room moved up the room lists
+     * (last_update_at never goes back). Answers the message, the active members (sender included, by joining
+     * order) and the room's new last_update_at. The caller holds the room's write lock, so the members read here
+     * are the ones of the key it checked.
+     */
+    async insertIntoRoom(input: NewMessage & { createdAt: Date }): Promise<{ message: StoredMessage; memberIds: number[]; lastUpdateAt: Date }> {
+      const { sql, values } = insertStatement(input);
+      const param = (value: unknown) => `$${values.push(value)}`;
+      const room = param(input.roomId);
+      const sender = param(input.senderId);
+      const at = param(input.createdAt);
       const { rows } = await q.query(
-        `INSERT INTO messages (${present.map(([column]) => column).join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING *`,
+        `WITH msg AS (${sql} RETURNING *),
+         members AS (SELECT account_id, joined_at FROM room_members WHERE room_id = ${room}::bigint AND left_at IS NULL),
+         receipts AS (
+           INSERT INTO message_receipts (message_id, account_id, room_id)
+           SELECT msg.id, members.account_id, ${room}::bigint FROM msg, members
+           WHERE members.account_id IS DISTINCT FROM ${sender}::bigint ON CONFLICT DO NOTHING),
+         reopened AS (
+           UPDATE room_members SET is_hidden = false, is_closed = false
+           WHERE room_id = ${room}::bigint AND left_at IS NULL AND (is_hidden OR is_closed)),
+         touched AS (
+           UPDATE rooms SET last_update_at = greatest(last_update_at, ${at}::timestamptz) WHERE id = ${room}::bigint RETURNING last_update_at)
+         SELECT msg.*,
+           (SELECT coalesce(array_agg(account_id ORDER BY joined_at, account_id), ARRAY[]::bigint[]) FROM members) AS in_room_member_ids,
+           (SELECT last_update_at FROM touched) AS in_room_last_update_at
+         FROM msg`,
         values,
       );
-      return toMessage(onlyRow(rows));
+      const row = onlyRow(rows);
+      return {
+        message: toMessage(row),
+        memberIds: toIds(row.in_room_member_ids),
+        lastUpdateAt: toDateOrNull(row.in_room_last_update_at) ?? input.createdAt,
+      };
     },
 
     async findById(id: number): Promise<StoredMessage | null> {

@@ -24,7 +24,7 @@ export interface PolicyUpdateResult {
   refused: string[];
 }
 
-function toEntry(r: Row): PolicyEntry {
+export function toPolicyEntry(r: Row): PolicyEntry {
   return {
     attr: String(r.attr),
     value: String(r.value),
@@ -44,7 +44,7 @@ export function policiesRepo(q: Queryable) {
   return {
     async defaultsFor(roomType: RoomType): Promise<PolicyEntry[]> {
       const { rows } = await q.query(`SELECT * FROM (${DEFAULTS_FOR_TYPE}) d ORDER BY seq, attr`, [roomType]);
-      return rows.map(toEntry);
+      return rows.map(toPolicyEntry);
     },
 
     /** Gives a new room its policy table. Existing entries are kept. */
@@ -59,12 +59,12 @@ export function policiesRepo(q: Queryable) {
 
     async list(roomId: number): Promise<PolicyEntry[]> {
       const { rows } = await q.query('SELECT * FROM room_policies WHERE room_id = $1 ORDER BY seq, attr', [roomId]);
-      return rows.map(toEntry);
+      return rows.map(toPolicyEntry);
     },
 
     async get(roomId: number, attr: string): Promise<PolicyEntry | null> {
       const { rows } = await q.query('SELECT * FROM room_policies WHERE room_id = $1 AND attr = $2', [roomId, attr]);
-      return rows[0] ? toEntry(rows[0]) : null;
+      return rows[0] ? toPolicyEntry(rows[0]) : null;
     },
 
     /** updateroompolicy: changes the editable entries; the rest are reported as refused. */
@@ -80,7 +80,7 @@ export function policiesRepo(q: Queryable) {
            RETURNING *`,
           [roomId, change.attr, change.value],
         );
-        if (rows[0]) updated.push(toEntry(rows[0]));
+        if (rows[0]) updated.push(toPolicyEntry(rows[0]));
         else refused.push(change.attr);
       }
       return { updated, refused };
@@ -93,7 +93,7 @@ export function policiesRepo(q: Queryable) {
       const { rows } = await q.query('SELECT * FROM room_policies WHERE room_id = ANY($1::bigint[]) ORDER BY room_id, seq, attr', [
         idArray(roomIds),
       ]);
-      for (const row of rows) byRoom.get(toId(row.room_id))?.push(toEntry(row));
+      for (const row of rows) byRoom.get(toId(row.room_id))?.push(toPolicyEntry(row));
       return byRoom;
     },
 
@@ -106,13 +106,13 @@ export function policiesRepo(q: Queryable) {
         'UPDATE room_policies SET value = $3, updated_at = now() WHERE room_id = $1 AND attr = $2 RETURNING *',
         [roomId, attr, value],
       );
-      return rows[0] ? toEntry(rows[0]) : null;
+      return rows[0] ? toPolicyEntry(rows[0]) : null;
     },
 
     /** getallroompolicy: the whole default table, every room type. */
     async listDefaults(): Promise<(PolicyEntry & { roomType: string })[]> {
       const { rows } = await q.query('SELECT * FROM default_room_policies ORDER BY room_type, seq, attr');
-      return rows.map((r) => ({ ...toEntry(r), roomType: String(r.room_type) }));
+      return rows.map((r) => ({ ...toPolicyEntry(r), roomType: String(r.room_type) }));
     },
   };
 }

@@ -13,11 +13,15 @@ export type { RoomBusinessType, RoomType };
  * is older than it) and two sends never rotate the room's key at once. On the embedded store transactions already
  * run one at a time; on PostgreSQL (READ COMMITTED) this row lock is what orders them.
  */
-const ROOM_WRITE_LOCK = 'FOR NO KEY UPDATE';
+export const ROOM_WRITE_LOCK = 'FOR NO KEY UPDATE';
 
-/** Takes the room's write lock (see ROOM_WRITE_LOCK) inside the caller's transaction. */
+/**
+ * Takes the room's write lock (see ROOM_WRITE_LOCK) inside the caller's transaction. It writes the row (a new
+ * version, same values) rather than only locking it: a send that waited for this lock sees a newer row than its
+ * snapshot and reads its facts again (repos/send-facts.ts).
+ */
 export async function lockRoom(q: Queryable, roomId: number): Promise<void> {
-  await q.query(`SELECT 1 FROM rooms WHERE id = $1 ${ROOM_WRITE_LOCK}`, [roomId]);
+  await q.query('UPDATE rooms SET last_update_at = last_update_at WHERE id = $1', [roomId]);
 }
 export type SelfDestructUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'year';
 

@@ -8,3 +8,4 @@ export { sizeParts } from './model/attachments.ts';
 export { mediaListPage, searchMessageListPage, starredMessageListPage } from './components/ListPages.tsx';
 export { pollingResultListPage, pollingResultPage } from './components/kinds/pollPages.tsx';
 export { kindPreview, type PreviewMessage } from './components/summary.ts';
+export { RoomsMessageResults } from './components/RoomsMessageResults.tsx';

@@ -48,7 +48,7 @@ describe('private album', () => {
     expect(pending.privateAlbumFiles).toHaveLength(1);
     const entry = pending.privateAlbumFiles[0]!;
     fileId = entry.fileId;
-    expect(entry).toMatchObject({ filename: 'ward-round.png', fileType: 'image/png' });
+    expect(entry).toMatchObject({ filename: 'ward-round.png', fileType: 'image/png', status: 'PROCESSING' });
     expect(entry.thumbnail).toBeUndefined();
     // Still processing: the seed's "This message is still processing, please try again later".
     expect(errorCode(await bob.api.downloadPrivateAlbumFiles({ fileIds: [fileId] }))).toBe('UI_IM_E4001');
@@ -58,6 +58,7 @@ describe('private album', () => {
     expect(notice.data).toMatchObject({ kind: 'PRIVATE_ALBUM', status: 'READY', fileId, messageId: pictureMessage, roomId });
 
     const ready = ok(await bob.api.receivePrivateAlbum({ pageSize: 30, currentPage: 1 })).privateAlbumFiles[0]!;
+    expect(ready.status).toBe('READY');
     const thumb = await sharp(Buffer.from(ready.thumbnail ?? '', 'base64')).metadata();
     expect([thumb.format, thumb.width, thumb.height]).toEqual(['png', 200, 100]);
     expect(ready.updateDate).toBeGreaterThanOrEqual(ready.createDate ?? 0);

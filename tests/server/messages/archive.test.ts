@@ -42,7 +42,7 @@ describe('archives', () => {
     const list = ok(await bob.api.getCompletedArchivedMessages({})).archivedMessages;
     expect(list).toHaveLength(1);
     const archived = list[0]!;
-    expect(archived).toMatchObject({ roomName: 'Clinic A', messageKeyUuid: key.messageKeyUuid });
+    expect(archived).toMatchObject({ roomName: 'Clinic A', roomId, messageKeyUuid: key.messageKeyUuid });
     expect(note).toMatchObject({ roomId, data: { archivedMessage: { id: archived.id } } });
     expect(ok(await alice.api.getCompletedArchivedMessages({})).archivedMessages).toEqual([]); // bob's archive only
 

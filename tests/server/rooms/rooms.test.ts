@@ -314,6 +314,9 @@ describe('single, self and chatbot rooms', () => {
     const bot = ok(await amy.api.createChatbotRoom({ langId: 'zh_TW' }));
     expect(bot).toMatchObject({ roomName: '聊天機械人', isNewRoom: true });
     expect(ok(await amy.api.createChatbotRoom({ langId: 'en_US' }))).toMatchObject({ roomId: bot.roomId, roomName: 'Chatbot', isNewRoom: false });
+    // A chatbot room names its chatbot, so the client talks to it through the chatbot calls; other rooms do not.
+    expect(ok(await amy.api.viewRoom({ roomId: bot.roomId }))).toMatchObject({ roomId: bot.roomId, chatbotId: 'assistant' });
+    expect(ok(await amy.api.viewRoom({ roomId: self.roomId })).chatbotId).toBeUndefined();
   });
 });
 

@@ -2,8 +2,8 @@
 import { useCallback, useEffect, useMemo, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { BarChart3, CheckSquare, Contact, Forward, Globe, Images, Info, MapPin, Phone, Search, Smile, Star, Trash2, Video, X } from 'lucide-react';
-import { IS_ALLOW_EXTERNAL_CONFERENCE, IS_ALLOW_VIDEO_CONFERENCE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
+import { BarChart3, CheckSquare, Contact, Forward, Globe, Images, Info, MapPin, Search, Smile, Star, Trash2, X } from 'lucide-react';
+import { IS_SHOW_CHATBOT_NOTICE, IS_ALLOW_EXTERNAL_CONFERENCE, IS_ALLOW_VIDEO_CONFERENCE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
 import type { Room } from '@generated/types/index';
 import { Button, IconButton, confirmAction, showNotice, showToast, usePanelNav } from '../../../ui/index.ts';
 import { RoomHeaderMenu, roomAllows, roomTitle, useFunctionRoles } from '../../roomlist/index.ts';
@@ -16,6 +16,8 @@ import { MessageList } from './MessageList.tsx';
 import { useChatRoom } from '../hooks/useChatRoom.ts';
 import { messageInfoPage } from './pages.tsx';
 import { chatRoomInfoPage } from '../../roominfo/index.ts';
+import { ChatbotComposer, ChatbotNotice } from '../../chatbot/index.ts';
+import { VideoCallButton, VoiceCallButton } from '../../conference/index.ts';
 import { useNotSupportedPopup } from '../../popup/index.ts';
 import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type MessageModeValue } from './RoomContext.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
@@ -59,6 +61,8 @@ export function ChatView({ room }: ChatViewProps) {
     event.preventDefault();
     showToast(t('messages.copyBlocked'));
   };
+  // A call rings the other members: a room of one (self, chatbot) or one the user has left has nobody to ring.
+  const canCall = room.isMember !== false && !room.chatbotId && room.businessType !== 'SELF';
   const canSendContact = IS_ALLOW_MSG_TYPE_CONTACT && roomAllows(room, 'ALLOW_CONTACTS_MSG', roles);
   const title = roomTitle(room);
   usePresenceSignals(room.roomId);
@@ -216,13 +220,14 @@ export function ChatView({ room }: ChatViewProps) {
         {(IS_ALLOW_MULTIPLE_SEND && canForward) || IS_ALLOW_MULTIPLE_DELETE ? (
           <IconButton icon={CheckSquare} label={t('messages.select')} pressed={selected !== null} onClick={() => setSelected((current) => (current ? null : new Set()))} />
         ) : null}
-        {/* Calls need the media transport the web client does not have (the seed's not-supported popup). */}
-        {IS_ALLOW_VOICE_CALL ? <IconButton data-flag="IS_ALLOW_VOICE_CALL" icon={Phone} label={t('chat.voiceCall')} onClick={() => void notSupported()} /> : null}
-        {IS_ALLOW_VIDEO_CONFERENCE ? <IconButton data-flag="IS_ALLOW_VIDEO_CONFERENCE" icon={Video} label={t('chat.videoConference')} onClick={() => void notSupported()} /> : null}
+        {/* Calls ring the room's other members; an external conference needs a provider the web client does not have (the seed's not-supported popup). */}
+        {IS_ALLOW_VOICE_CALL && canCall ? <VoiceCallButton roomId={room.roomId} /> : null}
+        {IS_ALLOW_VIDEO_CONFERENCE && canCall ? <VideoCallButton roomId={room.roomId} /> : null}
         {IS_ALLOW_EXTERNAL_CONFERENCE ? <IconButton data-flag="IS_ALLOW_EXTERNAL_CONFERENCE" icon={Globe} label={t('chat.externalConference')} onClick={() => void notSupported()} /> : null}
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>
+      {IS_SHOW_CHATBOT_NOTICE && room.chatbotId ? <ChatbotNotice /> : null}
       <ChatRoomContext.Provider value={roomContext}>
       <MessageModeContext.Provider value={mode}>
       <div
@@ -266,6 +271,8 @@ export function ChatView({ room }: ChatViewProps) {
         </div>
       ) : blocked ? (
         <p className={styles.blocked} role="note">{blocked}</p>
+      ) : room.chatbotId ? (
+        <ChatbotComposer chatbotId={room.chatbotId} />
       ) : (
         <Composer key={room.roomId} roomId={room.roomId} members={members} replyTo={replyTo} onTyping={onTyping} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)}
           onSendVideo={(file, info) => sendMedia('VIDEO', file, info)}

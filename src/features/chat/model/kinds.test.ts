@@ -20,6 +20,11 @@ describe('message kind payloads', () => {
       text: 'Ready?',
       options: [{ id: '1', label: 'Yes' }, { id: '2', label: 'No' }],
     });
+    expect(parseChoice('{"chatbotId":"assistant","title":"Main menu","options":[{"label":"IT support","value":"it"},{"label":"no value"}]}')).toEqual({
+      text: 'Main menu',
+      options: [{ id: 'it', label: 'IT support' }],
+      chatbotId: 'assistant',
+    });
     expect(parseSticker('{"stickerCategoryId":"1"}')).toBeNull();
     expect(parseDateTime('{"datetime":"soon"}')).toBeNull();
   });

@@ -17,6 +17,8 @@ export interface StickerPayload {
 export interface ChoicePayload {
   text: string;
   options: { id: string; label: string }[];
+  /** A chatbot's card (docs/server-services.md: `{chatbotId, title, options: [{label, value}]}`): answered through the chatbot calls. */
+  chatbotId?: string;
 }
 
 export interface AppCardPayload {
@@ -96,15 +98,18 @@ export function parseSticker(text: string | undefined): StickerPayload | null {
 
 export function parseChoice(text: string | undefined): ChoicePayload | null {
   const object = objectOf(text);
-  const question = str(object?.text);
+  // A message's REQUEST / MC has `text` and options `{id, label}`; a chatbot's MC card has `title` and `{label, value}`.
+  const question = str(object?.text) ?? str(object?.title);
   if (!object || !question || !Array.isArray(object.options)) return null;
   const options = (object.options as unknown[]).flatMap((option) => {
     const entry = typeof option === 'object' && option !== null ? (option as JsonObject) : {};
-    const id = str(entry.id) ?? (typeof entry.id === 'number' ? String(entry.id) : undefined);
+    const raw = entry.id ?? entry.value;
+    const id = str(raw) ?? (typeof raw === 'number' ? String(raw) : undefined);
     const label = str(entry.label);
     return id && label ? [{ id, label }] : [];
   });
-  return { text: question, options };
+  const chatbotId = str(object.chatbotId);
+  return chatbotId ? { text: question, options, chatbotId } : { text: question, options };
 }
 
 export function parseAppCard(text: string | undefined): AppCardPayload | null {

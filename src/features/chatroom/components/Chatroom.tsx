@@ -8,7 +8,8 @@ import type { Room } from '@generated/types/index';
 import { config } from '@variant/config';
 import { IS_SHOW_GRID_CHILD_MODE, IS_SHOW_GRID_MODE } from '@variant/flags';
 import { PanelPageView, confirmAction, usePanelNav } from '../../../ui/index.ts';
-import { ChatView, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
+import { ChatView, RoomsMessageResults, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
+import { CallHost } from '../../conference/index.ts';
 import { userInfoPage } from '../../contact/index.ts';
 import { GridEntry, GridPanel, useGrid } from '../../grid/index.ts';
 import { useDeepLinkOnArrival, type DeepLinkArrival } from '../../deeplink/index.ts';
@@ -84,6 +85,7 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
   return (
     <div className={styles.page}>
       <ConnectionBanner />
+      <CallHost />
       <div
         className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', rightShown ? styles.rightShown : '', columns.left === 0 ? styles.noLeft : ''].join(' ')}
         style={gridStyle}
@@ -97,6 +99,7 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
               onSelect={onSelectRoom}
               onLogout={() => void logout()}
               onPerson={(account) => openRight(userInfoPage, { account }, { replace: true })}
+              messageResults={(text, rooms) => <RoomsMessageResults text={text} rooms={rooms} onOpen={onSelectRoom} />}
             />
           </div>
           {left.length > 0 ? (

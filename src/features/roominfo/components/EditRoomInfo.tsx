@@ -3,22 +3,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { constants } from '@variant/constants';
-import { Button, TextField } from '../../../ui/index.ts';
+import { Button, PICTURE_TYPES, TextField, readFileBase64 } from '../../../ui/index.ts';
 import { nameLength } from '../../roomlist/index.ts';
 import { roomChanges } from '../api/data.ts';
 import { useChange } from './useChange.ts';
 import styles from './RoomInfo.module.scss';
-
-const IMAGE_TYPES = 'image/gif,image/jpeg,image/png';
-
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
-    reader.readAsDataURL(file);
-  });
-}
 
 export function EditRoomInfo({ roomId, name, hasImage, onDone }: { roomId: string; name: string; hasImage: boolean; onDone: () => void }) {
   const { t } = useTranslation();
@@ -40,7 +29,7 @@ export function EditRoomInfo({ roomId, name, hasImage, onDone }: { roomId: strin
   const upload = async (file: File | undefined) => {
     if (!file) return;
     setBusy(true);
-    await run(roomChanges.setImage(roomId, await readBase64(file)), t('rooms.info.imageSaved'));
+    await run(roomChanges.setImage(roomId, await readFileBase64(file)), t('rooms.info.imageSaved'));
     setBusy(false);
   };
 
@@ -68,7 +57,7 @@ export function EditRoomInfo({ roomId, name, hasImage, onDone }: { roomId: strin
         <input
           ref={fileRef}
           type="file"
-          accept={IMAGE_TYPES}
+          accept={PICTURE_TYPES}
           hidden
           data-testid="room-image-input"
           onChange={(event) => {

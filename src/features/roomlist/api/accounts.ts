@@ -4,13 +4,14 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { getAccountList } from '@generated/api/account';
-import { advancedSearchMutation, getAdvancedAccountSearchCriteriaQuery, queryKeys } from '@generated/api/index';
+import { advancedSearchMutation, getAdvancedAccountSearchCriteriaQuery, getSimpleRoomListQuery, queryKeys } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
 import type { Account, SearchCriterion } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { chatServices } from '../../session/index.ts';
 import { chatPeople } from '../model/accountSources.ts';
-import { useRooms } from './data.ts';
+import { sortRooms } from '../model/rooms.ts';
+import { simpleListBody, useRooms } from './data.ts';
 
 /** Accounts whose name matches, without me, a page at a time (the selector's company tab, the room list search). */
 export function useAccountPages(filterOfName: string, pageSize: number = constants.pageSizes.accountList, enabled = true) {
@@ -29,10 +30,15 @@ export function useAccountPages(filterOfName: string, pageSize: number = constan
   });
 }
 
-/** The chats tab: the people I have single chats with, matching the filter. */
+/**
+ * The chats tab: the people I have single chats with, matching the filter: the loaded room list first (most recent),
+ * then every other single chat of getsimpleroomlist, so chats beyond the loaded pages count too.
+ */
 export function useChatPeople(filter: string): Account[] {
-  const rooms = useRooms();
-  const { accountId } = chatServices();
+  const loaded = useRooms();
+  const { transport, accountId } = chatServices();
+  const all = useQuery(getSimpleRoomListQuery(transport, simpleListBody));
+  const rooms = useMemo(() => [...loaded, ...sortRooms(all.data?.rooms ?? [])], [all.data, loaded]);
   return useMemo(() => chatPeople(rooms, accountId, filter), [accountId, filter, rooms]);
 }
 

@@ -17,6 +17,9 @@ function roomListBody(pageNo: number) {
 }
 
 /** The infinite list is keyed by its first page's request: `['rooms', 'getRoomList', body]`. */
+/** The body of every getsimpleroomlist / gethidedroomlist read (all rooms without pictures), so they share a cache. */
+export const simpleListBody = { isIncludeProfileImage: false, isIncludeLastUpdateTime: true };
+
 export const roomListKey = () => queryKeys.rooms.getRoomList(roomListBody(1));
 
 async function decryptPreviews(rooms: readonly Room[]): Promise<Record<string, DecryptedMessage | undefined>> {

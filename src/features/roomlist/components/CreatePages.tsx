@@ -1,6 +1,6 @@
 // New conversations as the seed's left-panel pages: selectroomtype (chat, group, broadcast, my own chat, as the
 // variant allows) → selectroommember (the account selector) → createchat (one person) or createroom (a group's
-// name and members); the created room opens and the pages close.
+// name, picture and members); the created room opens and the pages close.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Megaphone, MessageCircle, NotebookPen, Users, X, type LucideIcon } from 'lucide-react';
@@ -17,6 +17,7 @@ import { validateGroup, validateSingleChat } from '../model/createValidation.ts'
 import { AccountPicker } from './AccountPicker.tsx';
 import { AccountLine, accountName } from './AccountChoices.tsx';
 import { createBroadcastPage } from './CreateBroadcast.tsx';
+import { GroupPicture, type ChosenPicture } from './GroupPicture.tsx';
 import styles from './RoomList.module.scss';
 
 /** Opens a created room and closes the creation pages. */
@@ -122,6 +123,7 @@ function CreateRoom({ params }: { params: { members: Account[] } }) {
   const create = useMutation(createMultipleRoomMutation(chatServices().transport));
   const [name, setName] = useState('');
   const [members, setMembers] = useState<Account[]>(params.members);
+  const [picture, setPicture] = useState<ChosenPicture | null>(null);
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     const ids = members.map((member) => member.accountId);
@@ -129,12 +131,13 @@ function CreateRoom({ params }: { params: { members: Account[] } }) {
     const [first, ...rest] = ids;
     if (invalid || !first) return setError(t(invalid ?? 'create.selectMember'));
     create.mutate(
-      { roomName: name.trim(), memberIds: [first, ...rest] },
+      { roomName: name.trim(), memberIds: [first, ...rest], ...(picture ? { roomImg: picture.base64 } : {}) },
       { onSuccess: (room) => openCreated(room as Room), onError: () => showToast(t('errors.actionFailed'), 'error') },
     );
   };
   return (
     <div className={styles.broadcast}>
+      <GroupPicture name={name} value={picture} onChange={setPicture} />
       <TextField
         label={t('create.roomName')}
         hint={t('create.roomNameHint', { max })}

@@ -1,18 +1,20 @@
 // The left panel's room list: search, new chat/group (left pages), a virtualised list of rooms, footer navigation.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useQueryClient } from '@tanstack/react-query';
 import { Archive, EyeOff, Megaphone, NotebookPen, LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox } from 'lucide-react';
 import type { Account, Room } from '@generated/types/index';
-import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_FULL_SCREEN, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_HIDDEN_ROOMS, IS_SHOW_NEWS } from '@variant/flags';
+import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_FULL_SCREEN, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_CHATBOT, IS_SHOW_HIDDEN_ROOMS, IS_SHOW_NEWS } from '@variant/flags';
 import { EmptyState, IconButton, Panel, Spinner, showToast, usePanelNav } from '../../../ui/index.ts';
 import { bappListPage } from '../../bapps/index.ts';
+import { ChatbotShortcut, chatbotListPage } from '../../chatbot/index.ts';
 import { FullScreenToggle } from '../../fullscreen/index.ts';
 import { NewsShortcut, newsListPage } from '../../news/index.ts';
 import { settingPage } from '../../settings/index.ts';
 import { selectMembersPage, selectRoomTypePage } from './CreatePages.tsx';
 import { RoomRow } from './RoomRow.tsx';
-import { useRoomPages } from '../api/data.ts';
+import { upsertRoomInCache, useRoomPages } from '../api/data.ts';
 import { openSelfChat } from '../api/selfChat.ts';
 import { useRoomSearch } from '../api/search.ts';
 import { useRoomPictures } from '../api/pictures.ts';
@@ -39,9 +41,11 @@ export interface RoomListProps {
   onLogout: () => void;
   /** A person found by the search (the chat screen opens their user info). */
   onPerson: (account: Account) => void;
+  /** The search's messages section for the settled text over the loaded rooms, most recent first (the chat's). */
+  messageResults?: (text: string, rooms: readonly Room[]) => ReactNode;
 }
 
-export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomListProps) {
+export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, messageResults }: RoomListProps) {
   const { t } = useTranslation();
   useRoomListSync(selectedRoomId);
   const pages = useRoomPages();
@@ -77,6 +81,14 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomL
   useEffect(() => {
     if (isError) showToast(t('errors.actionFailed'));
   }, [isError, t]);
+
+  const queryClient = useQueryClient();
+  const closeLeft = usePanelNav((nav) => nav.closeLeft);
+  const openChatbotRoom = (room: Room) => {
+    upsertRoomInCache(queryClient, room);
+    closeLeft();
+    onSelect(room);
+  };
 
   const selfChat = async () => {
     const room = await openSelfChat();
@@ -119,9 +131,10 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomL
             onKeyDown={(event) => event.key === 'Escape' && setQuery('')}
           />
         </div>
-        {otherLists.length > 0 || IS_SHOW_NEWS ? (
+        {otherLists.length > 0 || IS_SHOW_NEWS || IS_SHOW_CHATBOT ? (
           <nav className={styles.shortcuts} aria-label={t('rooms.otherLists')}>
             {IS_SHOW_NEWS ? <NewsShortcut className={styles.shortcut} onOpen={() => openLeft(newsListPage, undefined)} /> : null}
+            {IS_SHOW_CHATBOT ? <ChatbotShortcut className={styles.shortcut} onOpen={() => openLeft(chatbotListPage, { onOpened: openChatbotRoom })} /> : null}
             {otherLists.map(({ page, icon: Icon }) => (
               <button key={page.name} type="button" className={styles.shortcut} onClick={() => openLeft(page, undefined)}>
                 <Icon aria-hidden="true" />
@@ -150,6 +163,12 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson }: RoomL
             })}
           </ul>
           {searched && query.trim() ? <PeopleResults text={searched} onPerson={onPerson} /> : null}
+          {searched && query.trim() && messageResults ? (
+            <section className={styles.results} aria-label={t('rooms.search.messages')} data-testid="message-results">
+              <h3 className={styles.resultsHeading}>{t('rooms.search.messages')}</h3>
+              {messageResults(searched, rooms)}
+            </section>
+          ) : null}
         </div>
       </div>
       {menu.element}

@@ -7,11 +7,11 @@ import { getHidedRoomListQuery, getSimpleRoomListQuery } from '@generated/api/ro
 import type { Room } from '@generated/types/index';
 import { Avatar, Button, EmptyState, Spinner, definePanelPage, usePanelNav } from '../../../ui/index.ts';
 import { chatServices } from '../../session/index.ts';
+import { simpleListBody as listBody } from '../api/data.ts';
 import { roomTitle, sortRooms } from '../model/rooms.ts';
 import { useRoomActionRunner } from './useRoomMenu.tsx';
 import styles from './RoomList.module.scss';
 
-const listBody = { isIncludeProfileImage: false, isIncludeLastUpdateTime: true };
 
 function RoomEntries({ rooms, loading, emptyIcon, unhide }: { rooms: Room[] | undefined; loading: boolean; emptyIcon: typeof Archive; unhide?: boolean }) {
   const { t } = useTranslation();

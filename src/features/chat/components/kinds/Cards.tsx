@@ -9,6 +9,7 @@ import { getStickersQuery } from '@generated/api/content';
 import { unwrap } from '@generated/api/runtime';
 import { Button, showToast } from '../../../../ui/index.ts';
 import { chatServices } from '../../../session/index.ts';
+import { answerChatbotCard, langIdOf } from '../../../chatbot/index.ts';
 import {
   BUSINESS_CARD_FIELDS,
   CONTACT_CARD_FIELDS,
@@ -128,7 +129,8 @@ export function JsonCardContent({ message }: KindProps) {
 
 /**
  * REQUEST and MC: the question with one button per answer. An MC answer is recorded with answermcmessage; a
- * REQUEST is answered with a reply carrying the chosen answer, so every member sees it.
+ * REQUEST is answered with a reply carrying the chosen answer, so every member sees it. A chatbot's card is
+ * answered through chatbot/sendmcmessageanswer.
  */
 export function ChoiceContent({ message }: KindProps) {
   const { t, i18n } = useTranslation();
@@ -144,6 +146,14 @@ export function ChoiceContent({ message }: KindProps) {
       return;
     }
     setBusy(true);
+    if (choice.chatbotId) {
+      // A chatbot's card: the chatbot posts the chosen label and its next card or answer into the room.
+      const ok = await answerChatbotCard(choice.chatbotId, langIdOf(i18n.language), option.id);
+      setBusy(false);
+      if (ok) setAnswered(option.label);
+      else showToast(t('errors.actionFailed'));
+      return;
+    }
     try {
       const result = await answerMcMessage(chatServices().transport, {
         roomId: message.roomId,

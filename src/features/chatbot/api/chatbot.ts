@@ -1,0 +1,34 @@
+// The chatbot calls (docs/server-services.md 'Chatbot'): opening the caller's chatbot room, typed questions and
+// answers to the chatbot's cards. The conversation itself arrives as ordinary NEW_MESSAGE messages of the room.
+import { viewRoom, createChatbotRoom } from '@generated/api/rooms';
+import { chatbotSendMcMessageAnswer, chatbotSendMessage, chatbotStartRoom } from '@generated/api/services';
+import type { LangId, Room } from '@generated/types/index';
+import { chatServices } from '../../session/index.ts';
+
+/**
+ * The caller's chatbot room, created on first use; a new room gets the chatbot's start card. The room comes
+ * from viewroom so it carries `chatbotId` and its policy like any listed room; the caller puts it in the room list.
+ */
+export async function openChatbotRoom(chatbotId: string, langId: LangId): Promise<Room | null> {
+  const { transport } = chatServices();
+  const created = await createChatbotRoom(transport, { langId });
+  if (!created.ok) return null;
+  if (created.data.isNewRoom) {
+    const started = await chatbotStartRoom(transport, { chatbotId, langId });
+    if (!started.ok) return null;
+  }
+  const viewed = await viewRoom(transport, { roomId: created.data.roomId });
+  if (!viewed.ok) return null;
+  const room: Room = viewed.data;
+  return room;
+}
+
+/** A typed question: the server stores it as the caller's message and posts the chatbot's answer. */
+export async function askChatbot(chatbotId: string, langId: LangId, message: string): Promise<boolean> {
+  return (await chatbotSendMessage(chatServices().transport, { chatbotId, langId, message })).ok;
+}
+
+/** A button of a chatbot's card: its label becomes the caller's message, then the next card or the answer. */
+export async function answerChatbotCard(chatbotId: string, langId: LangId, value: string): Promise<boolean> {
+  return (await chatbotSendMcMessageAnswer(chatServices().transport, { chatbotId, langId, value })).ok;
+}

@@ -1,0 +1,6 @@
+export { chatbotListPage } from './pages.tsx';
+export { ChatbotShortcut } from './components/ChatbotShortcut.tsx';
+export { ChatbotComposer } from './components/ChatbotComposer.tsx';
+export { ChatbotNotice } from './components/ChatbotNotice.tsx';
+export { answerChatbotCard } from './api/chatbot.ts';
+export { langIdOf } from './model/chatbots.ts';

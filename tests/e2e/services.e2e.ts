@@ -1,0 +1,86 @@
+// The CSD client's chatbot room, calls and the AI prompt helper against the reference server.
+// Chatbot: the room list's chatbot list opens the caller's chatbot room with its start card; the card's buttons and
+// typed questions go through the chatbot calls and the answers arrive as the room's messages, after a reload too.
+import { ok, person } from '../support/people.ts';
+import { TEST_PASSWORD } from '../support/test-server.ts';
+import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
+import { openRoomAs, pairInChat } from './support/room-helpers.ts';
+
+const statusOf = (data: unknown): unknown => (data as { status?: unknown } | undefined)?.status;
+
+const csd = serveVariant('CSD');
+
+test('the chatbot list opens the chatbot room; card buttons and typed questions are answered', async ({ openPage }) => {
+  const me = await person(csd.server, 'botfan', 'Bot Fan');
+  const page = await openPage();
+  await login(page, csd.url, me.loginName, TEST_PASSWORD);
+  await expect(page).toHaveURL(/\/chatroom$/);
+
+  const messages = page.getByTestId('message-list');
+  await page.getByTestId('chatbot-entry').click();
+  await page.getByTestId('chatbot-list').getByRole('button', { name: 'Chatbot', exact: true }).click();
+  await expect(page.getByTestId('chat-title')).toHaveText('Chatbot');
+  const start = page.getByTestId('choice-card').filter({ hasText: 'Hello! How can I help you today?' });
+  await expect(start).toBeVisible();
+
+  await start.getByRole('button', { name: 'IT support' }).click();
+  const it = page.getByTestId('choice-card').filter({ hasText: 'IT support: what do you need?' });
+  await it.getByRole('button', { name: 'Reset my password' }).click();
+  await expect(messages.getByText(/To reset your password, open Settings > Change Password/)).toBeVisible();
+
+  const ask = page.getByRole('textbox', { name: 'Ask the chatbot' });
+  await ask.fill('When is the canteen open?');
+  await ask.press('Enter');
+  await expect(messages.getByText('When is the canteen open?')).toBeVisible();
+  await expect(messages.getByText(/The staff canteen on G\/F is open/)).toBeVisible();
+  await expect(ask).toHaveValue('');
+  await screenshot(page, 'chatbot-room');
+
+  // After a reload the room is in the room list and still talks to the chatbot (no ordinary message composer).
+  await page.reload();
+  await page.getByTestId('room-row').filter({ hasText: 'Chatbot' }).click();
+  await expect(messages.getByText(/The staff canteen on G\/F is open/)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Message' })).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Ask the chatbot' }).fill('menu');
+  await page.getByRole('textbox', { name: 'Ask the chatbot' }).press('Enter');
+  await expect(page.getByTestId('choice-card').filter({ hasText: 'Hello! How can I help you today?' })).toHaveCount(2);
+});
+
+// Calls: a voice call rings the other member's incoming call dialog; accepted, both are on the call and a hang-up
+// ends it on both sides; a second call while on one is answered busy; a video call declined says so to the caller.
+test('a call rings the other member: accepted then hung up, busy while on a call, and declined', async ({ openPage }) => {
+  const { me, other } = await pairInChat(csd.server, ['callee', 'Callee Chan'], ['caller', 'Caller Cheung']);
+  const third = await person(csd.server, 'thirdcaller', 'Third Caller');
+  const sideRoom = ok(await third.api.createSingleRoom({ memberId: String(me.id) })).roomId;
+  const callee = await openPage();
+  const caller = await openPage();
+  await login(callee, csd.url, me.loginName, TEST_PASSWORD);
+  await expect(callee).toHaveURL(/\/chatroom$/);
+  await openRoomAs(caller, csd.url, other, 'Callee Chan');
+
+  await caller.getByRole('button', { name: 'Voice call' }).click();
+  await expect(caller.getByTestId('call-bar')).toContainText('Calling Callee Chan');
+  const ringing = callee.getByRole('alertdialog', { name: 'Incoming voice call' });
+  await expect(ringing).toContainText('Caller Cheung is calling you');
+  await screenshot(callee, 'call-incoming');
+  await ringing.getByRole('button', { name: 'Accept' }).click();
+  await expect(callee.getByTestId('call-bar')).toHaveAttribute('data-phase', 'connected');
+  await expect(caller.getByTestId('call-bar')).toContainText('On a call with Callee Chan');
+
+  // Another call to someone on a call is answered busy by their client.
+  const second = ok(await third.api.createExternalConference({ conferenceType: 'VOICE', roomId: sideRoom }));
+  await expect.poll(async () => statusOf(ok(await third.api.getExternalConferenceInfo({ vcType: second.vcType!, refId: second.refId!, data: {} })).data)).toBe('BUSY');
+
+  await caller.getByRole('button', { name: 'Hang up' }).click();
+  await expect(caller.getByTestId('call-bar')).toContainText('Call ended');
+  await expect(callee.getByTestId('call-bar')).toContainText('Call ended');
+  await callee.getByTestId('call-bar').getByRole('button', { name: 'Close' }).click();
+  await caller.getByTestId('call-bar').getByRole('button', { name: 'Close' }).click();
+
+  await caller.getByRole('button', { name: 'Video conference' }).click();
+  const video = callee.getByRole('alertdialog', { name: 'Incoming video call' });
+  await video.getByRole('button', { name: 'Decline' }).click();
+  await expect(video).toHaveCount(0);
+  await expect(caller.getByTestId('call-bar')).toContainText('Callee Chan declined the call');
+  await screenshot(caller, 'call-declined');
+});
