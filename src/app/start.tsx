@@ -4,7 +4,6 @@ import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
 import type { VariantConfig } from '@generated/variants/types';
 import { IS_ALLOW_EMBEDDED_MODE } from '@variant/flags';
 import '../styles/global.scss';
@@ -13,7 +12,7 @@ import { routerBasename } from './basename.ts';
 import { embeddedActionObject, isEmbeddedLaunch } from './embedded/launch.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { appQueryClient, resumeSession, setUpCore } from './session.ts';
 
 const EmbeddedApp = lazy(() => import('./embedded/EmbeddedApp.tsx').then((m) => ({ default: m.EmbeddedApp })));
@@ -38,7 +37,7 @@ export function start(config: VariantConfig): void {
   if (!container) throw new Error('index.html has no #root element');
   document.title = config.title;
   const basename = routerBasename(window.location.pathname);
-  const app = IS_ALLOW_EMBEDDED_MODE && isEmbeddedLaunch(window.location.search) ? embeddedApp(config) : <RouterProvider router={createAppRouter(basename, config.title)} />;
+  const app = IS_ALLOW_EMBEDDED_MODE && isEmbeddedLaunch(window.location.search) ? embeddedApp(config) : <AppRoutes basename={basename} title={config.title} />;
   // A reload or a new tab picks the stored session up while i18n loads; the routes wait for it.
   void resumeSession();
   void setUpCore(config).then((i18n) => {

@@ -2,9 +2,10 @@
 // login while signed out, the chat once signed in, and `{action, data}` messages telling the host each step
 // (docs/embedding.md). The address never changes; the browser check is the native host's business.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { EmbeddedLogin, HOST_ACTIONS, postToHost, useTellHostOfSession, type EmbeddedFailure, type LoginOutcome } from '../../features/login/index.ts';
+import { HOST_ACTIONS, loadEmbeddedLogin, postToHost, useTellHostOfSession, type EmbeddedFailure, type LoginOutcome } from '../../features/login/index.ts';
 import { SessionPending, hasChatServices, useSessionPhase } from '../../features/session/index.ts';
 
+const EmbeddedLogin = lazy(() => loadEmbeddedLogin().then((component) => ({ default: component })));
 const Chatroom = lazy(() => import('../../features/chatroom/index.ts').then((m) => ({ default: m.Chatroom })));
 
 export function EmbeddedApp({ actionObj }: { actionObj: Record<string, string> | undefined }) {
@@ -46,5 +47,9 @@ export function EmbeddedApp({ actionObj }: { actionObj: Record<string, string> |
       </Suspense>
     );
   }
-  return <EmbeddedLogin actionObj={actionObj} failure={failure} onOutcome={onOutcome} />;
+  return (
+    <Suspense fallback={<SessionPending />}>
+      <EmbeddedLogin actionObj={actionObj} failure={failure} onOutcome={onOutcome} />
+    </Suspense>
+  );
 }
