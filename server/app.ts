@@ -174,7 +174,7 @@ export async function startServer(givenConfig: ServerConfig, options: StartOptio
 
   // The port opens before the slow start-up work: liveness answers at once, calls get 503 until ready.
   const stopRefusingUpgrades = refuseUpgradesUntilReady(http.server);
-  let stopHousekeeping = () => {};
+  let stopHousekeeping = (): Promise<void> => Promise.resolve();
   let stopArchiveJobs = () => {};
   try {
     await http.listen({ port: config.port, host: config.host });
@@ -220,11 +220,12 @@ export async function startServer(givenConfig: ServerConfig, options: StartOptio
       url,
       async close() {
         readiness.set('stopping');
-        stopHousekeeping();
+        const housekeepingStopped = stopHousekeeping();
         stopArchiveJobs();
         await stomp?.close();
         await http.close();
         await archiveWorkerIdle(ctx).catch(() => undefined);
+        await housekeepingStopped;
         await ownBus.close();
         if (!options.db) await db.close();
       },
@@ -232,10 +233,11 @@ export async function startServer(givenConfig: ServerConfig, options: StartOptio
   } catch (error) {
     // A start that fails half-way leaves nothing open behind it.
     readiness.set('stopping');
-    stopHousekeeping();
+    const housekeepingStopped = stopHousekeeping();
     stopArchiveJobs();
     await stomp?.close().catch(() => undefined);
     await http.close().catch(() => undefined);
+    await housekeepingStopped;
     await ownBus.close().catch(() => undefined);
     if (!options.db) await db.close().catch(() => undefined);
     throw error;

@@ -3,16 +3,18 @@
  * a room with L listeners for D seconds, on three set-ups measured one after another in one run: the embedded
  * store in one process, PostgreSQL in one process, PostgreSQL in two processes on RabbitMQ (listeners and senders
  * alternate between the processes). Prints sustained sends/s, delivered ratio and p50/p99 send-to-frame (reply
- * queue frames), with each figure's ratio to the embedded one-process run of the same sender count.
+ * queue frames) and the server processes' CPU time per send (PostgreSQL's own is not counted), with each figure's
+ * ratio to the embedded one-process run of the same sender count. BENCH_CPU_PROF=<dir> profiles the servers.
  *
  *   node --import tsx scripts/bench/sends.bench.ts [--listeners 100] [--duration 20] [--senders 1,10]
+ *     [--setups embedded,postgres,postgres-2]
  *
  * Needs PostgreSQL (CHATGEN_TEST_PG_URL, default the local `test` database) and RabbitMQ (CHATGEN_TEST_BROKER_URL)
  * as scripts/test-services.sh starts them. Numbers compare set-ups within one run; they are never assertions.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,6 +36,7 @@ const { values: args } = parseArgs({
     listeners: { type: 'string', default: '100' },
     duration: { type: 'string', default: '20' },
     senders: { type: 'string', default: '1,10' },
+    setups: { type: 'string', default: 'embedded,postgres,postgres-2' },
   },
 });
 const LISTENERS = Number(args.listeners);
@@ -43,22 +46,41 @@ const PASSWORD = 'Passw0rd!';
 const DRAIN_MS = 10_000;
 
 interface Setup {
+  key: string;
   name: string;
   store: 'embedded' | 'postgres';
   processes: number;
 }
-const SETUPS: Setup[] = [
-  { name: 'embedded, 1 process', store: 'embedded', processes: 1 },
-  { name: 'PostgreSQL, 1 process', store: 'postgres', processes: 1 },
-  { name: 'PostgreSQL, 2 processes on RabbitMQ', store: 'postgres', processes: 2 },
+const ALL_SETUPS: Setup[] = [
+  { key: 'embedded', name: 'embedded, 1 process', store: 'embedded', processes: 1 },
+  { key: 'postgres', name: 'PostgreSQL, 1 process', store: 'postgres', processes: 1 },
+  { key: 'postgres-2', name: 'PostgreSQL, 2 processes on RabbitMQ', store: 'postgres', processes: 2 },
 ];
+const SETUPS = ALL_SETUPS.filter((setup) => args.setups.split(',').includes(setup.key));
 
 interface Result {
   sendsPerSecond: number;
+  /** CPU time of the server processes (all their threads, the embedded engine's included; not PostgreSQL's) per accepted send. */
+  cpuMsPerSend: number;
   delivered: number;
   p50: number;
   p99: number;
 }
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); NaN elsewhere. */
+async function cpuMs(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** USER_HZ: 100 on every Linux architecture Node supports. */
+const CLOCK_TICKS = 100;
+const serversCpuMs = async (children: readonly ChildProcess[]) => (await Promise.all(children.map((c) => cpuMs(c.pid)))).reduce((a, b) => a + b, 0);
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -90,7 +112,9 @@ async function prepare(db: Database, senders: number) {
 }
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'realtime-load-server.ts')], {
+  // BENCH_CPU_PROF=<dir>: each server writes a CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(import.meta.dirname, 'realtime-load-server.ts')], {
     env: { ...process.env, CHATGEN_TEST_MODE: '0', HTTP_COMPRESSION: 'off', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -162,6 +186,7 @@ async function run(setup: Setup, senderCount: number): Promise<Result> {
     const roomKey = key;
 
     let accepted = 0;
+    const cpuBefore = await serversCpuMs(servers.map((s) => s.child));
     const until = performance.now() + DURATION_S * 1000;
     await Promise.all(
       senders.map(async (sender, s) => {
@@ -176,7 +201,8 @@ async function run(setup: Setup, senderCount: number): Promise<Result> {
     const expected = accepted * LISTENERS;
     const drainUntil = performance.now() + DRAIN_MS;
     while (latencies.length < expected && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 100));
-    return { sendsPerSecond: accepted / DURATION_S, delivered: latencies.length / Math.max(1, expected), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    const cpuMsPerSend = ((await serversCpuMs(servers.map((s) => s.child))) - cpuBefore) / Math.max(1, accepted);
+    return { sendsPerSecond: accepted / DURATION_S, cpuMsPerSend, delivered: latencies.length / Math.max(1, expected), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
   } finally {
     for (const stomp of stomps) stomp.close();
     await Promise.all(
@@ -201,10 +227,10 @@ for (const senders of SENDER_COUNTS) {
   const base = results[0]![1];
   console.log('');
   console.log(`${senders} sender(s)`);
-  console.log(`${'set-up'.padEnd(38)} ${'sends/s'.padStart(9)} ${'ratio'.padStart(7)} ${'delivered'.padStart(10)} ${'p50 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)}`);
+  console.log(`${'set-up'.padEnd(38)} ${'sends/s'.padStart(9)} ${'ratio'.padStart(7)} ${'cpu ms/send'.padStart(12)} ${'ratio'.padStart(7)} ${'delivered'.padStart(10)} ${'p50 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)}`);
   for (const [setup, r] of results) {
     console.log(
-      `${setup.name.padEnd(38)} ${fixed(r.sendsPerSecond).padStart(9)} ${ratio(r.sendsPerSecond, base.sendsPerSecond).padStart(7)} ${`${fixed(100 * r.delivered, 2)} %`.padStart(10)} ${fixed(r.p50).padStart(8)} ${ratio(r.p50, base.p50).padStart(7)} ${fixed(r.p99).padStart(8)} ${ratio(r.p99, base.p99).padStart(7)}`,
+      `${setup.name.padEnd(38)} ${fixed(r.sendsPerSecond).padStart(9)} ${ratio(r.sendsPerSecond, base.sendsPerSecond).padStart(7)} ${fixed(r.cpuMsPerSend, 2).padStart(12)} ${ratio(r.cpuMsPerSend, base.cpuMsPerSend).padStart(7)} ${`${fixed(100 * r.delivered, 2)} %`.padStart(10)} ${fixed(r.p50).padStart(8)} ${ratio(r.p50, base.p50).padStart(7)} ${fixed(r.p99).padStart(8)} ${ratio(r.p99, base.p99).padStart(7)}`,
     );
   }
 }

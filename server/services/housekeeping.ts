@@ -7,14 +7,16 @@ const INTERVAL_MS = 5_000;
 /** A QR login page picks a new token every ttl (60 s, at most 5 times); an hour-old binding is long dead. */
 export const QR_CLAIM_TTL_MS = 3_600_000;
 
-export function startHousekeeping(ctx: ServerContext): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const now = ctx.now();
-      const expired = await ctx.repos.messages.wipeExpired(now);
+/**
+ * Starts the 5-second housekeeping; the function it returns stops it and resolves once a round in progress has
+ * ended, so the server closes its database after the last statement of housekeeping, never under it.
+ */
+export function startHousekeeping(ctx: ServerContext): () => Promise<void> {
+  let stopped = false;
+  let round: Promise<void> | null = null;
+  const steps: (() => Promise<unknown>)[] = [
+    async () => {
+      const expired = await ctx.repos.messages.wipeExpired(ctx.now());
       const byRoom = new Map<number, number[]>();
       for (const { id, roomId } of expired) byRoom.set(roomId, [...(byRoom.get(roomId) ?? []), id]);
       for (const [roomId, [first, ...rest]] of byRoom) {
@@ -28,16 +30,30 @@ export function startHousekeeping(ctx: ServerContext): () => void {
           data: { messageIds: [String(first), ...rest.map(String)], reason: 'SELF_DESTRUCT' },
         });
       }
-      await ctx.repos.tokens.deleteExpired(now);
-      await ctx.repos.qrClaims.forgetOlderThan(new Date(now.getTime() - QR_CLAIM_TTL_MS));
-      await announceDueNews(ctx);
+    },
+    () => ctx.repos.tokens.deleteExpired(ctx.now()),
+    () => ctx.repos.qrClaims.forgetOlderThan(new Date(ctx.now().getTime() - QR_CLAIM_TTL_MS)),
+    () => announceDueNews(ctx),
+  ];
+  const run = async () => {
+    try {
+      for (const step of steps) {
+        if (stopped) return;
+        await step();
+      }
     } catch (error) {
-      console.error('housekeeping failed', error);
-    } finally {
-      running = false;
+      if (!stopped) console.error('housekeeping failed', error);
     }
   };
-  const timer = setInterval(() => void tick(), INTERVAL_MS);
+  const tick = () => {
+    if (round || stopped) return;
+    round = run().finally(() => (round = null));
+  };
+  const timer = setInterval(tick, INTERVAL_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await round;
+  };
 }

@@ -68,9 +68,9 @@ export function createNotifier(bus: Bus, mqSysName: string): Notifier {
    * a NEW_MESSAGE, topics), so it carries the room's id and a connection whose account was removed since drops it.
    * What is addressed to an account itself (an export it asked for) is not tagged.
    */
-  const publish = (destination: string, body: object, room?: string | number) => {
+  const publish = (destination: string, body: object, room?: string | number, text = JSON.stringify(body)) => {
     checkContract(destination, body);
-    return bus.publish(destination, JSON.stringify(body), {
+    return bus.publish(destination, text, {
       'content-type': 'application/json',
       ...(room !== undefined ? { [ROOM_ID_HEADER]: String(room) } : {}),
     });
@@ -79,15 +79,17 @@ export function createNotifier(bus: Bus, mqSysName: string): Notifier {
   return {
     async toAccounts(accountIds, notification) {
       const room = 'silent' in notification && notification.silent ? notification.roomId : undefined;
-      await Promise.all(unique(accountIds).map((id) => publish(replyQueue(mqSysName, id), notification, room)));
+      const text = JSON.stringify(notification); // once for every queue
+      await Promise.all(unique(accountIds).map((id) => publish(replyQueue(mqSysName, id), notification, room, text)));
     },
     async toAccountTopics(accountIds, notification) {
       await Promise.all(unique(accountIds).map((id) => publish(accountTopic(id), notification)));
     },
     async toRoom(roomId, memberIds, notification) {
+      const text = JSON.stringify(notification); // once for every member's queue and the topic
       await Promise.all([
-        ...unique(memberIds).map((id) => publish(replyQueue(mqSysName, id), notification, roomId)),
-        publish(roomTopic(roomId), notification, roomId),
+        ...unique(memberIds).map((id) => publish(replyQueue(mqSysName, id), notification, roomId, text)),
+        publish(roomTopic(roomId), notification, roomId, text),
       ]);
     },
     async toBroadcastRoom(roomId, notification) {

@@ -48,3 +48,4 @@ export {
 } from './i18n/init-i18n.ts';
 export { createQueryClient } from './query/query-client.ts';
 export { applyConsolePolicy, isConsoleSilenced } from './logging.ts';
+export { langIdOf } from './i18n/lang-id.ts';

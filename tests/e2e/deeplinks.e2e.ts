@@ -99,6 +99,8 @@ test('gotochatbot opens the chatbot room; a link that names nothing says it cann
   const answer = (await (await created).json()) as { roomName?: string };
   expect(answer.roomName).toBeTruthy();
   await expect(page.getByTestId('chat-title')).toContainText(answer.roomName!);
+  // A new chatbot room starts with the chatbot's first card.
+  await expect(page.getByTestId('choice-card').first()).toBeVisible();
 
   await page.goto(`${csd.url}/deeplink/gotoroom`);
   await expect(page.getByTestId('toast').filter({ hasText: 'This link cannot be opened.' })).toBeVisible();

@@ -104,6 +104,7 @@ test('room info: an admin renames the room, adds, promotes and removes a member 
   const admin = await person(csd.server, 'info.admin', 'Info Admin');
   const bob = await person(csd.server, 'info.bob', 'Bob Info');
   const carol = await person(csd.server, 'info.carol', 'Carol Info');
+  await csd.server.app.ctx.repos.accounts.updateProfileField(bob.id, 'emailAddr', 'bob.info@hospital.example');
   ok(await admin.api.createMultipleRoom({ roomName: 'Ward Info', memberIds: [String(bob.id)] }));
   const mine = await openPage();
   const bobs = await openPage();
@@ -120,6 +121,18 @@ test('room info: an admin renames the room, adds, promotes and removes a member 
   await expect(info).toContainText('2 members');
   await expect(info.getByTestId('room-member')).toHaveCount(2);
   await screenshot(mine, 'rooms-chatroominfo');
+
+  // Email-room info: the room and its members as an e-mail to the members with an address.
+  await info.getByRole('button', { name: 'Email room info' }).click();
+  const email = mine.getByTestId('panel-page-emailroominfo');
+  await expect(email.getByTestId('email-member').filter({ hasText: 'Bob Info' })).toContainText('bob.info@hospital.example');
+  await expect(email.getByTestId('email-member').filter({ hasText: 'Info Admin' })).toContainText('No email address');
+  const mail = new URL((await email.getByTestId('email-room-link').getAttribute('href')) ?? '');
+  expect(decodeURIComponent(mail.pathname)).toBe('bob.info@hospital.example');
+  expect(mail.searchParams.get('subject')).toBe('Ward Info');
+  expect(mail.searchParams.get('body')).toContain('Bob Info <bob.info@hospital.example>');
+  await screenshot(mine, 'rooms-emailroominfo');
+  await mine.getByRole('button', { name: 'Back' }).click();
 
   // The name: 25 characters at most, with the seed's text; the other member's open room follows at once.
   await info.getByRole('button', { name: 'Edit room info' }).click();

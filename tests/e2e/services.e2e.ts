@@ -1,14 +1,23 @@
-// The CSD client's chatbot room, calls and the AI prompt helper against the reference server.
+// The CSD client's chatbot room, calls, translation and the AI prompt helper against the reference server.
 // Chatbot: the room list's chatbot list opens the caller's chatbot room with its start card; the card's buttons and
 // typed questions go through the chatbot calls and the answers arrive as the room's messages, after a reload too.
 import { ok, person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
-import { openRoomAs, pairInChat } from './support/room-helpers.ts';
+import { openRoomAs, pairInChat, sendTexts } from './support/room-helpers.ts';
+import { startFakeProvider, type FakeProvider } from '../server/services/helpers.ts';
 
 const statusOf = (data: unknown): unknown => (data as { status?: unknown } | undefined)?.status;
 
-const csd = serveVariant('CSD');
+// The provider behind translation and the AI helper: the tests' deterministic one (upper-cases, names the app).
+const providerEnv: Record<string, string> = {};
+let provider: FakeProvider | undefined;
+test.beforeAll(async () => {
+  provider = await startFakeProvider();
+  providerEnv.PROVIDER_URL = provider.url;
+});
+test.afterAll(async () => provider?.stop());
+const csd = serveVariant('CSD', providerEnv);
 
 test('the chatbot list opens the chatbot room; card buttons and typed questions are answered', async ({ openPage }) => {
   const me = await person(csd.server, 'botfan', 'Bot Fan');
@@ -83,4 +92,37 @@ test('a call rings the other member: accepted then hung up, busy while on a call
   await expect(video).toHaveCount(0);
   await expect(caller.getByTestId('call-bar')).toContainText('Callee Chan declined the call');
   await screenshot(caller, 'call-declined');
+});
+
+// Translation and the AI helper (IS_ALLOW_OPERATE_MESSAGE) through message/operatemessage: a received message's
+// translation shows under it; the composer's helper suggests a text the user may put into the input; without a
+// reachable provider the server's 'This service is not available' is shown.
+test("'Translate' shows the translation under the message; the AI helper fills the input; a provider outage says so", async ({ openPage }) => {
+  const { me, other, roomId } = await pairInChat(csd.server, ['reader', 'Reader Lam'], ['writer', 'Writer Ho']);
+  await sendTexts(other, roomId, ['see you at the ward round']);
+  const page = await openPage();
+  await openRoomAs(page, csd.url, me, 'Writer Ho');
+  const message = page.getByTestId('message').filter({ hasText: 'see you at the ward round' });
+  await message.hover();
+  await message.getByRole('button', { name: 'Translate' }).click();
+  await expect(message.getByTestId('translation')).toContainText('[translate] SEE YOU AT THE WARD ROUND');
+  await expect.poll(async () => ((await fetch(`${provider!.url}/saved`).then((r) => r.json())) as { saved: unknown[] }).saved).toEqual([
+    expect.objectContaining({ value: '[translate] SEE YOU AT THE WARD ROUND', langId: 'en_US' }),
+  ]);
+
+  const input = page.getByRole('combobox', { name: 'Message' });
+  await input.fill('pls come asap');
+  await page.getByRole('button', { name: 'AI helper' }).click();
+  const helper = page.getByRole('dialog', { name: 'AI helper' });
+  await helper.getByLabel('Make it formal').check();
+  await helper.getByRole('button', { name: 'Ask' }).click();
+  await expect(helper.getByTestId('prompt-result')).toContainText('[formal] PLS COME ASAP');
+  await screenshot(page, 'ai-helper');
+  await helper.getByRole('button', { name: 'Use this text' }).click();
+  await expect(input).toHaveValue('[formal] PLS COME ASAP');
+
+  await provider!.stop();
+  await page.getByRole('button', { name: 'AI helper' }).click();
+  await helper.getByRole('button', { name: 'Ask' }).click();
+  await expect(helper.getByTestId('prompt-error')).toContainText('This service is not available');
 });

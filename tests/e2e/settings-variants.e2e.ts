@@ -9,6 +9,7 @@ const roster = { appId: 'roster', name: { en_US: 'Duty Roster', zh_TW: '值班�
 const hospital = serveVariant('HOSPITAL', { BUSINESS_APPS: JSON.stringify([roster]) }, async (server) => {
   await createTestAccount(server, { loginName: 'ward.clerk', fullName: 'Ward Clerk' });
   await createTestAccount(server, { loginName: 'ward.nurse', fullName: 'Ward Nurse' });
+  await server.app.ctx.repos.tenants.create({ fullname: 'Tuen Mun Hospital', shortName: 'TMH' });
 });
 const judi = serveVariant('JUDI', {}, async (server) => {
   await createTestAccount(server, { loginName: 'registrar', fullName: 'Court Registrar' });
@@ -58,7 +59,15 @@ test('HOSPITAL: every settings page opens from the menu', async ({ openPage }) =
   await page.getByRole('button', { name: 'Back' }).click();
   await page.getByRole('button', { name: 'Business apps' }).click();
   const apps = page.getByTestId('panel-page-bapplist');
-  await expect(apps.getByRole('link', { name: 'Duty Roster' })).toHaveAttribute('href', roster.url);
+  // Several tenants: the apps open for the one chosen (my own first), passed as tenantId.
+  const app = apps.getByRole('link', { name: 'Duty Roster' });
+  const tenant = apps.getByLabel('Tenant');
+  await expect(tenant.locator('option:checked')).not.toHaveText('Tuen Mun Hospital');
+  await expect(app).toHaveAttribute('href', new RegExp(`^${roster.url}\\?tenantId=\\d+$`));
+  const before = await app.getAttribute('href');
+  await tenant.selectOption({ label: 'Tuen Mun Hospital' });
+  await expect(app).not.toHaveAttribute('href', before ?? '');
+  await expect(app).toHaveAttribute('href', /tenantId=\d+$/);
   await screenshot(page, 'settings-bapplist-hospital');
 });
 

@@ -56,6 +56,7 @@ test('the settings menu leads to my profile, help and about; names keep to their
     'Server Data Storage',
     'Archived Messages',
     'Exported Messages',
+    'Private Album',
     'Change Password',
     'Help',
     'About',

@@ -11,8 +11,8 @@ export function sendHandlers(ctx: ServerContext) {
     async sendAesMessage({ body, session }) {
       const caller = session;
       const { message, memberIds, lastUpdateAt, isRecrypted, unread } = await sendMessage(ctx, caller, body);
-      // The members' accounts once: Do Not Disturb for the pushes and the sender's name for both presentations.
-      const accounts = await ctx.repos.accounts.listByIds(memberIds);
+      // One read for the pushes' Do Not Disturb and the sender's name in both presentations.
+      const accounts = await ctx.repos.accounts.listForPush(memberIds, [caller.accountId]);
       await announceNewMessage(ctx, message, memberIds, accounts);
       const recipients = memberIds.filter((id) => id !== caller.accountId).length; // a receipt each
       const [wire] = await presentAll(ctx, caller.accountId, [neutralView(message, recipients)], accounts);

@@ -2,7 +2,7 @@
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { Queryable } from '../../store/db.ts';
-import { repos, type Account, type MessageView, type NewMessage, type Room, type StoredMessage } from '../../store/repos/index.ts';
+import { repos, type MessageView, type PushAccount, type NewMessage, type Room, type StoredMessage } from '../../store/repos/index.ts';
 import { dndActiveOn } from '../directory/dnd.ts';
 import type { NewMessageNotification } from '../../../generated/realtime/index.ts';
 import { presentAll } from './wire.ts';
@@ -57,16 +57,16 @@ export const neutralView = (message: StoredMessage, totalReceiver: number): Mess
 /**
  * NEW_MESSAGE to every member's reply queue (`memberIds`: the members read when the message was stored) and to the
  * room topic, with the viewer-neutral message; members whose Do Not Disturb is on get theirs marked silent.
- * `accounts`: the members' accounts when the caller read them already (names and Do Not Disturb come from them).
+ * `accounts`: accounts.listForPush of the members when the caller read it already (the sender's name, Do Not Disturb).
  */
 export async function announceNewMessage(
   ctx: Ctx,
   message: StoredMessage,
   memberIds?: readonly number[],
-  accounts?: readonly Account[],
+  accounts?: readonly PushAccount[],
 ): Promise<void> {
   const members = memberIds ? [...memberIds] : await ctx.repos.members.activeAccountIds(message.roomId);
-  const memberAccounts = accounts ?? (await ctx.repos.accounts.listByIds(members));
+  const memberAccounts = accounts ?? (await ctx.repos.accounts.listForPush(members, message.senderId === null ? [] : [message.senderId]));
   const recipients = members.filter((id) => id !== message.senderId).length;
   const [wire] = await presentAll(ctx, null, [neutralView(message, recipients)], memberAccounts);
   if (!wire) return;

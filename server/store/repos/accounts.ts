@@ -97,6 +97,9 @@ const PRIVACY_COLUMNS = {
   isShowNotiAtMention: 'is_show_noti_at_mention',
 } as const satisfies Record<keyof PrivacySettings, string>;
 
+/** An account as a message's pushes see it (accounts.listForPush). */
+export type PushAccount = Pick<Account, 'id' | 'userFullname' | 'customDisplayName' | 'dnd'>;
+
 export interface AccountPage {
   accounts: Account[];
   stillHaveData: boolean;
@@ -227,6 +230,25 @@ export function accountsRepo(q: Queryable) {
     },
 
     /** In the order of `ids`; unknown ids are left out. */
+    /**
+     * What a message's pushes need of the room's members, in one narrow read: the display names of `named` (the
+     * sender) and every member whose Do Not Disturb is set; the other members are not read.
+     */
+    async listForPush(ids: readonly number[], named: readonly number[]): Promise<PushAccount[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await q.query(
+        `SELECT id, user_fullname, custom_display_name, dnd, dnd_end_date, dnd_is_mute FROM accounts
+         WHERE id = ANY($1::bigint[]) AND (id = ANY($2::bigint[]) OR dnd IS NOT NULL)`,
+        [idArray(ids), idArray(named)],
+      );
+      return rows.map((r) => ({
+        id: toId(r.id),
+        userFullname: String(r.user_fullname),
+        customDisplayName: textOrNull(r.custom_display_name),
+        dnd: { dnd: textOrNull(r.dnd), dndEndDate: toDateOrNull(r.dnd_end_date), isMute: r.dnd_is_mute === true },
+      }));
+    },
+
     async listByIds(ids: readonly number[]): Promise<Account[]> {
       if (ids.length === 0) return [];
       const { rows } = await q.query(`SELECT ${COLUMNS} FROM accounts WHERE id = ANY($1::bigint[])`, [idArray(ids)]);

@@ -8,4 +8,7 @@ export { sizeParts } from './model/attachments.ts';
 export { mediaListPage, searchMessageListPage, starredMessageListPage } from './components/ListPages.tsx';
 export { pollingResultListPage, pollingResultPage } from './components/kinds/pollPages.tsx';
 export { kindPreview, type PreviewMessage } from './components/summary.ts';
+export { downloadArchive, exportRoomTranscript } from './api/history.ts';
+export { useArchiveNotifications } from './hooks/useArchives.ts';
+export { roomHistoryPage } from './components/RoomHistory.tsx';
 export { RoomsMessageResults } from './components/RoomsMessageResults.tsx';

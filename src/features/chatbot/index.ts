@@ -2,5 +2,4 @@ export { chatbotListPage } from './pages.tsx';
 export { ChatbotShortcut } from './components/ChatbotShortcut.tsx';
 export { ChatbotComposer } from './components/ChatbotComposer.tsx';
 export { ChatbotNotice } from './components/ChatbotNotice.tsx';
-export { answerChatbotCard } from './api/chatbot.ts';
-export { langIdOf } from './model/chatbots.ts';
+export { answerChatbotCard, openChatbotRoom } from './api/chatbot.ts';

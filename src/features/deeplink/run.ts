@@ -1,6 +1,7 @@
 // Carries a deep link out once the chat is open: the room to show, or the user whose info to show.
-import { createChatbotRoom, viewRoom } from '@generated/api/rooms';
+import { viewRoom } from '@generated/api/rooms';
 import type { Account, Room } from '@generated/types/index';
+import { openChatbotRoom } from '../chatbot/index.ts';
 import { findAccount, openSingleChat } from '../contact/index.ts';
 import { roomFromCache, upsertRoomInCache } from '../roomlist/index.ts';
 import { chatServices } from '../session/index.ts';
@@ -41,8 +42,10 @@ export async function runDeepLink(link: DeepLink, langId: 'en_US' | 'zh_TW' | 'z
       return account ? { kind: 'showUser', account } : { kind: 'failed', reason: 'empty.user' };
     }
     case 'gotochatbot': {
-      const created = await createChatbotRoom(chatServices().transport, { langId });
-      const room = created.ok ? await roomById(created.data.roomId) : null;
+      // The link names no chatbot: the first the client config offers (the server opens its one chatbot's room).
+      const chatbotId = chatServices().clientConfig?.chatbots?.[0]?.chatbotId;
+      const room = chatbotId ? await openChatbotRoom(chatbotId, langId) : null;
+      if (room) upsertRoomInCache(chatServices().queryClient, room);
       return room ? { kind: 'openRoom', room } : { kind: 'failed', reason: 'errors.actionFailed' };
     }
   }

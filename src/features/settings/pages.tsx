@@ -1,10 +1,11 @@
 // The settings area's left-panel pages (seed names): setting (the menu), personalinfo, privacyandsecuritybody,
-// language, dnd, notification, myqrcode, dataandstoragebody, archivedmessage, exportedmessage, changepassword,
+// language, dnd, notification, myqrcode, dataandstoragebody, archivedmessage, exportedmessage, privatealbum, changepassword,
 // helpandupdate and about. The menu opens them on the left stack; logout of the other
 // sessions is an action of the menu.
 import { useTranslation } from 'react-i18next';
-import { flags } from '@variant/flags';
+import { IS_ALLOW_PRIVATE_ALBUM, flags } from '@variant/flags';
 import { confirmAction, definePanelPage, showToast, usePanelNav, type PanelPageDef } from '../../ui/index.ts';
+import { privateAlbumPage } from '../album/index.ts';
 import { contactListPage } from '../contact/index.ts';
 import { newsListPage } from '../news/index.ts';
 import { chatServices } from '../session/index.ts';
@@ -50,6 +51,8 @@ function pageOf(id: SettingsEntryId): PanelPageDef<void> | null {
     dataStorage: dataStoragePage,
     archived: archivedPage,
     exported: exportedPage,
+    // Only variants with the album ship its page.
+    privateAlbum: IS_ALLOW_PRIVATE_ALBUM ? privateAlbumPage : undefined,
     changePassword: changePasswordPage,
     help: helpPage,
     about: aboutPage,

@@ -150,7 +150,7 @@ export function FileContent({ message, uploading }: { message: ChatMessage; uplo
       {IS_ALLOW_DOWNLOAD_ATTACHMENT && allows.download && !uploading ? (
         <IconButton data-flag="IS_ALLOW_DOWNLOAD_ATTACHMENT" icon={Download} label={t('chat.download', { name })} onClick={() => void download.run()} disabled={download.busy} />
       ) : null}
-      {IS_ALLOW_DOWNLOAD_ORIGINAL && message.hasOriginalMessageFile && !uploading ? (
+      {IS_ALLOW_DOWNLOAD_ORIGINAL && allows.original && message.hasOriginalMessageFile && !uploading ? (
         <IconButton data-flag="IS_ALLOW_DOWNLOAD_ORIGINAL" icon={FileDown} label={t('messages.downloadOriginal')} onClick={() => void original.run()} disabled={original.busy} />
       ) : null}
     </div>

@@ -2,10 +2,11 @@
 import { useCallback, useEffect, useMemo, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { BarChart3, CheckSquare, Contact, Forward, Globe, Images, Info, MapPin, Search, Smile, Star, Trash2, X } from 'lucide-react';
-import { IS_SHOW_CHATBOT_NOTICE, IS_ALLOW_EXTERNAL_CONFERENCE, IS_ALLOW_VIDEO_CONFERENCE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
+import { BarChart3, CheckSquare, Contact, FileArchive, FileOutput, Forward, Globe, Images, Info, MapPin, Search, Smile, Star, Trash2, X } from 'lucide-react';
+import { IS_ALLOW_EXPORT_MESSAGE, IS_SHOW_CHATBOT_NOTICE, IS_ALLOW_EXTERNAL_CONFERENCE, IS_ALLOW_VIDEO_CONFERENCE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
 import type { Room } from '@generated/types/index';
 import { Button, IconButton, confirmAction, showNotice, showToast, usePanelNav } from '../../../ui/index.ts';
+import { errorMessage } from '../../../core/index.ts';
 import { RoomHeaderMenu, roomAllows, roomTitle, useFunctionRoles } from '../../roomlist/index.ts';
 import { Composer } from './Composer.tsx';
 import { deleteForMe, imageSize, recall, setStarred, useRoomMembers, type ChatMessage, type VideoMetadata } from '../api/data.ts';
@@ -19,14 +20,17 @@ import { chatRoomInfoPage } from '../../roominfo/index.ts';
 import { ChatbotComposer, ChatbotNotice } from '../../chatbot/index.ts';
 import { VideoCallButton, VoiceCallButton } from '../../conference/index.ts';
 import { useNotSupportedPopup } from '../../popup/index.ts';
+import { saveToAlbum } from '../../album/index.ts';
 import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type MessageModeValue } from './RoomContext.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { CreatePollDialog, StickerPicker } from './kinds/ComposeDialogs.tsx';
 import { ContactDialog, LocationDialog } from './kinds/ShareDialogs.tsx';
 import { VoiceRecorder } from './VoiceRecorder.tsx';
 import { Watermark } from './Watermark.tsx';
-import { protectionOf } from '../model/protection.ts';
+import { messagePolicyOf, protectionOf } from '../model/protection.ts';
 import { mediaListPage, searchMessageListPage, starredMessageListPage } from './ListPages.tsx';
+import { historyAllows, roomHistoryPage } from './RoomHistory.tsx';
+import { exportSelectedMessages } from '../api/history.ts';
 import { MediaViewer } from './MediaViewer.tsx';
 import styles from './Chat.module.scss';
 
@@ -35,7 +39,7 @@ export interface ChatViewProps {
 }
 
 export function ChatView({ room }: ChatViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const openRight = usePanelNav((nav) => nav.openRight);
   const notSupported = useNotSupportedPopup();
   const queryClient = useQueryClient();
@@ -48,14 +52,9 @@ export function ChatView({ room }: ChatViewProps) {
   const [composing, setComposing] = useState<'poll' | 'sticker' | 'location' | 'contact' | null>(null);
   const roles = useFunctionRoles();
   const canForward = IS_ALLOW_FORWARD && roomAllows(room, 'ALLOW_FORWARD_MSG', roles);
-  const allows = useMemo(
-    () => ({
-      star: roomAllows(room, 'ALLOW_STAR_MSG', roles),
-      recall: roomAllows(room, 'ALLOW_RECALL_MESSAGE', roles),
-      download: roomAllows(room, 'ALLOW_DOWN_ATTACH', roles),
-    }),
-    [room, roles],
-  );
+  const history = historyAllows(room, roles);
+  const canExport = IS_ALLOW_EXPORT_MESSAGE && roomAllows(room, 'ALLOW_EXPORT_MSG', roles);
+  const allows = useMemo(() => messagePolicyOf(room, roles), [room, roles]);
   const protection = protectionOf(room, roles);
   const blockCopy = (event: ClipboardEvent) => {
     event.preventDefault();
@@ -81,6 +80,20 @@ export function ChatView({ room }: ChatViewProps) {
   const typingText =
     typing.length === 0 ? '' : typing.length === 1 ? t('chat.typing', { name: typing[0] }) : t('chat.typingMany', { names: typing.join(', ') });
 
+  const exportMessages = useCallback(
+    async (messageIds: readonly string[]) => {
+      try {
+        const result = await exportSelectedMessages(room.roomId, messageIds, title, t);
+        if (!result.ok) showToast(errorMessage(result.errMsgList, i18n.language) ?? t('errors.actionFailed'));
+        return result.ok;
+      } catch {
+        showToast(t('errors.downloadFailed'));
+        return false;
+      }
+    },
+    [i18n.language, room.roomId, t, title],
+  );
+
   const onAction = useCallback(
     async (action: MessageAction, message: ChatMessage) => {
       const failed = () => showToast(t('errors.actionFailed'));
@@ -99,6 +112,15 @@ export function ChatView({ room }: ChatViewProps) {
         case 'resend':
           resend(message.messageId);
           return;
+        case 'export':
+          await exportMessages([message.messageId]);
+          return;
+        case 'album': {
+          // The server saves it in the background and tells when it is ready (the album's notification).
+          const saved = await saveToAlbum(room.roomId, [message.messageId], i18n.language);
+          showToast(saved.ok ? t('album.saving') : (saved.message ?? t('errors.actionFailed')), saved.ok ? 'info' : 'error');
+          return;
+        }
         case 'star':
         case 'unstar': {
           const starred = action === 'star';
@@ -129,7 +151,7 @@ export function ChatView({ room }: ChatViewProps) {
         }
       }
     },
-    [openRight, patch, queryClient, remove, resend, room.roomId, t],
+    [exportMessages, i18n.language, openRight, patch, queryClient, remove, resend, room.roomId, t],
   );
 
   const sendText = (text: string, mentionIds: string[]) => {
@@ -175,7 +197,7 @@ export function ChatView({ room }: ChatViewProps) {
       }),
     [],
   );
-  const mode = useMemo<MessageModeValue>(() => ({ selected, toggleSelected, canForward, allows }), [allows, canForward, selected, toggleSelected]);
+  const mode = useMemo<MessageModeValue>(() => ({ selected, toggleSelected, canForward, canExport, allows }), [allows, canExport, canForward, selected, toggleSelected]);
 
   const deleteSelected = async () => {
     const ids = [...(selected ?? [])];
@@ -217,13 +239,14 @@ export function ChatView({ room }: ChatViewProps) {
         {IS_ALLOW_SEARCH_MESSAGE ? <IconButton icon={Search} label={t('messages.searchList')} onClick={() => openRight(searchMessageListPage, { roomId: room.roomId }, { replace: true })} /> : null}
         {IS_SHOW_STARRED_MESSAGES ? <IconButton icon={Star} label={t('messages.starredList')} onClick={() => openRight(starredMessageListPage, { roomId: room.roomId }, { replace: true })} /> : null}
         {IS_SHOW_MEDIA_LIST ? <IconButton icon={Images} label={t('messages.mediaList')} onClick={() => openRight(mediaListPage, { roomId: room.roomId }, { replace: true })} /> : null}
-        {(IS_ALLOW_MULTIPLE_SEND && canForward) || IS_ALLOW_MULTIPLE_DELETE ? (
+        {(IS_ALLOW_MULTIPLE_SEND && canForward) || IS_ALLOW_MULTIPLE_DELETE || canExport ? (
           <IconButton icon={CheckSquare} label={t('messages.select')} pressed={selected !== null} onClick={() => setSelected((current) => (current ? null : new Set()))} />
         ) : null}
         {/* Calls ring the room's other members; an external conference needs a provider the web client does not have (the seed's not-supported popup). */}
         {IS_ALLOW_VOICE_CALL && canCall ? <VoiceCallButton roomId={room.roomId} /> : null}
         {IS_ALLOW_VIDEO_CONFERENCE && canCall ? <VideoCallButton roomId={room.roomId} /> : null}
         {IS_ALLOW_EXTERNAL_CONFERENCE ? <IconButton data-flag="IS_ALLOW_EXTERNAL_CONFERENCE" icon={Globe} label={t('chat.externalConference')} onClick={() => void notSupported()} /> : null}
+        {history.export || history.archive ? <IconButton icon={FileArchive} label={t('history.open')} onClick={() => openRight(roomHistoryPage, { roomId: room.roomId }, { replace: true })} /> : null}
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
       </header>
@@ -260,6 +283,11 @@ export function ChatView({ room }: ChatViewProps) {
           {IS_ALLOW_MULTIPLE_SEND && canForward ? (
             <Button variant="secondary" icon={<Forward aria-hidden="true" />} disabled={selected.size === 0} onClick={() => setForwarding([...selected])}>
               {t('messages.forwardSelected')}
+            </Button>
+          ) : null}
+          {canExport ? (
+            <Button variant="secondary" icon={<FileOutput aria-hidden="true" />} disabled={selected.size === 0} onClick={() => void exportMessages([...selected]).then((done) => done && setSelected(null))}>
+              {t('history.exportSelected')}
             </Button>
           ) : null}
           {IS_ALLOW_MULTIPLE_DELETE ? (

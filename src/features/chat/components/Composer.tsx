@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Clapperboard, ImagePlus, Paperclip, SendHorizontal, X, type LucideIcon } from 'lucide-react';
 import type { Account } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { IS_ALLOW_MENTION, IS_ALLOW_MSG_TYPE_FILE, IS_ALLOW_MSG_TYPE_IMAGE, IS_ALLOW_MSG_TYPE_VIDEO, IS_SHOW_ENLARGED_EMOJI } from '@variant/flags';
+import { IS_ALLOW_OPERATE_MESSAGE, IS_ALLOW_MENTION, IS_ALLOW_MSG_TYPE_FILE, IS_ALLOW_MSG_TYPE_IMAGE, IS_ALLOW_MSG_TYPE_VIDEO, IS_SHOW_ENLARGED_EMOJI } from '@variant/flags';
 import { IconButton, showToast } from '../../../ui/index.ts';
 import { characterCount, isEmojiOnly } from '../../../core/messages/text.ts';
 import { chatServices } from '../../session/index.ts';
+import { PromptHelper } from '../../assist/index.ts';
 import { checkAttachment, extensionOf, sizeParts } from '../model/attachments.ts';
 import { videoTooLong } from '../model/compose.ts';
 import { videoInfo } from '../api/data.ts';
@@ -212,6 +213,7 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
         ) : null}
         {IS_ALLOW_MSG_TYPE_VIDEO ? <FilePicker icon={Clapperboard} label={t('messages.attachVideo')} accept={VIDEO_TYPES} testId="video-input" onFiles={(files) => void onFiles(files, 'video')} /> : null}
         {tools}
+        {IS_ALLOW_OPERATE_MESSAGE ? <PromptHelper text={text} onUse={(next) => { setText(next); inputRef.current?.focus(); }} /> : null}
         <textarea
           ref={inputRef}
           className={[styles.input, IS_SHOW_ENLARGED_EMOJI && isEmojiOnly(text) ? styles.emojiInput : ''].join(' ')}

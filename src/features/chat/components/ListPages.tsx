@@ -7,6 +7,9 @@ import { Play } from 'lucide-react';
 import { queryKeys } from '@generated/api/index';
 import { constants } from '@variant/constants';
 import { Button, EmptyState, Spinner, TextField, definePanelPage } from '../../../ui/index.ts';
+import { useFunctionRoles, useRoom } from '../../roomlist/index.ts';
+import { messagePolicyOf, protectionOf } from '../model/protection.ts';
+import { MessageModeContext, useMessageMode, type MessageModeValue } from './RoomContext.tsx';
 import type { ChatMessage } from '../api/data.ts';
 import { fetchMedia, fetchStarred, searchPage, type ListPage, type MediaListKind } from '../api/lists.ts';
 import { useObjectUrl } from '../hooks/useObjectUrl.ts';
@@ -134,7 +137,14 @@ function MediaList({ params }: { params: RoomRef }) {
   const list = usePagedList(key, (last) => fetchMedia(params.roomId, kind, last));
   // The viewer pages oldest to newest, as in the room.
   const inRoomOrder = useMemo(() => [...list.messages].reverse(), [list.messages]);
+  // The room's policy rules here as in the chat: downloads, original downloads and the media watermark.
+  const room = useRoom(params.roomId);
+  const roles = useFunctionRoles();
+  const outside = useMessageMode();
+  const mode = useMemo<MessageModeValue>(() => (room ? { ...outside, allows: messagePolicyOf(room, roles) } : outside), [outside, room, roles]);
+  const watermark = room ? protectionOf(room, roles).mediaWatermark : false;
   return (
+    <MessageModeContext.Provider value={mode}>
     <section className={styles.info} data-testid="media-list">
       <div className={styles.tabs} role="group" aria-label={t('messages.mediaList')}>
         {(['media', 'files'] as const).map((tab) => (
@@ -160,8 +170,9 @@ function MediaList({ params }: { params: RoomRef }) {
           </ul>
         )}
       </ListFrame>
-      {viewing ? <MediaViewer messages={inRoomOrder} messageId={viewing} onNavigate={setViewing} onClose={() => setViewing(null)} /> : null}
+      {viewing ? <MediaViewer messages={inRoomOrder} messageId={viewing} onNavigate={setViewing} onClose={() => setViewing(null)} watermark={watermark} /> : null}
     </section>
+    </MessageModeContext.Provider>
   );
 }
 

@@ -1,14 +1,16 @@
 // The media viewer: one image or video of the room at a time with zoom, previous / next among the room's loaded
-// images and videos, download where the variant allows it, and the file name as title (the variant's size).
+// images and videos, download (and the original where the variant and the room allow it), the media text popup,
+// and the file name as title (the variant's size).
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronLeft, ChevronRight, Download, ZoomIn, ZoomOut } from 'lucide-react';
-import { IS_ALLOW_DOWNLOAD_ATTACHMENT, IS_ALLOW_MEDIA_VIEWER_ZOOM } from '@variant/flags';
+import { ChevronLeft, ChevronRight, Download, FileDown, MessageSquareText, ZoomIn, ZoomOut } from 'lucide-react';
+import { IS_ALLOW_DOWNLOAD_ATTACHMENT, IS_ALLOW_DOWNLOAD_ORIGINAL, IS_ALLOW_MEDIA_VIEWER_ZOOM } from '@variant/flags';
 import { Dialog, IconButton, Spinner } from '../../../ui/index.ts';
 import type { ChatMessage } from '../api/data.ts';
 import { useObjectUrl } from '../hooks/useObjectUrl.ts';
 import { fileNameOf, useDownload } from './Attachment.tsx';
 import { useMessageMode } from './RoomContext.tsx';
+import { MediaTextPopup } from './MediaTextPopup.tsx';
 import { Watermark } from './Watermark.tsx';
 import styles from './Chat.module.scss';
 
@@ -32,6 +34,8 @@ export function MediaViewer({ messages, messageId, onNavigate, onClose, watermar
   const index = media.findIndex((message) => message.messageId === messageId);
   const message = media[index];
   const [zoom, setZoom] = useState(2); // index into ZOOM_STEPS: 100 %
+  // The media text stays open while paging, so one can read along.
+  const [showText, setShowText] = useState(false);
   useEffect(() => setZoom(2), [messageId]);
   if (!message) return null;
   const previous = media[index - 1];
@@ -53,10 +57,13 @@ export function MediaViewer({ messages, messageId, onNavigate, onClose, watermar
               <IconButton icon={ZoomIn} label={t('messages.zoomIn')} disabled={zoom === ZOOM_STEPS.length - 1} onClick={() => setZoom((z) => Math.min(ZOOM_STEPS.length - 1, z + 1))} />
             </>
           ) : null}
+          <IconButton icon={MessageSquareText} label={t('media.textPopup')} pressed={showText} onClick={() => setShowText((shown) => !shown)} />
           {IS_ALLOW_DOWNLOAD_ATTACHMENT && allows.download ? <ViewerDownload key={message.messageId} message={message} /> : null}
+          {IS_ALLOW_DOWNLOAD_ORIGINAL && allows.original && message.hasOriginalMessageFile ? <ViewerDownload key={`original-${message.messageId}`} message={message} original /> : null}
         </div>
         <div className={styles.viewerStageProtected}>
           <ViewerStage key={message.messageId} message={message} scale={ZOOM_STEPS[zoom]!} />
+          {showText ? <MediaTextPopup message={message} onClose={() => setShowText(false)} /> : null}
           {watermark ? <Watermark testId="media-watermark" /> : null}
         </div>
       </div>
@@ -64,10 +71,11 @@ export function MediaViewer({ messages, messageId, onNavigate, onClose, watermar
   );
 }
 
-function ViewerDownload({ message }: { message: ChatMessage }) {
+function ViewerDownload({ message, original = false }: { message: ChatMessage; original?: boolean }) {
   const { t } = useTranslation();
-  const download = useDownload(message);
-  return <IconButton icon={Download} label={t('chat.download', { name: fileNameOf(message) })} disabled={download.busy} onClick={() => void download.run()} />;
+  const download = useDownload(message, original);
+  const label = original ? t('media.downloadOriginal') : t('chat.download', { name: fileNameOf(message) });
+  return <IconButton icon={original ? FileDown : Download} label={label} disabled={download.busy} onClick={() => void download.run()} />;
 }
 
 function ViewerStage({ message, scale }: { message: ChatMessage; scale: number }) {

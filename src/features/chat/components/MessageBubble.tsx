@@ -1,17 +1,22 @@
 // One message: sender (first of a group), content by type, time and status ticks, and its actions.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertCircle, Check, CheckCheck, Clock, CornerUpLeft, Forward, Info, RotateCw, Star, StarOff, Trash2, Undo2 } from 'lucide-react';
+import { AlertCircle, Check, CheckCheck, Clock, CornerUpLeft, FileOutput, Forward, ImagePlus, Info, RotateCw, Star, StarOff, Trash2, Undo2 } from 'lucide-react';
 import {
   IS_ALLOW_DELETE_FOR_ME,
+  IS_ALLOW_OPERATE_MESSAGE,
+  IS_ALLOW_PRIVATE_ALBUM,
   IS_ALLOW_RECALL,
   IS_ALLOW_REPLY,
   IS_ALLOW_RESEND,
   IS_ALLOW_STAR,
+  IS_ALLOW_UPLOAD_TO_PRIVATE_ALBUM,
   IS_SHOW_MESSAGE_INFO,
   IS_SHOW_URL_PREVIEW,
 } from '@variant/flags';
 import { IconButton } from '../../../ui/index.ts';
+import { canSaveToAlbum } from '../../album/index.ts';
+import { TranslateAction, TranslationLine } from '../../assist/index.ts';
 import { FileContent, ImageContent, VideoContent, VoiceContent } from './Attachment.tsx';
 import {
   AppCardContent,
@@ -31,7 +36,11 @@ import type { ChatMessage } from '../api/data.ts';
 import { MessageText } from './MessageText.tsx';
 import styles from './Chat.module.scss';
 
-export type MessageAction = 'reply' | 'forward' | 'star' | 'unstar' | 'deleteForMe' | 'recall' | 'resend' | 'info';
+/** A message with text to translate: TEXT and URL with their text decrypted, not recalled. */
+const isText = (message: ChatMessage): boolean =>
+  (message.messageType === 'TEXT' || message.messageType === 'URL') && Boolean(message.text?.trim()) && message.messageStatus !== 'ALL_DELETED';
+
+export type MessageAction = 'reply' | 'forward' | 'star' | 'unstar' | 'deleteForMe' | 'recall' | 'resend' | 'info' | 'album' | 'export';
 
 export interface MessageBubbleProps {
   message: ChatMessage;
@@ -159,6 +168,7 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
         ) : null}
         <div className={styles.content}>
           <Content message={message} locale={locale} />
+          {IS_ALLOW_OPERATE_MESSAGE ? <TranslationLine messageId={message.messageId} /> : null}
         </div>
         <footer className={styles.footerLine}>
           {message.isStarredByYou ? <Star className={styles.starMark} role="img" aria-label={t('chat.starred')} /> : null}
@@ -170,6 +180,7 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
         <div className={styles.actions} role="toolbar" aria-label={t('chat.messageActions')}>
           {failed && IS_ALLOW_RESEND ? <IconButton icon={RotateCw} label={t('chat.resend')} tone="danger" onClick={act('resend')} /> : null}
           {!local && IS_ALLOW_REPLY ? <IconButton icon={CornerUpLeft} label={t('chat.reply')} onClick={act('reply')} /> : null}
+          {IS_ALLOW_OPERATE_MESSAGE && !local && !own && isText(message) ? <TranslateAction message={message} /> : null}
           {!local && mode.canForward ? <IconButton icon={Forward} label={t('chat.forward')} onClick={act('forward')} /> : null}
           {!local && IS_ALLOW_STAR && mode.allows.star ? (
             message.isStarredByYou ? (
@@ -177,6 +188,10 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
             ) : (
               <IconButton icon={Star} label={t('chat.star')} onClick={act('star')} />
             )
+          ) : null}
+          {!local && mode.canExport ? <IconButton icon={FileOutput} label={t('history.exportMessage')} onClick={act('export')} /> : null}
+          {IS_ALLOW_PRIVATE_ALBUM && IS_ALLOW_UPLOAD_TO_PRIVATE_ALBUM && mode.allows.download && canSaveToAlbum(message) ? (
+            <IconButton data-flag="IS_ALLOW_UPLOAD_TO_PRIVATE_ALBUM" icon={ImagePlus} label={t('album.saveAction')} onClick={act('album')} />
           ) : null}
           {!local && own && IS_SHOW_MESSAGE_INFO ? <IconButton icon={Info} label={t('chat.messageInfo')} onClick={act('info')} /> : null}
           {(IS_ALLOW_DELETE_FOR_ME || local) ? <IconButton icon={Trash2} label={t('chat.deleteForMe')} onClick={act('deleteForMe')} /> : null}

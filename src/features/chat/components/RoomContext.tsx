@@ -3,6 +3,7 @@
 // does not re-render with it, the selection mode and what the room's policy allows.
 import { createContext, useContext } from 'react';
 import type { ChatMessage } from '../api/data.ts';
+import type { MessagePolicy } from '../model/protection.ts';
 
 export interface ChatRoomContextValue {
   roomId: string;
@@ -23,18 +24,14 @@ export interface MessageModeValue {
   toggleSelected: (messageId: string) => void;
   /** The variant and the room's policy let messages be forwarded from here. */
   canForward: boolean;
-  /** What the room's policy lets this member do with messages (ALLOW_STAR_MSG, ALLOW_RECALL_MESSAGE, ALLOW_DOWN_ATTACH). */
+  /** The variant (IS_ALLOW_EXPORT_MESSAGE) and the room's policy (ALLOW_EXPORT_MSG) let messages be exported. */
+  canExport?: boolean;
+  /** What the room's policy lets this member do with messages (ALLOW_STAR_MSG, ALLOW_RECALL_MESSAGE, ALLOW_DOWN_ATTACH, ALLOW_DOWN_ORIG_MSG). */
   allows: MessagePolicy;
 }
 
-export interface MessagePolicy {
-  star: boolean;
-  recall: boolean;
-  download: boolean;
-}
-
 // Outside a room's view nothing is held back here; the server still refuses what the policy forbids.
-const everything: MessagePolicy = { star: true, recall: true, download: true };
+const everything: MessagePolicy = { star: true, recall: true, download: true, original: true };
 
 export const MessageModeContext = createContext<MessageModeValue>({ selected: null, toggleSelected: noop, canForward: false, allows: everything });
 

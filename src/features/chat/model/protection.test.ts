@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Room, RoomPolicyEntry } from '@generated/types/index';
-import { protectionOf } from './protection.ts';
+import { messagePolicyOf, protectionOf } from './protection.ts';
 
 const room = (policy: Partial<RoomPolicyEntry>[]): Room => ({ roomId: '1', roomType: 'MULTIPLE', isMember: true, isAdmin: false, policy } as unknown as Room);
 const on = { message: true, media: true };
@@ -18,5 +18,12 @@ describe('room protection', () => {
     expect(protectionOf(room([{ attr: 'ALLOW_COPY', type: 'MEMBER_ROLE', value: 0 }]), [], on).copyAllowed).toBe(false);
     expect(protectionOf(room([{ attr: 'ALLOW_INAPP_COPY', type: 'MEMBER_ROLE', value: 2 }]), [], on).copyAllowed).toBe(false);
     expect(protectionOf({ ...room([{ attr: 'ALLOW_INAPP_COPY', type: 'MEMBER_ROLE', value: 2 }]), isAdmin: true }, [], on).copyAllowed).toBe(true);
+  });
+
+  it('reads what the member may do with messages, original downloads on their own policy', () => {
+    expect(messagePolicyOf(room([]), [])).toEqual({ star: true, recall: true, download: true, original: true });
+    const noOriginal = room([{ attr: 'ALLOW_DOWN_ORIG_MSG', type: 'MEMBER_ROLE', value: 0 }, { attr: 'ALLOW_STAR_MSG', type: 'MEMBER_ROLE', value: 2 }]);
+    expect(messagePolicyOf(noOriginal, [])).toEqual({ star: false, recall: true, download: true, original: false });
+    expect(messagePolicyOf({ ...noOriginal, isAdmin: true }, []).star).toBe(true);
   });
 });

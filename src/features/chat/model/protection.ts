@@ -5,6 +5,23 @@ import type { Room } from '@generated/types/index';
 import { IS_SHOW_MEDIA_WATERMARK, IS_SHOW_MESSAGE_WATERMARK } from '@variant/flags';
 import { policyEntry, roomAllows } from '../../roomlist/index.ts';
 
+/** What the room's policy lets this member do with messages (ALLOW_STAR_MSG, ALLOW_RECALL_MESSAGE, ALLOW_DOWN_ATTACH, ALLOW_DOWN_ORIG_MSG). */
+export interface MessagePolicy {
+  star: boolean;
+  recall: boolean;
+  download: boolean;
+  original: boolean;
+}
+
+export function messagePolicyOf(room: Room, roles: readonly string[]): MessagePolicy {
+  return {
+    star: roomAllows(room, 'ALLOW_STAR_MSG', roles),
+    recall: roomAllows(room, 'ALLOW_RECALL_MESSAGE', roles),
+    download: roomAllows(room, 'ALLOW_DOWN_ATTACH', roles),
+    original: roomAllows(room, 'ALLOW_DOWN_ORIG_MSG', roles),
+  };
+}
+
 export interface Protection {
   messageWatermark: boolean;
   mediaWatermark: boolean;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SendHorizontal } from 'lucide-react';
 import { IconButton, showToast } from '../../../ui/index.ts';
 import { askChatbot } from '../api/chatbot.ts';
-import { langIdOf } from '../model/chatbots.ts';
+import { langIdOf } from '../../../core/index.ts';
 import styles from './Chatbot.module.scss';
 
 /** The chatbot's questions are short; the seed's text limit of other messages is far beyond any need here. */

@@ -7,7 +7,8 @@ import type { Room } from '@generated/types/index';
 import { Avatar, EmptyState, showToast } from '../../../ui/index.ts';
 import { chatServices } from '../../session/index.ts';
 import { openChatbotRoom } from '../api/chatbot.ts';
-import { chatbotEntries, langIdOf } from '../model/chatbots.ts';
+import { langIdOf } from '../../../core/index.ts';
+import { chatbotEntries } from '../model/chatbots.ts';
 import styles from './Chatbot.module.scss';
 
 export interface ChatbotListProps {

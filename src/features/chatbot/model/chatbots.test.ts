@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatbotEntries, langIdOf } from './chatbots.ts';
+import { langIdOf } from '../../../core/index.ts';
+import { chatbotEntries } from './chatbots.ts';
 
 describe('chatbot entries', () => {
   it("names each chatbot in the reader's language, falling back to English and then the id", () => {

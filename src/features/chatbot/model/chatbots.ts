@@ -13,8 +13,3 @@ export function chatbotEntries(chatbots: readonly ChatbotInfo[] | undefined, lan
     name: bot.name?.[langId]?.trim() || bot.name?.en_US?.trim() || bot.chatbotId,
   }));
 }
-
-/** The UI language as the calls take it; anything else is read as English. */
-export function langIdOf(language: string): LangId {
-  return language === 'zh_TW' || language === 'zh_CN' ? language : 'en_US';
-}

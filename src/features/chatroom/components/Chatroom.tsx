@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { MessagesSquare } from 'lucide-react';
 import type { Room } from '@generated/types/index';
 import { config } from '@variant/config';
-import { IS_SHOW_GRID_CHILD_MODE, IS_SHOW_GRID_MODE } from '@variant/flags';
+import { IS_ALLOW_PRIVATE_ALBUM, IS_SHOW_GRID_CHILD_MODE, IS_SHOW_GRID_MODE } from '@variant/flags';
 import { PanelPageView, confirmAction, usePanelNav } from '../../../ui/index.ts';
-import { ChatView, RoomsMessageResults, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
+import { useAlbumNotifications } from '../../album/index.ts';
+import { ChatView, RoomsMessageResults, useArchiveNotifications, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
 import { CallHost } from '../../conference/index.ts';
 import { userInfoPage } from '../../contact/index.ts';
 import { GridEntry, GridPanel, useGrid } from '../../grid/index.ts';
@@ -19,6 +20,9 @@ import { signOut, useProfileSync } from '../../session/index.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 import styles from './Chatroom.module.scss';
+
+// Chosen once by the variant, so the hook order never changes.
+const useAlbumSync = IS_ALLOW_PRIVATE_ALBUM ? useAlbumNotifications : () => undefined;
 
 export interface ChatroomProps {
   /** The action object the chat was opened with (a deep link, a host's room), carried out once. */
@@ -36,6 +40,8 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
   const inGrid = IS_SHOW_GRID_MODE && grid.shown;
   const onSelectRoom = inGrid ? (picked: Room) => grid.place({ roomId: picked.roomId, roomName: roomTitle(picked) }) : selectRoom;
   useMessageNotifications();
+  useAlbumSync();
+  useArchiveNotifications();
   useOutboxRunner();
   useProfileSync();
   useAccountLanguage();

@@ -1,7 +1,6 @@
 // Runs a room menu action against the server. The room list follows the server's answer: the caller's other
 // sessions hear of it over realtime, and this tab reloads its pages at once rather than waiting for the echo.
 import { closeRoom, deleteAndExportRoom, deleteRoom, hideRoom, leaveRoom, muteRoom, pinRoom, unhideRoom, unmuteRoom, unpinRoom } from '@generated/api/rooms';
-import { exportRoomMessages } from '@generated/api/messages';
 import type { ApiResult, ErrMsgList } from '@generated/api/runtime';
 import { queryKeys } from '@generated/api/index';
 import { chatServices } from '../../session/index.ts';
@@ -12,7 +11,7 @@ export type MuteChoice = { muteHours: number } | { muteUntil: number };
 
 export type ActionOutcome = { ok: true } | { ok: false; errMsgList: ErrMsgList };
 
-function callFor(action: Exclude<RoomAction, 'mute'> | 'unhide', roomId: string): Promise<ApiResult<unknown>> {
+function callFor(action: Exclude<RoomAction, 'mute' | 'export'> | 'unhide', roomId: string): Promise<ApiResult<unknown>> {
   const { transport } = chatServices();
   const body = { roomId };
   switch (action) {
@@ -28,8 +27,6 @@ function callFor(action: Exclude<RoomAction, 'mute'> | 'unhide', roomId: string)
       return unhideRoom(transport, body);
     case 'archive':
       return closeRoom(transport, body);
-    case 'export':
-      return exportRoomMessages(transport, body);
     case 'leave':
       return leaveRoom(transport, body);
     case 'delete':
@@ -39,8 +36,8 @@ function callFor(action: Exclude<RoomAction, 'mute'> | 'unhide', roomId: string)
   }
 }
 
-/** Runs the action; on success the room lists (main, hidden, archived) reload. */
-export async function runRoomAction(action: RoomAction | 'unhide', roomId: string, mute?: MuteChoice): Promise<ActionOutcome> {
+/** Runs the action; on success the room lists (main, hidden, archived) reload. Export is the chat's (a file is saved). */
+export async function runRoomAction(action: Exclude<RoomAction, 'export'> | 'unhide', roomId: string, mute?: MuteChoice): Promise<ActionOutcome> {
   const { transport, queryClient } = chatServices();
   const result = action === 'mute' ? await muteRoom(transport, { roomId, ...(mute ?? { muteHours: 1 }) }) : await callFor(action, roomId);
   if (!result.ok) return { ok: false, errMsgList: result.errMsgList };

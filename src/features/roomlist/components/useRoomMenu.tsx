@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Room } from '@generated/types/index';
 import { confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
+import { exportRoomTranscript } from '../../chat/index.ts';
 import { useProfile } from '../../session/index.ts';
 import { runRoomAction, type MuteChoice } from '../api/roomActions.ts';
 import { CONFIRMED_ACTIONS, roomActions, type RoomAction } from '../model/roomActions.ts';
@@ -37,12 +38,13 @@ export function useRoomActionRunner() {
         });
         if (!confirmed) return false;
       }
-      const outcome = await runRoomAction(action, room.roomId, mute);
+      // Export saves the chat's transcript at once; the hospital delete-and-export is finished by the server later.
+      const outcome = action === 'export' ? await exportRoomTranscript(room.roomId, t) : await runRoomAction(action, room.roomId, mute);
       if (!outcome.ok) {
         showToast(errorMessage(outcome.errMsgList, i18n.language) ?? t('errors.actionFailed'), 'error');
         return false;
       }
-      if (action === 'export' || action === 'deleteAndExport') showToast(t('rooms.exportStarted'), 'success');
+      if (action === 'deleteAndExport') showToast(t('rooms.exportStarted'), 'success');
       const nav = usePanelNav.getState();
       if (LEAVES_LIST.has(action) && nav.room?.roomId === room.roomId) nav.selectRoom(null);
       return true;

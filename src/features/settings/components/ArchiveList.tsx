@@ -1,15 +1,15 @@
 // Archived and exported messages (left pages `archivedmessage`, `exportedmessage`): the completed archives of my
-// chats, newest first, each downloaded as its file; the seed's empty texts.
+// chats, newest first, each downloaded readable (the chat decrypts the server's bundle); the seed's empty texts.
 import { useTranslation } from 'react-i18next';
 import { Archive, Download } from 'lucide-react';
-import { Button, EmptyState, Spinner, saveFile, showToast } from '../../../ui/index.ts';
-import { useArchives, useDownloadArchive } from '../api/messages.ts';
+import { Button, EmptyState, Spinner, showToast } from '../../../ui/index.ts';
+import { downloadArchive } from '../../chat/index.ts';
+import { useArchives } from '../api/messages.ts';
 import styles from './Settings.module.scss';
 
 export function ArchiveList({ emptyKey }: { emptyKey: 'empty.archived' | 'empty.exported' }) {
   const { t, i18n } = useTranslation();
   const { data, isError } = useArchives();
-  const download = useDownloadArchive();
   if (isError) return <EmptyState icon={Archive} text={t(emptyKey)} />;
   if (!data) return <Spinner />;
   const archives = [...data.archivedMessages].sort((a, b) => b.date - a.date);
@@ -27,7 +27,11 @@ export function ArchiveList({ emptyKey }: { emptyKey: 'empty.archived' | 'empty.
             variant="secondary"
             icon={<Download />}
             aria-label={t('settings.archives.download', { name: archive.roomName ?? '' })}
-            onClick={() => download.mutate(archive, { onSuccess: (file) => saveFile(file.blob, file.filename), onError: () => showToast(t('errors.downloadFailed')) })}
+            onClick={() =>
+              void downloadArchive(archive, t)
+                .then((result) => result.ok || showToast(t('errors.downloadFailed')))
+                .catch(() => showToast(t('errors.downloadFailed')))
+            }
           >
             {t('news.downloadShort')}
           </Button>

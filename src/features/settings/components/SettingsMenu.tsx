@@ -9,6 +9,7 @@ import {
   Contact,
   Database,
   FileOutput,
+  Images,
   Info,
   KeyRound,
   Languages,
@@ -34,6 +35,7 @@ const icons: Record<SettingsEntryId, LucideIcon> = {
   dataStorage: Database,
   archived: Archive,
   exported: FileOutput,
+  privateAlbum: Images,
   changePassword: KeyRound,
   help: CircleHelp,
   about: Info,
@@ -49,6 +51,8 @@ export function entryLabelKey(id: SettingsEntryId): string {
       return 'archivedMessagesLabel';
     case 'exported':
       return 'exportedMessagesLabel';
+    case 'privateAlbum':
+      return 'album.menu';
     default:
       return `settings.menu.${id}`;
   }

@@ -20,6 +20,11 @@ describe('settings menu', () => {
     }
   });
 
+  it('lists the private album where the variant has it (not EPD, HKP)', () => {
+    expect(menuEntries(csd)).toContain('privateAlbum');
+    expect(menuEntries(hkp)).not.toContain('privateAlbum');
+  });
+
   it('leaves out a link the variant does not give', () => {
     expect(helpLinks(csd, { ...links, faq: '' }).map((link) => link.id)).not.toContain('faq');
   });

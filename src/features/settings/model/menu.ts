@@ -14,6 +14,7 @@ export type SettingsEntryId =
   | 'dataStorage'
   | 'archived'
   | 'exported'
+  | 'privateAlbum'
   | 'changePassword'
   | 'help'
   | 'about'
@@ -32,6 +33,7 @@ export const builtEntries: ReadonlySet<SettingsEntryId> = new Set<SettingsEntryI
   'dataStorage',
   'archived',
   'exported',
+  'privateAlbum',
   'changePassword',
   'help',
   'about',
@@ -50,6 +52,7 @@ type MenuFlags = Pick<
   | 'IS_SHOW_DATA_STORAGE'
   | 'IS_SHOW_ARCHIVED_MESSAGES'
   | 'IS_SHOW_EXPORTED_MESSAGES'
+  | 'IS_ALLOW_PRIVATE_ALBUM'
   | 'IS_ALLOW_CHANGE_PASSWORD'
   | 'IS_SHOW_HELP_AND_UPDATE'
   | 'IS_SHOW_ABOUT'
@@ -68,6 +71,7 @@ const entryFlags: [SettingsEntryId, keyof MenuFlags | null][] = [
   ['dataStorage', 'IS_SHOW_DATA_STORAGE'],
   ['archived', 'IS_SHOW_ARCHIVED_MESSAGES'],
   ['exported', 'IS_SHOW_EXPORTED_MESSAGES'],
+  ['privateAlbum', 'IS_ALLOW_PRIVATE_ALBUM'],
   ['changePassword', 'IS_ALLOW_CHANGE_PASSWORD'],
   ['help', 'IS_SHOW_HELP_AND_UPDATE'],
   ['about', 'IS_SHOW_ABOUT'],

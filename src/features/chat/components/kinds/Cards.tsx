@@ -9,7 +9,8 @@ import { getStickersQuery } from '@generated/api/content';
 import { unwrap } from '@generated/api/runtime';
 import { Button, showToast } from '../../../../ui/index.ts';
 import { chatServices } from '../../../session/index.ts';
-import { answerChatbotCard, langIdOf } from '../../../chatbot/index.ts';
+import { answerChatbotCard } from '../../../chatbot/index.ts';
+import { langIdOf } from '../../../../core/index.ts';
 import {
   BUSINESS_CARD_FIELDS,
   CONTACT_CARD_FIELDS,

@@ -1,0 +1,93 @@
+// The private album as server state: its pages (30 a time, the seed's size), opening or downloading entries
+// (one file, or a zip of several), deleting them, and saving message attachments into it. The server says
+// when a saved attachment is ready (CUSTOM_NOTIFICATION, kind PRIVATE_ALBUM): the album reloads and the user hears.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { deletePrivateAlbumFiles, downloadPrivateAlbumFiles, receivePrivateAlbum, uploadToPrivateAlbum } from '@generated/api/content';
+import { unwrap, type ApiResult } from '@generated/api/runtime';
+import { constants } from '@variant/constants';
+import { errorMessage } from '../../../core/index.ts';
+import { showToast } from '../../../ui/index.ts';
+import { chatServices } from '../../session/index.ts';
+import { albumEntries, albumNotice } from '../model/album.ts';
+
+const ALBUM_KEY = ['content', 'receivePrivateAlbum'] as const;
+
+/** The contract's lists hold at least one id; callers never ask with none. */
+type IdList = [string, ...string[]];
+const idList = (ids: readonly string[]): IdList => {
+  const [first, ...rest] = ids;
+  if (first === undefined) throw new Error('no album entry given');
+  return [first, ...rest];
+};
+const PAGE_SIZE = constants.pageSizes.privateAlbum;
+
+export const refreshAlbum = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ALBUM_KEY });
+
+export function useAlbum() {
+  const query = useInfiniteQuery({
+    queryKey: [...ALBUM_KEY, { pageSize: PAGE_SIZE }],
+    queryFn: async ({ pageParam }) => unwrap('receivePrivateAlbum', await receivePrivateAlbum(chatServices().transport, { pageSize: PAGE_SIZE, currentPage: pageParam })),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.stillHaveData ? pages.length + 1 : undefined),
+    staleTime: 0,
+  });
+  return { query, entries: albumEntries(query.data?.pages ?? []) };
+}
+
+/** The outcome of a call whose refusal is shown in the UI's language ('This message is still processing…'). */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string | undefined };
+
+function outcome<T>(result: ApiResult<T>, locale: string): Outcome<T> {
+  return result.ok ? { ok: true, value: result.data } : { ok: false, message: errorMessage(result.errMsgList, locale) };
+}
+
+/** The files themselves: one entry as its own file, several as the server's zip. */
+export async function downloadEntries(fileIds: readonly string[], locale: string): Promise<Outcome<{ blob: Blob; filename: string }>> {
+  const result = await downloadPrivateAlbumFiles(chatServices().transport, { fileIds: idList(fileIds) });
+  return outcome(result, locale);
+}
+
+/** One entry's content for the preview, kept while the preview is open. */
+export function useEntryFile(fileId: string) {
+  return useQuery({
+    queryKey: ['content', 'downloadPrivateAlbumFiles', fileId],
+    queryFn: async () => unwrap('downloadPrivateAlbumFiles', await downloadPrivateAlbumFiles(chatServices().transport, { fileIds: [fileId] })),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+export async function deleteEntries(fileIds: readonly string[], locale: string): Promise<Outcome<unknown>> {
+  const { transport, queryClient } = chatServices();
+  const result = outcome(await deletePrivateAlbumFiles(transport, { fileIds: idList(fileIds) }), locale);
+  if (result.ok) await refreshAlbum(queryClient);
+  return result;
+}
+
+/** Saves message attachments of a room to the album; the server finishes them in the background. */
+export async function saveToAlbum(roomId: string, messageIds: readonly string[], locale: string): Promise<Outcome<unknown>> {
+  const { transport, queryClient } = chatServices();
+  const result = outcome(await uploadToPrivateAlbum(transport, { roomId, messageIds: idList(messageIds) }), locale);
+  if (result.ok) await refreshAlbum(queryClient);
+  return result;
+}
+
+/** Mounted once per signed-in page: a saved attachment that became ready (or failed) reloads the album and says so. */
+export function useAlbumNotifications(): void {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const { realtime } = chatServices();
+    if (!realtime) return;
+    return realtime.on('notification', (notification) => {
+      const notice = albumNotice(notification);
+      if (!notice) return;
+      void refreshAlbum(queryClient);
+      if (notice.status === 'READY') showToast(t('album.saved', { name: notice.filename }), 'success');
+      else showToast(t('album.saveFailed', { name: notice.filename }), 'error');
+    });
+  }, [queryClient, t]);
+}

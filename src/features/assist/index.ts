@@ -1,0 +1,2 @@
+export { PromptHelper } from './components/PromptHelper.tsx';
+export { TranslateAction, TranslationLine } from './components/Translation.tsx';
