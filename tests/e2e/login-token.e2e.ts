@@ -65,4 +65,6 @@ test('embedded mode: no router, a refused token and the host token, the room ope
   await page.getByRole('alertdialog', { name: 'Logout' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByTestId('embedded-login')).toBeVisible();
   await expect.poll(async () => (await hostPosted(page)).at(-1)).toEqual({ action: 'signedOut', data: { reason: 'loggedOut' } });
+  // The used token of the address is not tried again: 'Request Login' is there to ask the host for a new one.
+  await expect(page.getByRole('button', { name: 'Request Login' })).toBeEnabled();
 });

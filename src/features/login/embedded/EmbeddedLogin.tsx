@@ -1,7 +1,7 @@
 // The embedded app's login (seed sections 1 and 4): no form and no route. A token in the action object logs in
 // once where token (or SSO) login is allowed; the host's `authenticate` message logs in at once; 'Request Login'
 // asks the host for a fresh token. The outcome goes to the embedded app, which tells the host.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessagesSquare, RefreshCw } from 'lucide-react';
 import { config } from '@variant/config';
@@ -34,13 +34,20 @@ export function EmbeddedLogin({ actionObj, failure, onOutcome }: EmbeddedLoginPr
   const hostBusy = useHostAuthenticate((outcome, authentication) => onOutcome(outcome, authentication?.actionObj));
   const auto = readAutoLogin(actionObj, failure !== null, { sso: IS_ALLOW_SSO_LOGIN, token: IS_ALLOW_TOKEN_LOGIN });
 
+  // Only while the action object's token is being tried: after a logout the page comes back with the same action
+  // object and its used token, and must not look busy.
+  const [autoBusy, setAutoBusy] = useState(() => auto !== null && !tried.has(auto.tokenData.token));
   useEffect(() => {
     if (!auto || tried.has(auto.tokenData.token)) return;
     tried.add(auto.tokenData.token); // a token is used up by its first try
-    void loginWithToken(auto.loginName, auto.tokenData, i18n.language, auto.sso).then((outcome) => latest.current(outcome, nextActionObject(auto.rest)));
+    setAutoBusy(true);
+    void loginWithToken(auto.loginName, auto.tokenData, i18n.language, auto.sso).then((outcome) => {
+      setAutoBusy(false);
+      latest.current(outcome, nextActionObject(auto.rest));
+    });
   }, [auto, i18n.language]);
 
-  const busy = hostBusy || (auto !== null && failure === null);
+  const busy = hostBusy || autoBusy;
   return (
     <main className={styles.page} data-testid="embedded-login">
       <section className={styles.card} aria-label={t('login.webview.title')}>
