@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { loadProject } from '../../generator/src/load/project.ts';
 import { resolveVariant } from '../../generator/src/resolve/variant.ts';
+import { signIn } from '../support/node-transport.ts';
 import { person, ok } from '../support/people.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
 import { expect, screenshot, test } from './fixtures.ts';
@@ -105,8 +106,11 @@ async function walkVariant(openPage: (o?: { userAgent?: string }) => Promise<Pag
   // The grid builds offer the grid view on the welcome panel (tests/e2e/grid.e2e.ts walks it).
   await expectMarker(page, 'IS_SHOW_GRID_MODE', flags.IS_SHOW_GRID_MODE === true);
 
-  if (gridChild) await page.goto(`${server.url}/deeplink/gotoroom?roomId=${roomId}`);
-  else await row.click();
+  if (gridChild) {
+    // As the grid opens it: a new page load (a child keeps its session in memory only) with a token and the room.
+    const { token } = ok(await (await signIn(server.url, 'variant.user', TEST_PASSWORD)).api.generateToken({}));
+    await page.goto(`${server.url}/?${new URLSearchParams({ loginName: 'variant.user', token, authTokenType: 'WEBVIEW', roomId }).toString()}`);
+  } else await row.click();
   await expect(page.getByTestId('chat-title')).toContainText(PEER);
   await expect(page.getByTestId('file-name').filter({ hasText: 'handover.txt' })).toBeVisible();
   await expectMarker(page, 'IS_ALLOW_DOWNLOAD_ATTACHMENT', flags.IS_ALLOW_DOWNLOAD_ATTACHMENT === true);
