@@ -20,6 +20,7 @@ export const accountKeys = {
   getAccountPrivacy: (body: T.GetAccountPrivacyRequest) => ['account', 'getAccountPrivacy', body] as const,
   getAccountProfile: (body: T.GetAccountProfileRequest) => ['account', 'getAccountProfile', body] as const,
   getAccountProfileImage: (body: T.GetAccountProfileImageRequest) => ['account', 'getAccountProfileImage', body] as const,
+  getAccountSynonyms: (body: T.GetAccountSynonymsRequest) => ['account', 'getAccountSynonyms', body] as const,
   getAdvancedAccountSearchCriteria: (body: T.GetAdvancedAccountSearchCriteriaRequest) =>
     ['account', 'getAdvancedAccountSearchCriteria', body] as const,
   getDataStorage: (body: T.GetDataStorageRequest) => ['account', 'getDataStorage', body] as const,
@@ -254,6 +255,38 @@ export function getAccountProfileImageQuery(transport: ApiTransport, body: T.Get
   return queryOptions({
     queryKey: accountKeys.getAccountProfileImage(body),
     queryFn: async ({ signal }) => unwrap('getAccountProfileImage', await getAccountProfileImage(transport, body, { signal })),
+  });
+}
+
+/** The caller's synonyms for other accounts, by account. (`/chat/sec/account/getaccountsynonyms`) */
+export const getAccountSynonymsEndpoint = {
+  name: 'getAccountSynonyms',
+  path: '/chat/sec/account/getaccountsynonyms',
+  method: 'POST',
+  access: 'secured',
+  group: 'account',
+  kind: 'read',
+  multipart: false,
+  returnsFile: false,
+  encryptedByDefault: false,
+  testOnly: false,
+  inferred: true,
+} as const satisfies EndpointDescriptor;
+
+/** The caller's synonyms for other accounts, by account. */
+export function getAccountSynonyms(
+  transport: ApiTransport,
+  body: T.GetAccountSynonymsRequest,
+  options?: CallOptions,
+): Promise<ApiResult<T.GetAccountSynonymsResponse>> {
+  return transport.call<T.GetAccountSynonymsRequest, T.GetAccountSynonymsResponse>(getAccountSynonymsEndpoint, body, options);
+}
+
+/** Query options for getAccountSynonyms: `useQuery(getAccountSynonymsQuery(transport, body))`. */
+export function getAccountSynonymsQuery(transport: ApiTransport, body: T.GetAccountSynonymsRequest) {
+  return queryOptions({
+    queryKey: accountKeys.getAccountSynonyms(body),
+    queryFn: async ({ signal }) => unwrap('getAccountSynonyms', await getAccountSynonyms(transport, body, { signal })),
   });
 }
 

@@ -110,6 +110,8 @@ export function createApiClient(transport: ApiTransport) {
       accountCalls.getAccountProfile(transport, body, options),
     getAccountProfileImage: (body: Parameters<typeof accountCalls.getAccountProfileImage>[1], options?: CallOptions) =>
       accountCalls.getAccountProfileImage(transport, body, options),
+    getAccountSynonyms: (body: Parameters<typeof accountCalls.getAccountSynonyms>[1], options?: CallOptions) =>
+      accountCalls.getAccountSynonyms(transport, body, options),
     getAdvancedAccountSearchCriteria: (body: Parameters<typeof accountCalls.getAdvancedAccountSearchCriteria>[1], options?: CallOptions) =>
       accountCalls.getAdvancedAccountSearchCriteria(transport, body, options),
     getAesKeyByMessageKeyUuids: (body: Parameters<typeof securityCalls.getAesKeyByMessageKeyUuids>[1], options?: CallOptions) =>

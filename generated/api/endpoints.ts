@@ -11,6 +11,7 @@ import {
   getAccountPrivacyEndpoint,
   getAccountProfileEndpoint,
   getAccountProfileImageEndpoint,
+  getAccountSynonymsEndpoint,
   getAdvancedAccountSearchCriteriaEndpoint,
   getDataStorageEndpoint,
   getDownloadAttachSettingEndpoint,
@@ -237,6 +238,7 @@ export const endpoints = {
   getAccountPrivacy: getAccountPrivacyEndpoint,
   getAccountProfile: getAccountProfileEndpoint,
   getAccountProfileImage: getAccountProfileImageEndpoint,
+  getAccountSynonyms: getAccountSynonymsEndpoint,
   getAdvancedAccountSearchCriteria: getAdvancedAccountSearchCriteriaEndpoint,
   getAesKeyByMessageKeyUuids: getAesKeyByMessageKeyUuidsEndpoint,
   getAesKeyByRoomId: getAesKeyByRoomIdEndpoint,
@@ -409,6 +411,7 @@ export const endpointNames = [
   'getAccountPrivacy',
   'getAccountProfile',
   'getAccountProfileImage',
+  'getAccountSynonyms',
   'getAdvancedAccountSearchCriteria',
   'getAesKeyByMessageKeyUuids',
   'getAesKeyByRoomId',
@@ -580,6 +583,7 @@ export interface EndpointTypes {
   getAccountPrivacy: { request: T.GetAccountPrivacyRequest; response: T.GetAccountPrivacyResponse };
   getAccountProfile: { request: T.GetAccountProfileRequest; response: T.GetAccountProfileResponse };
   getAccountProfileImage: { request: T.GetAccountProfileImageRequest; response: T.GetAccountProfileImageResponse };
+  getAccountSynonyms: { request: T.GetAccountSynonymsRequest; response: T.GetAccountSynonymsResponse };
   getAdvancedAccountSearchCriteria: {
     request: T.GetAdvancedAccountSearchCriteriaRequest;
     response: T.GetAdvancedAccountSearchCriteriaResponse;

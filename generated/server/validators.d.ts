@@ -62,6 +62,7 @@ export declare const getAccountList: RequestValidator;
 export declare const getAccountPrivacy: RequestValidator;
 export declare const getAccountProfile: RequestValidator;
 export declare const getAccountProfileImage: RequestValidator;
+export declare const getAccountSynonyms: RequestValidator;
 export declare const getAdvancedAccountSearchCriteria: RequestValidator;
 export declare const getAesKeyByMessageKeyUuids: RequestValidator;
 export declare const getAesKeyByRoomId: RequestValidator;

@@ -410,6 +410,8 @@ GetAccountPrivacyRequest: GetAccountPrivacyRequest
 GetAccountProfileImageRequest: GetAccountProfileImageRequest
 GetAccountProfileImageResponse: GetAccountProfileImageResponse
 GetAccountProfileRequest: GetAccountProfileRequest
+GetAccountSynonymsRequest: GetAccountSynonymsRequest
+GetAccountSynonymsResponse: GetAccountSynonymsResponse
 GetAdvancedAccountSearchCriteriaRequest: GetAdvancedAccountSearchCriteriaRequest
 GetAdvancedAccountSearchCriteriaResponse: GetAdvancedAccountSearchCriteriaResponse
 GetAesKeyByMessageKeyUuidsRequest: GetAesKeyByMessageKeyUuidsRequest
@@ -1076,6 +1078,7 @@ roomId?: string
  * @maxItems 50
  */
 searchCriteria: [SearchCriterionValue, ...(SearchCriterionValue)[]]
+pageInfo?: PageInfo
 }
 /**
  * A value the caller searches for under one criterion
@@ -6076,6 +6079,27 @@ profileImages: ProfileImageEntry[]
  */
 export interface GetAccountProfileRequest {
 
+}
+/**
+ * Request of account/getaccountsynonyms
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "GetAccountSynonymsRequest".
+ */
+export interface GetAccountSynonymsRequest {
+
+}
+/**
+ * Response of account/getaccountsynonyms
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "GetAccountSynonymsResponse".
+ */
+export interface GetAccountSynonymsResponse {
+/**
+ * The caller's synonyms, one per account
+ */
+synonyms: AccountSynonym[]
 }
 /**
  * Request of account/getadvancedaccountsearchcriteria

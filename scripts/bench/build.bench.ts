@@ -4,8 +4,11 @@
  *   no change     the same command again: every variant up to date
  *   one variant   one variant's title edited: that variant bundled, the others up to date
  *   cold, 1 job   like cold, one variant at a time (what --jobs buys)
- * Prints wall-clock seconds, what chatgen reported (built / reused), the ratios to the cold run, and the load
- * average before and after (the machine's 2 cores are shared: a load well above 0 means the numbers are high).
+ * Prints, side by side, wall-clock seconds and CPU seconds (user + system of the chatgen process and its threads
+ * and children, from the kernel's accounting of waited-for children), each with its ratio to the cold run, what
+ * chatgen reported (built / reused), and the load average before and after. The machine's cores may be shared:
+ * wall time then rises with the load while CPU time barely moves, so compare CPU seconds across runs made under
+ * different loads and wall seconds only within one quiet run.
  *
  *   node --import tsx scripts/bench/build.bench.ts [--jobs N]
  *
@@ -14,7 +17,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,7 +29,24 @@ const jobs = jobsArg > 0 ? process.argv[jobsArg + 1] : undefined;
 interface Run {
   name: string;
   seconds: number;
+  /** User + system CPU seconds of the chatgen process (all its threads and children). */
+  cpuSeconds: number;
   summary: string;
+}
+
+/**
+ * CPU seconds (user + system) of this process's waited-for children so far: fields cutime and cstime of
+ * /proc/self/stat, in clock ticks (USER_HZ, 100 on Linux). NaN where /proc is missing (the table then says '-').
+ */
+function childrenCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After 'pid (comm) ' the fields start at state (3rd); cutime and cstime are the 16th and 17th.
+    return (Number(fields[16 - 3]) + Number(fields[17 - 3])) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 function copyTree(): string {
@@ -39,15 +59,17 @@ function copyTree(): string {
 
 function build(name: string, root: string, cache: string, extra: string[] = []): Run {
   const started = performance.now();
+  const cpuBefore = childrenCpuSeconds();
   const jobsOption = extra.includes('--jobs') || !jobs ? [] : ['--jobs', jobs];
   const result = spawnSync(process.execPath, [BIN, 'build', '--all', '--root', root, '--quiet', ...jobsOption, ...extra], {
     encoding: 'utf8',
     env: { ...process.env, CHATGEN_CACHE_DIR: cache },
   });
   const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = childrenCpuSeconds() - cpuBefore;
   if (result.status !== 0) throw new Error(`${name}: chatgen build failed\n${result.stdout}\n${result.stderr}`);
   const summary = result.stdout.trim().split('\n').at(-1) ?? '';
-  return { name, seconds, summary };
+  return { name, seconds, cpuSeconds, summary };
 }
 
 const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -74,7 +96,11 @@ try {
   rmSync(cache, { recursive: true, force: true });
 }
 
-const cold = runs[0]!.seconds;
-console.log(`load average before: ${loadBefore}; after: ${load()} (2 cores)`);
-console.log(`${'run'.padEnd(12)}  ${'wall s'.padStart(7)}  ${'× cold'.padStart(7)}  chatgen says`);
-for (const r of runs) console.log(`${r.name.padEnd(12)}  ${r.seconds.toFixed(1).padStart(7)}  ${(r.seconds / cold).toFixed(2).padStart(7)}  ${r.summary}`);
+const cold = runs[0]!;
+const fixed = (n: number, width: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : '-').padStart(width);
+console.log(`load average before: ${loadBefore}; after: ${load()} (${availableParallelism()} cores)`);
+console.log(`${'run'.padEnd(12)}  ${'wall s'.padStart(7)}  ${'× cold'.padStart(7)}  ${'CPU s'.padStart(7)}  ${'× cold'.padStart(7)}  chatgen says`);
+for (const r of runs) {
+  const cells = [fixed(r.seconds, 7), fixed(r.seconds / cold.seconds, 7, 2), fixed(r.cpuSeconds, 7), fixed(r.cpuSeconds / cold.cpuSeconds, 7, 2)];
+  console.log(`${r.name.padEnd(12)}  ${cells.join('  ')}  ${r.summary}`);
+}

@@ -16,9 +16,11 @@ export interface DialogProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Id of the element that describes the dialog (an alert dialog's message). */
   describedBy?: string;
+  /** Wide enough for media (a viewer, a preview): up to 960 px instead of 480 px. */
+  wide?: boolean;
 }
 
-export function Dialog({ open, title, onClose, children, footer, role = 'dialog', initialFocusRef, describedBy }: DialogProps) {
+export function Dialog({ open, title, onClose, children, footer, role = 'dialog', initialFocusRef, describedBy, wide = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useTranslation();
@@ -38,7 +40,7 @@ export function Dialog({ open, title, onClose, children, footer, role = 'dialog'
     <dialog
       ref={ref}
       role={role}
-      className={styles.dialog}
+      className={[styles.dialog, wide ? styles.wide : ''].join(' ')}
       aria-labelledby={titleId}
       aria-describedby={open ? describedBy : undefined}
       onCancel={(event) => {

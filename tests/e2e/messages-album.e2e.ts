@@ -1,10 +1,12 @@
 // The private album, the room's history and the media viewer's extras in the CSD client against the reference
-// server: a picture saved to the album from its message (ready when the server says so), opened and deleted
-// there; the media text popup; the media list's viewer under the room's media watermark; the chat exported as
-// a transcript and archived, the archive downloaded readable once MESSAGE_ARCHIVED arrives.
+// server: a picture saved to the album from its message ('still processing' until the server says it is ready),
+// opened, downloaded and deleted there; the media text popup; the media list's viewer under the room's media
+// watermark; the chat exported as a transcript and archived, the archive downloaded readable once MESSAGE_ARCHIVED
+// arrives.
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from '@playwright/test';
+import { albumProcessor } from '../../server/services/content/album-processing.ts';
 import { letterImage } from '../../server/services/content/images.ts';
 import { ok } from '../support/people.ts';
 import { expect, screenshot, serveVariant, test } from './fixtures.ts';
@@ -44,21 +46,26 @@ test('a picture goes to the private album and out again; media text, watermarked
   await screenshot(page, 'messages-media-text');
   await viewer.getByRole('button', { name: 'Close', exact: true }).click();
 
-  // Saved to the album from the message; the server says when it is ready.
-  await picture.hover();
-  await picture.getByRole('button', { name: 'Upload to private album' }).click();
-  await expect(page.getByText('Saved to your private album: bed-4.png')).toBeVisible();
-
   // The media list's viewer keeps the room's media watermark.
   await page.getByRole('button', { name: 'Media and files' }).click();
   await page.getByTestId('panel-page-medialist').getByTestId('media-thumb').first().click();
   await expect(page.getByRole('dialog', { name: 'bed-4.png' }).getByTestId('media-watermark')).toBeVisible();
   await page.getByRole('dialog', { name: 'bed-4.png' }).getByRole('button', { name: 'Close', exact: true }).click();
 
-  // The album, from the settings menu: the picture, its preview, download, delete.
+  // Saved to the album from the message. While the server is still saving it the album says so with the seed's
+  // text; its notice makes the entry ready.
+  const processor = albumProcessor(csd.server.app.ctx);
+  processor.pause();
+  await picture.hover();
+  await picture.getByRole('button', { name: 'Upload to private album' }).click();
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByTestId('settings-menu').getByRole('button', { name: 'Private Album', exact: true }).click();
   const entry = page.getByTestId('album-entry').filter({ hasText: 'bed-4.png' });
+  await expect(entry).toHaveAttribute('data-status', 'PROCESSING');
+  await entry.click();
+  await expect(page.getByText('This message is still processing, please try again later')).toBeVisible();
+  processor.resume();
+  await expect(page.getByText('Saved to your private album: bed-4.png')).toBeVisible();
   await expect(entry).toHaveAttribute('data-status', 'READY');
   await screenshot(page, 'album-list');
   await entry.click();

@@ -92,6 +92,16 @@ test('a call rings the other member: accepted then hung up, busy while on a call
   await expect(video).toHaveCount(0);
   await expect(caller.getByTestId('call-bar')).toContainText('Callee Chan declined the call');
   await screenshot(caller, 'call-declined');
+
+  // Both calls are in the caller's call history, newest first; a row opens its room.
+  await caller.getByTestId('call-history-entry').click();
+  const rows = caller.getByTestId('call-history-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first().getByRole('img', { name: 'Video call' })).toBeVisible();
+  await expect(rows.nth(1)).toContainText('Callee Chan');
+  await screenshot(caller, 'call-history');
+  await rows.first().click();
+  await expect(caller.getByTestId('call-history')).toHaveCount(0);
 });
 
 // Translation and the AI helper (IS_ALLOW_OPERATE_MESSAGE) through message/operatemessage: a received message's

@@ -69,6 +69,17 @@ test('HOSPITAL: every settings page opens from the menu', async ({ openPage }) =
   await expect(app).not.toHaveAttribute('href', before ?? '');
   await expect(app).toHaveAttribute('href', /tenantId=\d+$/);
   await screenshot(page, 'settings-bapplist-hospital');
+
+  // 'More' (the seed's `more` page): the chat room list's apps and shortcuts to contacts, news, DND and my QR code.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  const more = page.getByTestId('panel-page-more');
+  await expect(more.getByTestId('more-apps').getByRole('link', { name: 'Duty Roster' })).toHaveAttribute('href', /^https:\/\/apps\.example\.com\/roster\?tenantId=/);
+  await expect(more.getByRole('button', { name: 'News' })).toBeVisible();
+  await expect(more.getByRole('button', { name: 'Do Not Disturb' })).toBeVisible();
+  await screenshot(page, 'rooms-more-hospital');
+  await more.getByRole('button', { name: 'Contacts' }).click();
+  await expect(page.getByTestId('panel-page-contactlist').getByTestId('contact').first()).toBeVisible();
 });
 
 test('JUDI (restricted): the menu has no help, release note or about', async ({ openPage }) => {

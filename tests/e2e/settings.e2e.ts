@@ -325,6 +325,23 @@ test("contacts: search, favourites kept with the account, 'No Contact Found', a 
   await again.getByRole('button', { name: `Colleague ${people}` }).first().click();
   const info = page.getByTestId('user-info');
   await expect(info).toContainText(colleague.loginName);
+
+  // My own name for the colleague (a synonym, at most 25 characters), listed and removable in my profile.
+  const myName = info.getByLabel(`My name for Colleague ${people}`);
+  await myName.fill('N'.repeat(26));
+  await info.getByRole('button', { name: 'Save name' }).click();
+  await expect(info.getByText('Please check the name length')).toBeVisible();
+  await myName.fill('Night lead 夜更');
+  await info.getByRole('button', { name: 'Save name' }).click();
+  await expect(info.getByRole('button', { name: 'Remove name' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await openSetting(page, 'My Profile');
+  const synonyms = page.getByTestId('panel-page-personalinfo').getByTestId('my-synonyms');
+  await expect(synonyms.getByLabel(`My name for Colleague ${people}`)).toHaveValue('Night lead 夜更');
+  await screenshot(page, 'settings-personalinfo-synonyms-csd');
+  await synonyms.getByRole('button', { name: 'Remove name' }).click();
+  await expect(synonyms.getByText('You have not named anyone yet.', { exact: false })).toBeVisible();
+  await expect(info.getByLabel(`My name for Colleague ${people}`)).toHaveValue('');
   await info.getByRole('button', { name: 'Chat Now' }).click();
   await expect(page.getByTestId('chat-title')).toContainText(`Colleague ${people}`);
 });

@@ -11,7 +11,7 @@ import { keepFilesOf, renderGenerated, writeGenerated } from '../emit/index.ts';
 import { variantFlagValues } from '../emit/flags.ts';
 import { ChatgenError } from '../errors.ts';
 import { readContract } from '../load/contract.ts';
-import { loadProject } from '../load/project.ts';
+import { loadProject, type Project } from '../load/project.ts';
 import { formatProblem } from '../problems.ts';
 import { variantFile } from '../resolve/provenance.ts';
 import { resolveVariant } from '../resolve/variant.ts';
@@ -22,10 +22,11 @@ import { type BundlerError, describeBundlerErrors, formatBundlerError } from './
 import * as cache from './cache.ts';
 import { cacheKey, configHash, sharedSourceHash, variantSourceHash } from './fingerprint.ts';
 import { gitState } from './git.ts';
-import { clearWithFailure, type FailureManifest, identityOf, isIntact, MANIFEST_FILE, type SuccessManifest, writeManifest } from './manifest.ts';
+import { clearWithFailure, type FailureManifest, identityOf, isIntact, MANIFEST_FILE, readManifest, type SuccessManifest, writeManifest } from './manifest.ts';
 import { routeSizes } from './routes.ts';
 import { measureFiles, total } from './sizes.ts';
-import { DEFAULT_BASE, buildVariant, variantSourceDir } from './vite-build.ts';
+import { DEFAULT_BASE, variantSourceDir } from './vite-build.ts';
+import { BundlerFailure, startBuildPool, type BuildPool } from './worker-pool.ts';
 
 export type BuildStatus = 'built' | 'cached' | 'up-to-date' | 'failed' | 'invalid';
 
@@ -121,6 +122,28 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const hints = unknown.map((id) => `${id}${didYouMean(id, project.variants.keys())}`);
     throw new ChatgenError(`unknown variant id(s): ${hints.join(', ')}`);
   }
+  const jobs = Math.min(options.jobs ?? defaultJobs(), Math.max(1, ids.length));
+  let threads: BuildPool | undefined;
+  const startThreads = (): BuildPool => (threads ??= startBuildPool(jobs));
+  // When a bundle is surely needed the build threads load Vite while this thread validates and generates;
+  // otherwise they start at the first variant that needs bundling (none when nothing changed).
+  const outRoot = resolve(project.root, options.out ?? 'dist');
+  if (options.cache === false || ids.some((id) => readManifest(resolve(outRoot, id))?.status !== 'ok')) startThreads();
+  try {
+    return await buildWith(startThreads, jobs, project, ids, options, started);
+  } finally {
+    await threads?.close();
+  }
+}
+
+async function buildWith(
+  threads: () => BuildPool,
+  jobs: number,
+  project: Project,
+  ids: string[],
+  options: BuildOptions,
+  started: number,
+): Promise<BuildReport> {
   const contract = readContract(project);
   const report = validateVariants(project, { all: true }, contract);
   const schemaErrors = report.errors.filter((p) => p.file.startsWith('schema/'));
@@ -212,7 +235,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const staging = resolve(outRoot, `.${id}.staging-${process.pid}`);
     rmSync(staging, { recursive: true, force: true });
     try {
-      const viteManifest = await buildVariant({ root: project.root, id, outDir: staging, flags, base: options.base ?? DEFAULT_BASE });
+      const viteManifest = await threads().build({ root: project.root, id, outDir: staging, flags, base: options.base ?? DEFAULT_BASE });
       const fileSizes = measureFiles(staging);
       const sizes = total(fileSizes.values());
       const entry: cache.CacheEntry = {
@@ -228,14 +251,15 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       return finish({ ...base, ...loginJs(entry), status: 'built', errors: [], rawBytes: sizes.raw, gzipBytes: sizes.gzip });
     } catch (cause) {
       rmSync(staging, { recursive: true, force: true });
-      const errors: BundlerError[] = describeBundlerErrors(cause, project.root, variantSourceDir(project.root, id));
+      const errors: BundlerError[] =
+        cause instanceof BundlerFailure ? cause.errors : describeBundlerErrors(cause, project.root, variantSourceDir(project.root, id));
       clearWithFailure(outDir, { ...identity, status: 'failed', git, failedAt: new Date().toISOString(), errors });
       const lines = errors.map(formatBundlerError);
       return finish({ ...base, status: 'failed', errors: lines, rawBytes: 0, gzipBytes: 0 });
     }
   };
 
-  const results = await pool(ids, options.jobs ?? defaultJobs(), buildOne);
+  const results = await pool(ids, jobs, buildOne);
   const skipped = [...invalid].filter((id) => !ids.includes(id)).sort();
   return { ok: results.every((r) => r.ok), results, totalMs: Math.round(performance.now() - started), generateMs, skipped };
 }

@@ -31,10 +31,13 @@ export function inlineFlagsPlugin(flags: Readonly<Record<string, boolean>>): Plu
     name: 'chatgen:inline-flags',
     enforce: 'pre',
     apply: 'build',
-    transform(code) {
-      if (!code.includes('@variant/flags')) return null;
-      const out = rewriteFlagImports(code, flags);
-      return out === code ? null : { code: out, map: null };
+    transform: {
+      // Checked by the bundler itself: the other modules are not handed to JavaScript at all.
+      filter: { code: '@variant/flags' },
+      handler(code) {
+        const out = rewriteFlagImports(code, flags);
+        return out === code ? null : { code: out, map: null };
+      },
     },
   };
 }

@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { parseId, parseIds } from '../../http/wire-ids.ts';
 import { profileImages, removeProfileImage, saveProfileImage } from '../../services/account/images.ts';
-import { profileOf, setDisplayName, setSearchName, setSynonym, updateProfile } from '../../services/account/profile.ts';
+import { profileOf, setDisplayName, setSearchName, setSynonym, synonymsOf, updateProfile } from '../../services/account/profile.ts';
 
 export function profileHandlers(ctx: ServerContext) {
   return {
@@ -28,6 +28,9 @@ export function profileHandlers(ctx: ServerContext) {
       await ctx.repos.accounts.removeSynonym(session.accountId, parseId(body.synAccountId, 'synAccountId'));
       return {};
     },
+    getAccountSynonyms: async ({ session }) => ({
+      synonyms: await synonymsOf(ctx, session.accountId),
+    }),
     getAccountProfileImage: async ({ session, body }) => ({
       profileImages: await profileImages(ctx, session.accountId, parseIds(body.accountIds, 'accountIds'), body.isFull === true),
     }),

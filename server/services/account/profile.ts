@@ -133,6 +133,13 @@ export async function existingAccountIds(ctx: Pick<ServerContext, 'repos'>, ids:
   return found.filter((a) => !a.disabled).map((a) => a.id);
 }
 
+/** getaccountsynonyms: my names for other accounts, for the enabled accounts only. */
+export async function synonymsOf(ctx: ServerContext, accountId: number): Promise<{ synAccountId: string; synonym: string }[]> {
+  const synonyms = await ctx.repos.accounts.listSynonyms(accountId);
+  const enabled = new Set(await existingAccountIds(ctx, synonyms.map((entry) => entry.synAccountId)));
+  return synonyms.filter((entry) => enabled.has(entry.synAccountId)).map((entry) => ({ synAccountId: String(entry.synAccountId), synonym: entry.synonym }));
+}
+
 /** updateaccountsynonym: my own name for another account. */
 export async function setSynonym(ctx: ServerContext, accountId: number, target: number, value: string): Promise<void> {
   const synonym = checkedName(value);

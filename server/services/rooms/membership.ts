@@ -2,7 +2,7 @@
 // room. Each is one transaction; admin actions leave an audit record; the room's members are notified.
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { Repos } from '../../store/repos/index.ts';
+import { lockRoom, type Repos } from '../../store/repos/index.ts';
 import type { Room } from '../../store/repos/rooms.ts';
 import { numericPolicy } from '../room-access.ts';
 import { actorOf, audit, inRoom, namesOf, roomNotice, roomTransaction, SYSTEM_SENDER, type Outbox, type Empty, type Viewer } from './context.ts';
@@ -31,7 +31,9 @@ async function requireTargetMember(r: Repos, roomId: number, accountId: string) 
 
 /** addroommembers: ADD_MEMBER policy, the room size limit, and only known, enabled accounts. */
 export async function addMembers(ctx: ServerContext, viewer: Viewer, roomId: number, accountIds: readonly string[]) {
-  return roomTransaction(ctx, async (r, outbox) => {
+  return roomTransaction(ctx, async (r, outbox, tx) => {
+    // The room's lock before the size check: two adds side by side (PostgreSQL) must not both pass the limit.
+    await lockRoom(tx, roomId);
     const { room } = await inRoom(r, viewer, roomId, 'ADD_MEMBER');
     const accounts = await requireAddableAccounts(r, accountIds);
     const active = new Set(await r.members.activeAccountIds(roomId));
@@ -68,7 +70,9 @@ export async function removeMember(ctx: ServerContext, viewer: Viewer, roomId: n
 
 /** addroomadmin / removeroomadmin: EDIT_ADMIN policy; a room keeps at least one admin. */
 export async function setAdmin(ctx: ServerContext, viewer: Viewer, roomId: number, accountId: string, isAdmin: boolean): Promise<Empty> {
-  return roomTransaction(ctx, async (r, outbox) => {
+  return roomTransaction(ctx, async (r, outbox, tx) => {
+    // The room's lock before counting admins: two removals side by side (PostgreSQL) must not both see a second admin.
+    await lockRoom(tx, roomId);
     const { room } = await inRoom(r, viewer, roomId, 'EDIT_ADMIN');
     const target = await requireTargetMember(r, roomId, accountId);
     if (target.isAdmin === isAdmin) return {};

@@ -1,1 +1,1 @@
-export { bappListPage } from './pages.tsx';
+export { bappListPage, morePage } from './pages.tsx';

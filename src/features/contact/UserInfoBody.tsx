@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { MessageCircle } from 'lucide-react';
 import type { Account } from '@generated/types/index';
 import { Avatar, Button } from '../../ui/index.ts';
+import { synonymsSupported, useSynonymOf } from './api/synonyms.ts';
+import { SynonymForm } from './components/SynonymForm.tsx';
 import styles from './Contact.module.scss';
 
 export interface UserInfoBodyProps {
@@ -13,6 +15,8 @@ export interface UserInfoBodyProps {
 export function UserInfoBody({ account, onChatNow }: UserInfoBodyProps) {
   const { t } = useTranslation();
   const name = account.userFullname || account.loginName || account.accountId;
+  const withSynonym = synonymsSupported();
+  const mine = useSynonymOf(account.accountId, withSynonym);
   const rows: [label: string, value: string | undefined][] = [
     [t('contact.loginName'), account.loginName],
     [t('contact.postTitle'), account.postTitle],
@@ -42,6 +46,7 @@ export function UserInfoBody({ account, onChatNow }: UserInfoBodyProps) {
             </div>
           ))}
       </dl>
+      {withSynonym && mine.loaded ? <SynonymForm key={mine.synonym ?? ''} account={account} current={mine.synonym} /> : null}
       <Button icon={<MessageCircle />} onClick={() => onChatNow(account)}>
         {t('contact.chatNow')}
       </Button>

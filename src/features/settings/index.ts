@@ -1,2 +1,2 @@
-export { settingPage } from './pages.tsx';
+export { dndPage, myQrCodePage, settingPage } from './pages.tsx';
 export { useAccountLanguage } from './hooks/useAccountLanguage.ts';

@@ -141,6 +141,7 @@ export const cases: readonly Case[] = [
   step('getAccountPrivacy', empty),
   step('updateAccountProfile', () => ({ type: 'POST_TITLE', field: 'postTitle', value: 'Chat Service Administrator' })),
   step('updateAccountSynonym', (w) => ({ synAccountId: w.alice.accountId, synonym: 'Ward lead' })),
+  step('getAccountSynonyms', empty),
   step('removeAccountSynonym', (w) => ({ synAccountId: w.alice.accountId })),
   step('updateCustomDisplayName', () => ({ customDisplayName: 'Sys Admin' })),
   step('updateSearchName', () => ({ searchName: 'sysadmin' })),

@@ -179,7 +179,13 @@ describe('names', () => {
     expect((await alice.api.updateAccountSynonym({ synAccountId: bob.accountId, synonym: 'Bobby' })).ok).toBe(true);
     const info = await alice.api.getOtherAccountInfo({ accountIds: [bob.accountId] });
     expect(info.ok && info.data.accounts[0]?.synonym).toBe('Bobby');
+    const mine = await alice.api.getAccountSynonyms({});
+    expect(mine.ok && mine.data.synonyms).toEqual([{ synAccountId: bob.accountId, synonym: 'Bobby' }]);
+    const bobs = await bob.api.getAccountSynonyms({});
+    expect(bobs.ok && bobs.data.synonyms).toEqual([]);
     expect((await alice.api.removeAccountSynonym({ synAccountId: bob.accountId })).ok).toBe(true);
+    const after = await alice.api.getAccountSynonyms({});
+    expect(after.ok && after.data.synonyms).toEqual([]);
   });
 });
 
@@ -201,6 +207,20 @@ describe('profile, search and versions', () => {
     expect(found.ok && found.data.accounts.map((a) => a.loginName)).toEqual(['alice']);
     const unknown = await bob.api.advancedSearch({ searchCriteria: [{ fieldName: 'password_hash', values: ['x'] }] });
     expect(errorCode(unknown)).toBe('UI_IM_E1000');
+  });
+
+  it('pages the advanced search as the account list does', async () => {
+    for (const n of [1, 2, 3]) await createTestAccount(server, { loginName: `pager${n}`, fullName: `Pager ${n}` });
+    const page = (pageNo: number, pageSize: number) => bob.api.advancedSearch({ searchCriteria: [{ fieldName: 'loginName', values: ['pager'] }], pageInfo: { pageNo, pageSize } });
+    const first = await page(1, 2);
+    expect(first.ok && first.data.accounts.map((a) => a.loginName)).toEqual(['pager1', 'pager2']);
+    expect(first.ok && first.data.stillHaveData).toBe(true);
+    const second = await page(2, 2);
+    expect(second.ok && second.data.accounts.map((a) => a.loginName)).toEqual(['pager3']);
+    expect(second.ok && second.data.stillHaveData).toBe(false);
+    const tooBig = await page(1, 201);
+    expect(tooBig.ok).toBe(false);
+    if (!tooBig.ok) expect(tooBig.httpStatus).toBe(400);
   });
 
   it('reports a forced update with its deadline', async () => {

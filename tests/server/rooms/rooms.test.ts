@@ -177,6 +177,25 @@ describe('group rooms', () => {
     expect(rest.roomAuditInfos[1]?.message).toContain('Cat Wong');
   });
 
+  it('keeps an admin and the size limit when two admins act at the same moment', async () => {
+    const pair = await newGroup(amy, 'Two admins', [ben, cat]);
+    ok(await amy.api.addRoomAdmin({ roomId: pair, accountId: ben.accountId }));
+    // Each removes the other: one must be refused, or the room would have no admin left.
+    const removals = await Promise.all([
+      amy.api.removeRoomAdmin({ roomId: pair, accountId: ben.accountId }),
+      ben.api.removeRoomAdmin({ roomId: pair, accountId: amy.accountId }),
+    ]);
+    expect(removals.filter((result) => result.ok)).toHaveLength(1);
+    expect(await server.app.ctx.repos.members.adminAccountIds(Number(pair))).toHaveLength(1);
+
+    const admin = (await server.app.ctx.repos.members.adminAccountIds(Number(pair)))[0] === Number(amy.accountId) ? amy : ben;
+    await server.app.ctx.repos.policies.set(Number(pair), 'ROOM_SIZE_LIMIT', '4');
+    const extra = await Promise.all(['Dot Ho', 'Eli Ma'].map((name, i) => createTestAccount(server, { loginName: `limit_${i}`, fullName: name })));
+    const adds = await Promise.all(extra.map((account) => admin.api.addRoomMembers({ roomId: pair, accountIds: [String(account.id)] })));
+    expect(adds.filter((result) => result.ok)).toHaveLength(1);
+    expect(await server.app.ctx.repos.members.activeAccountIds(Number(pair))).toHaveLength(4);
+  });
+
   it('stores the self-destruct setting with its unit for the room', async () => {
     expect(ok(await ben.api.getSelfDestructSetting({ roomId: ward }))).toEqual({ roomId: ward, enable: false });
     expect(errorCode(await ben.api.updateSelfDestructSetting({ roomId: ward, enable: true, selfDestructTime: { value: 3, unit: 'day' } }))).toBe('UI_IM_E3002');

@@ -50,8 +50,9 @@ export async function downloadEntries(fileIds: readonly string[], locale: string
 }
 
 /** One entry's content for the preview, kept while the preview is open. */
-export function useEntryFile(fileId: string) {
+export function useEntryFile(fileId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['content', 'downloadPrivateAlbumFiles', fileId],
     queryFn: async () => unwrap('downloadPrivateAlbumFiles', await downloadPrivateAlbumFiles(chatServices().transport, { fileIds: [fileId] })),
     staleTime: Infinity,

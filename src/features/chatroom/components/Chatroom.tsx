@@ -14,12 +14,18 @@ import { CallHost } from '../../conference/index.ts';
 import { userInfoPage } from '../../contact/index.ts';
 import { GridEntry, GridPanel, useGrid } from '../../grid/index.ts';
 import { useDeepLinkOnArrival, type DeepLinkArrival } from '../../deeplink/index.ts';
-import { RoomList, roomTitle, useRoom } from '../../roomlist/index.ts';
+import { RoomList, roomFromCache, roomTitle, useRoom } from '../../roomlist/index.ts';
 import { useAccountLanguage } from '../../settings/index.ts';
-import { signOut, useProfileSync } from '../../session/index.ts';
+import { chatServices, signOut, useProfileSync } from '../../session/index.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 import styles from './Chatroom.module.scss';
+
+/** The room list's name of a call's room ('' when the room list does not know the room). */
+function callRoomName(roomId: string): string {
+  const room = roomFromCache(chatServices().queryClient, roomId);
+  return room ? roomTitle(room) : '';
+}
 
 // Chosen once by the variant, so the hook order never changes.
 const useAlbumSync = IS_ALLOW_PRIVATE_ALBUM ? useAlbumNotifications : () => undefined;
@@ -91,7 +97,7 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
   return (
     <div className={styles.page}>
       <ConnectionBanner />
-      <CallHost />
+      <CallHost roomName={callRoomName} />
       <div
         className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', rightShown ? styles.rightShown : '', columns.left === 0 ? styles.noLeft : ''].join(' ')}
         style={gridStyle}

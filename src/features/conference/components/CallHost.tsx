@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Phone, PhoneOff, Video } from 'lucide-react';
 import { IS_ALLOW_VIDEO_CONFERENCE, IS_ALLOW_VOICE_CALL } from '@variant/flags';
 import { Button, Dialog } from '../../../ui/index.ts';
-import { roomFromCache, roomTitle } from '../../roomlist/index.ts';
 import { chatServices } from '../../session/index.ts';
 import { answerCall, callStatus, statusOf } from '../api/calls.ts';
 import { useCallStore } from '../hooks/callStore.ts';
@@ -15,6 +14,9 @@ import styles from './Call.module.scss';
 
 /** A connected or ringing call asks for its status this often: the server announces no stop. */
 const STATUS_POLL_MS = 4_000;
+
+/** A placed call rings this long before the caller's client gives up ('No answer'). */
+const RING_TIMEOUT_MS = 45_000;
 
 /** How long the note of an ended call stays (it can be closed before). */
 const ENDED_NOTE_MS = 8_000;
@@ -70,15 +72,9 @@ function useStatusPoll(call: Call | null): void {
   }, [refId, vcType]);
 }
 
-function useRoomName(roomId: string | undefined): string {
-  const room = roomId ? roomFromCache(chatServices().queryClient, roomId) : undefined;
-  return room ? roomTitle(room) : '';
-}
-
-function IncomingCallDialog({ call }: { call: Call }) {
+function IncomingCallDialog({ call, name }: { call: Call; name: string }) {
   const { t } = useTranslation();
   const { accept, decline, busy } = useCallStore();
-  const name = useRoomName(call.roomId);
   const title = t(call.kind === 'VIDEO' ? 'conference.incomingVideo' : 'conference.incomingVoice');
   return (
     <Dialog
@@ -102,10 +98,15 @@ function IncomingCallDialog({ call }: { call: Call }) {
   );
 }
 
-function CallBar({ call }: { call: Call }) {
+function CallBar({ call, name }: { call: Call; name: string }) {
   const { t } = useTranslation();
-  const { hangUp, dismiss, busy } = useCallStore();
-  const name = useRoomName(call.roomId);
+  const { hangUp, dismiss, giveUp, busy } = useCallStore();
+  const ringingOut = call.direction === 'outgoing' && call.phase === 'ringing';
+  useEffect(() => {
+    if (!ringingOut) return;
+    const timer = setTimeout(() => void giveUp(), RING_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [giveUp, ringingOut]);
   const text =
     call.phase === 'ringing' ? t('conference.calling', { name }) : call.phase === 'connected' ? t('conference.connected', { name }) : t(`conference.end.${call.end ?? 'ended'}`, { name });
   const live = call.phase !== 'ended';
@@ -131,11 +132,17 @@ function CallBar({ call }: { call: Call }) {
   );
 }
 
-export function CallHost() {
+export interface CallHostProps {
+  /** The name the room list shows for a room ('' when it does not know the room). */
+  roomName: (roomId: string) => string;
+}
+
+export function CallHost({ roomName }: CallHostProps) {
   useConferenceNotifications();
   const call = useCallStore((state) => state.call);
   useStatusPoll(call);
   if (!call) return null;
-  if (call.direction === 'incoming' && call.phase === 'ringing') return <IncomingCallDialog call={call} />;
-  return <CallBar call={call} />;
+  const name = roomName(call.roomId);
+  if (call.direction === 'incoming' && call.phase === 'ringing') return <IncomingCallDialog call={call} name={name} />;
+  return <CallBar call={call} name={name} />;
 }

@@ -15,6 +15,8 @@ interface CallStore {
   decline: () => Promise<boolean>;
   /** Cancels a ringing outgoing call or ends a connected one. */
   hangUp: () => Promise<boolean>;
+  /** A placed call nobody answered in time is cancelled. */
+  giveUp: () => Promise<boolean>;
   dismiss: () => void;
 }
 
@@ -34,7 +36,12 @@ export const useCallStore = create<CallStore>((set, get) => {
   return {
     call: null,
     busy: false,
-    apply: (event, me) => set((state) => ({ call: applyEvent(state.call, event, me) })),
+    apply: (event, me) =>
+      set((state) => {
+        // This device's own accept is on its way: its answer connects the call, its notification must not end it.
+        if (state.busy && state.call?.direction === 'incoming' && event.type === 'ACCEPT' && event.actorId === me) return state;
+        return { call: applyEvent(state.call, event, me) };
+      }),
     ring: (call) => set({ call }),
     place: async (roomId, kind) => {
       if (isLive(get().call) || get().busy) return false;
@@ -54,6 +61,11 @@ export const useCallStore = create<CallStore>((set, get) => {
       act(async (call) => {
         const ok = call.phase === 'ringing' ? await cancelCall(call) : await endCall(call);
         return ok ? { ...call, phase: 'ended', end: call.phase === 'ringing' ? 'cancelled' : 'ended' } : null;
+      }),
+    giveUp: () =>
+      act(async (call) => {
+        if (call.direction !== 'outgoing' || call.phase !== 'ringing') return call;
+        return (await cancelCall(call)) ? { ...call, phase: 'ended', end: 'unanswered' } : null;
       }),
     dismiss: () => set((state) => (isLive(state.call) ? state : { call: null })),
   };

@@ -5,10 +5,13 @@ const outgoing: Call = { refId: 'c1', vcType: 'CHATGEN', roomId: 'r1', creatorId
 const incoming: Call = { ...outgoing, creatorId: 'them', direction: 'incoming' };
 
 describe('a call on this device', () => {
-  it("connects the caller on anyone's accept and an invitee only on their own", () => {
+  it("connects the caller on anyone's accept; an invitee's accept from another device stops the ringing here", () => {
     expect(applyEvent(outgoing, { type: 'ACCEPT', refId: 'c1', status: 'ACCEPTED', actorId: 'them' }, 'me')?.phase).toBe('connected');
     expect(applyEvent(incoming, { type: 'ACCEPT', refId: 'c1', status: 'ACCEPTED', actorId: 'other' }, 'me')?.phase).toBe('ringing');
-    expect(applyEvent(incoming, { type: 'ACCEPT', refId: 'c1', status: 'ACCEPTED', actorId: 'me' }, 'me')?.phase).toBe('connected');
+    // Accepted on another device of mine while it still rings here: answered elsewhere.
+    expect(applyEvent(incoming, { type: 'ACCEPT', refId: 'c1', status: 'ACCEPTED', actorId: 'me' }, 'me')).toMatchObject({ phase: 'ended', end: 'elsewhere' });
+    const connected: Call = { ...incoming, phase: 'connected' };
+    expect(applyEvent(connected, { type: 'ACCEPT', refId: 'c1', status: 'ACCEPTED', actorId: 'me' }, 'me')).toBe(connected);
   });
 
   it('ends with the reason of the final status; a cancelled call that rang here was missed', () => {

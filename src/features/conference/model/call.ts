@@ -3,7 +3,7 @@
 // applies the server's answers and the conference notifications to it.
 
 export type CallKind = 'VOICE' | 'VIDEO';
-export type CallEnd = 'rejected' | 'busy' | 'cancelled' | 'ended' | 'missed' | 'failed';
+export type CallEnd = 'rejected' | 'busy' | 'cancelled' | 'ended' | 'missed' | 'failed' | 'elsewhere' | 'unanswered';
 
 export interface Call {
   refId: string;
@@ -43,8 +43,10 @@ export function applyEvent(call: Call | null, event: ConferenceEvent, me: string
   }
   switch (event.type) {
     case 'ACCEPT':
-      // The caller is connected by anyone's accept; an invitee by their own (another device of theirs too).
-      if (call.direction === 'outgoing' || event.actorId === me) return { ...call, phase: 'connected' };
+      // The caller is connected by anyone's accept. An invitee's own accept arriving while the call still rings
+      // here was made on another of their devices (this device's accept connects it before): the ringing stops.
+      if (call.direction === 'outgoing') return { ...call, phase: 'connected' };
+      if (event.actorId === me && call.phase === 'ringing') return { ...call, phase: 'ended', end: 'elsewhere' };
       return call;
     case 'REJECT':
       // This account declined on another device: the ringing stops here as well.

@@ -1,11 +1,12 @@
 // My profile (left page `personalinfo`): the profile image (upload, removal), display name and search name with
-// the seed's length rule, and the read-only profile fields in the server's order.
+// the seed's length rule, the read-only profile fields in the server's order, and my names for others (synonyms).
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { IS_ALLOW_CUSTOM_DISPLAY_NAME, IS_ALLOW_EDIT_PROFILE, IS_ALLOW_SEARCH_NAME } from '@variant/flags';
 import type { Account, AccountProfileEditType } from '@generated/types/index';
-import { Avatar, Button, TextField, showToast } from '../../../ui/index.ts';
+import { Avatar, Button, Spinner, TextField, showToast } from '../../../ui/index.ts';
+import { SynonymForm, synonymsSupported, useSynonyms } from '../../contact/index.ts';
 import { chatServices, displayNameOf, useProfile } from '../../session/index.ts';
 import { useChangeProfileImage, useMyProfileImage, useSaveName, type NameField } from '../api/account.ts';
 import { checkName, nameMaxLength, type NameKind } from '../model/names.ts';
@@ -97,6 +98,20 @@ function ProfileImage({ name }: { name: string }) {
   );
 }
 
+/** My names for other people (where the client config supports synonyms), each changed or removed here. */
+function Synonyms() {
+  const { t } = useTranslation();
+  const synonyms = useSynonyms(true);
+  return (
+    <section className={styles.section} aria-label={t('contacts.synonyms')} data-testid="my-synonyms">
+      <h3 className={styles.sectionTitle}>{t('contacts.synonyms')}</h3>
+      {synonyms.isPending ? <Spinner /> : null}
+      {synonyms.data?.length === 0 ? <p className={styles.hint}>{t('contacts.noSynonyms')}</p> : null}
+      {synonyms.data?.map(({ account, synonym }) => <SynonymForm key={`${account.accountId}:${synonym}`} account={account} current={synonym} />)}
+    </section>
+  );
+}
+
 export function PersonalInfo() {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
@@ -126,6 +141,7 @@ export function PersonalInfo() {
             </div>
           ))}
       </dl>
+      {synonymsSupported() ? <Synonyms /> : null}
     </div>
   );
 }
