@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { endpoints } from '../generated/api/endpoints.ts';
 import { routes as generatedRoutes } from '../generated/server/routes.ts';
 import { validators } from '../generated/server/validators.js';
-import type { ServerConfig } from './config.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { GRID_CHILD_PATH, type ServerConfig } from './config.ts';
 import type { EncryptionSettings, ServerContext } from './context.ts';
 import { createDurableReplayGuard } from './crypto/replay-guard-store.ts';
 import { ApiError } from './http/api-error.ts';
@@ -78,7 +80,10 @@ function routeTable(): ReadonlyMap<string, RouteInfo> {
   return new Map<string, RouteInfo>(Object.entries(generatedRoutes));
 }
 
-export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<ServerApp> {
+export async function startServer(givenConfig: ServerConfig, options: StartOptions = {}): Promise<ServerApp> {
+  // A grid child is served (and announced as gridViewChildUrl) only when its build is there.
+  const gridChild = givenConfig.gridChild && existsSync(path.join(givenConfig.gridChild.clientDir, 'index.html')) ? givenConfig.gridChild : null;
+  const config: ServerConfig = { ...givenConfig, gridChild };
   const sink = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   // Every fault reaches the log as its kind and place only: a database error carries the caller's input.
   const log = (message: string, error?: unknown) => sink(message, error === undefined ? undefined : faultSummary(error));
@@ -157,6 +162,15 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     log,
   });
   const { assets: clientAssets } = await registerStaticClient(http, { clientDir: config.clientDir, framePolicy, precompress: config.httpCompression, log });
+  if (gridChild) {
+    await registerStaticClient(http, {
+      clientDir: gridChild.clientDir,
+      prefix: GRID_CHILD_PATH,
+      framePolicy: (await loadVariantConfig(gridChild.variant)).server?.framePolicy ?? 'SAMEORIGIN',
+      precompress: config.httpCompression,
+      log,
+    });
+  }
 
   // The port opens before the slow start-up work: liveness answers at once, calls get 503 until ready.
   const stopRefusingUpgrades = refuseUpgradesUntilReady(http.server);

@@ -28,6 +28,11 @@ export interface ServerConfig {
   sessionMaxIdleHours: number;
   /** Largest accepted attachment in bytes (announced to clients as attachSize). */
   attachSizeBytes: number;
+  /**
+   * The grid-child build a grid variant frames (seed: grid 2x2, gridViewChildUrl), served at GRID_CHILD_PATH:
+   * `<PARENT>_GRID_CHILD` for a `<PARENT>_GRID_VERSION`, from GRID_CHILD_DIR or dist/gridchild/<child>; null otherwise.
+   */
+  gridChild?: { variant: string; clientDir: string } | null;
   /** X-Frame-Options of the served client; null: the variant's own (server.framePolicy of its config). */
   framePolicy: 'DENY' | 'SAMEORIGIN' | null;
   /** Compress responses (brotli, gzip) in this process; off when a proxy in front does it. */
@@ -51,6 +56,15 @@ function integer(value: string | undefined, fallback: number, name: string): num
   return parsed;
 }
 
+/** Where a grid variant's children are served (same origin, so the children may be framed with SAMEORIGIN). */
+export const GRID_CHILD_PATH = '/gridchild/';
+
+function gridChildOf(variant: string, env: NodeJS.ProcessEnv, repoRoot: string): ServerConfig['gridChild'] {
+  if (!variant.endsWith('_GRID_VERSION')) return null;
+  const child = variant.replace(/_GRID_VERSION$/, '_GRID_CHILD');
+  return { variant: child, clientDir: path.resolve(repoRoot, env.GRID_CHILD_DIR ?? path.join('dist', 'gridchild', child)) };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = process.cwd()): ServerConfig {
   const variant = (env.VARIANT ?? 'CSD').toUpperCase();
   const framePolicy = env.FRAME_POLICY === 'SAMEORIGIN' || env.FRAME_POLICY === 'DENY' ? env.FRAME_POLICY : null;
@@ -64,6 +78,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     brokerExchange: env.BROKER_EXCHANGE || 'chatgen.bus',
     variant,
     clientDir: path.resolve(repoRoot, env.CLIENT_DIR ?? path.join('dist', variant)),
+    gridChild: gridChildOf(variant, env, repoRoot),
     testMode: env.CHATGEN_TEST_MODE === '1',
     mqSysName: env.MQ_SYS_NAME ?? 'chatgen',
     serverVersion: '1.0.0',

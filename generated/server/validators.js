@@ -622,8 +622,9 @@ return errors === 0;
 }
 
 export const advancedSearch = validate17;
-const schema18 = {"type":"object","description":"Request of account/advancedsearch","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"searchCriteria":{"type":"array","items":{"$ref":"../entities/account.json#/definitions/SearchCriterionValue"},"description":"Criteria and values","minItems":1,"maxItems":50}},"required":["searchCriteria"],"additionalProperties":false,"x-inferred":true};
+const schema18 = {"type":"object","description":"Request of account/advancedsearch","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"searchCriteria":{"type":"array","items":{"$ref":"../entities/account.json#/definitions/SearchCriterionValue"},"description":"Criteria and values","minItems":1,"maxItems":50},"pageInfo":{"$ref":"../entities/common.json#/definitions/PageInfo","description":"The page to answer (default: the first 30)"}},"required":["searchCriteria"],"additionalProperties":false,"x-inferred":true};
 const schema20 = {"type":"object","description":"A value the caller searches for under one criterion","x-inferred":true,"properties":{"fieldName":{"type":"string","description":"Field searched","minLength":1,"maxLength":64},"values":{"type":"array","items":{"type":"string","description":"Value","maxLength":256},"description":"Values (several for multi-select)","minItems":1,"maxItems":50}},"required":["fieldName","values"],"additionalProperties":false};
+const schema22 = {"type":"object","description":"Paging of a list request","x-inferred":true,"x-seed":"3: pageInfo","properties":{"pageNo":{"type":"integer","description":"Page number, starting at 1","minimum":1},"pageSize":{"type":"integer","description":"Items per page","minimum":1,"maximum":200}},"required":["pageNo","pageSize"],"additionalProperties":false};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -640,7 +641,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((key0 === "roomId") || (key0 === "searchCriteria"))){
+if(!(((key0 === "roomId") || (key0 === "searchCriteria")) || (key0 === "pageInfo"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -865,9 +866,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.pageInfo !== undefined){
+let data6 = data.pageInfo;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.pageNo === undefined){
+const err20 = {instancePath:instancePath+"/pageInfo",schemaPath:"../entities/common.json#/definitions/PageInfo/required",keyword:"required",params:{missingProperty: "pageNo"},message:"must have required property '"+"pageNo"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -876,15 +879,120 @@ vErrors.push(err20);
 }
 errors++;
 }
+if(data6.pageSize === undefined){
+const err21 = {instancePath:instancePath+"/pageInfo",schemaPath:"../entities/common.json#/definitions/PageInfo/required",keyword:"required",params:{missingProperty: "pageSize"},message:"must have required property '"+"pageSize"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+for(const key2 in data6){
+if(!((key2 === "pageNo") || (key2 === "pageSize"))){
+const err22 = {instancePath:instancePath+"/pageInfo",schemaPath:"../entities/common.json#/definitions/PageInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data6.pageNo !== undefined){
+let data7 = data6.pageNo;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err23 = {instancePath:instancePath+"/pageInfo/pageNo",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageNo/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 1 || isNaN(data7)){
+const err24 = {instancePath:instancePath+"/pageInfo/pageNo",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data6.pageSize !== undefined){
+let data8 = data6.pageSize;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err25 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 200 || isNaN(data8)){
+const err26 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data8 < 1 || isNaN(data8)){
+const err27 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/pageInfo",schemaPath:"../entities/common.json#/definitions/PageInfo/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
 validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const answerMcMessage = validate20;
-const schema22 = {"type":"object","description":"Request of message/answermcmessage","properties":{"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"},"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"value":{"type":"string","description":"Chosen value","minLength":1,"maxLength":5000},"checksum":{"type":"string","description":"Client checksum of the content, used to detect duplicates and stale edits","maxLength":256},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["langId","messageId","value","checksum","roomId"],"additionalProperties":false};
-const schema24 = {"type":"string","enum":["en_US","zh_TW","zh_CN"],"description":"Language and locale id","x-seed":"2: Supported UI languages: en_US, zh_TW, zh_CN"};
+export const answerMcMessage = validate21;
+const schema24 = {"type":"object","description":"Request of message/answermcmessage","properties":{"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"},"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"value":{"type":"string","description":"Chosen value","minLength":1,"maxLength":5000},"checksum":{"type":"string","description":"Client checksum of the content, used to detect duplicates and stale edits","maxLength":256},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["langId","messageId","value","checksum","roomId"],"additionalProperties":false};
+const schema25 = {"type":"string","enum":["en_US","zh_TW","zh_CN"],"description":"Language and locale id","x-seed":"2: Supported UI languages: en_US, zh_TW, zh_CN"};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -963,7 +1071,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data0 === "en_US") || (data0 === "zh_TW")) || (data0 === "zh_CN"))){
-const err7 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1114,12 +1222,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
 export const archiveAesMessagesBeforeDays = validate22;
-const schema25 = {"type":"object","description":"Request of message/archiveaesmessagesbeforedays","properties":{"withEmail":{"type":"boolean","description":"true to also email the archive to the caller"},"withStarredMessage":{"type":"boolean","description":"true to include starred messages"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"beforeDays":{"type":"integer","description":"Archive messages older than this many days","minimum":1,"maximum":36500}},"required":["withEmail","withStarredMessage","roomId","beforeDays"],"additionalProperties":false};
+const schema26 = {"type":"object","description":"Request of message/archiveaesmessagesbeforedays","properties":{"withEmail":{"type":"boolean","description":"true to also email the archive to the caller"},"withStarredMessage":{"type":"boolean","description":"true to include starred messages"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"beforeDays":{"type":"integer","description":"Archive messages older than this many days","minimum":1,"maximum":36500}},"required":["withEmail","withStarredMessage","roomId","beforeDays"],"additionalProperties":false};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1287,7 +1395,7 @@ return errors === 0;
 }
 
 export const archiveAllAesMessages = validate23;
-const schema26 = {"type":"object","description":"Request of message/archiveallaesmessages","properties":{"withEmail":{"type":"boolean","description":"true to also email the archive to the caller"},"withStarredMessage":{"type":"boolean","description":"true to include starred messages"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["withEmail","withStarredMessage","roomId"],"additionalProperties":false};
+const schema27 = {"type":"object","description":"Request of message/archiveallaesmessages","properties":{"withEmail":{"type":"boolean","description":"true to also email the archive to the caller"},"withStarredMessage":{"type":"boolean","description":"true to include starred messages"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["withEmail","withStarredMessage","roomId"],"additionalProperties":false};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1410,10 +1518,10 @@ return errors === 0;
 }
 
 export const broadcastAesMessages = validate24;
-const schema27 = {"type":"object","description":"Broadcast of messages to members picked by several selections","properties":{"delegateMemberId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id of the delegate the caller acts for"},"distinguishednames":{"type":"array","items":{"type":"string","description":"DN","maxLength":512},"description":"Distribution lists","maxItems":200},"loginNames":{"type":"array","items":{"type":"string","description":"Login name","maxLength":256},"description":"Accounts by login name","maxItems":5000},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Accounts by id","maxItems":5000},"messages":{"type":"array","items":{"$ref":"#/definitions/BroadcastMessage"},"description":"Messages","minItems":1,"maxItems":10},"isAllActiveMembers":{"type":"boolean","description":"Send to all active members"},"groupList":{"type":"array","items":{"type":"string","description":"Group identifier","maxLength":512},"description":"Group lists","maxItems":200},"switchList":{"type":"array","items":{"type":"string","description":"Switch identifier","maxLength":512},"description":"Switch selections","maxItems":200},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"}},"required":["messages","messageKeyUuid"],"additionalProperties":false};
+const schema28 = {"type":"object","description":"Broadcast of messages to members picked by several selections","properties":{"delegateMemberId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id of the delegate the caller acts for"},"distinguishednames":{"type":"array","items":{"type":"string","description":"DN","maxLength":512},"description":"Distribution lists","maxItems":200},"loginNames":{"type":"array","items":{"type":"string","description":"Login name","maxLength":256},"description":"Accounts by login name","maxItems":5000},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Accounts by id","maxItems":5000},"messages":{"type":"array","items":{"$ref":"#/definitions/BroadcastMessage"},"description":"Messages","minItems":1,"maxItems":10},"isAllActiveMembers":{"type":"boolean","description":"Send to all active members"},"groupList":{"type":"array","items":{"type":"string","description":"Group identifier","maxLength":512},"description":"Group lists","maxItems":200},"switchList":{"type":"array","items":{"type":"string","description":"Switch identifier","maxLength":512},"description":"Switch selections","maxItems":200},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"}},"required":["messages","messageKeyUuid"],"additionalProperties":false};
 const func34 = Object.prototype.hasOwnProperty;
-const schema28 = {"type":"object","description":"One message of a broadcast","properties":{"aesMessage":{"type":"string","contentEncoding":"base64","description":"Encrypted text","maxLength":1000000},"aesMessageFile":{"type":"string","contentEncoding":"base64","description":"Encrypted file","maxLength":140000000},"aesMessageFileMetadata":{"type":"string","contentEncoding":"base64","description":"Encrypted metadata","maxLength":100000},"aesMessageFilename":{"type":"string","description":"File name","maxLength":255},"type":{"$ref":"../entities/message.json#/definitions/MessageType","description":"Kind"}},"required":["type"],"additionalProperties":false};
-const schema30 = {"type":"string","enum":["SYSTEM","TEXT","IMAGE","VOICE","VIDEO","FILE","LOCATION","CONTACT","URL","STICKER","BAPP","REQUEST","DATETIME","MC","DISMISS","DISMISS_MC","DISMISS_REQ","DISMISS_BAPP","JSONCARD","POLLING"],"description":"Kind of message","x-seed":"3: Message types"};
+const schema29 = {"type":"object","description":"One message of a broadcast","properties":{"aesMessage":{"type":"string","contentEncoding":"base64","description":"Encrypted text","maxLength":1000000},"aesMessageFile":{"type":"string","contentEncoding":"base64","description":"Encrypted file","maxLength":140000000},"aesMessageFileMetadata":{"type":"string","contentEncoding":"base64","description":"Encrypted metadata","maxLength":100000},"aesMessageFilename":{"type":"string","description":"File name","maxLength":255},"type":{"$ref":"../entities/message.json#/definitions/MessageType","description":"Kind"}},"required":["type"],"additionalProperties":false};
+const schema31 = {"type":"string","enum":["SYSTEM","TEXT","IMAGE","VOICE","VIDEO","FILE","LOCATION","CONTACT","URL","STICKER","BAPP","REQUEST","DATETIME","MC","DISMISS","DISMISS_MC","DISMISS_REQ","DISMISS_BAPP","JSONCARD","POLLING"],"description":"Kind of message","x-seed":"3: Message types"};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1554,7 +1662,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((((((((((((((((((data4 === "SYSTEM") || (data4 === "TEXT")) || (data4 === "IMAGE")) || (data4 === "VOICE")) || (data4 === "VIDEO")) || (data4 === "FILE")) || (data4 === "LOCATION")) || (data4 === "CONTACT")) || (data4 === "URL")) || (data4 === "STICKER")) || (data4 === "BAPP")) || (data4 === "REQUEST")) || (data4 === "DATETIME")) || (data4 === "MC")) || (data4 === "DISMISS")) || (data4 === "DISMISS_MC")) || (data4 === "DISMISS_REQ")) || (data4 === "DISMISS_BAPP")) || (data4 === "JSONCARD")) || (data4 === "POLLING"))){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"../entities/message.json#/definitions/MessageType/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/type",schemaPath:"../entities/message.json#/definitions/MessageType/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1605,7 +1713,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func34.call(schema27.properties, key0))){
+if(!(func34.call(schema28.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2021,7 +2129,7 @@ return errors === 0;
 }
 
 export const busyConferenceCall = validate28;
-const schema31 = {"type":"object","description":"Request of conference/external/busyconferencecall","properties":{"vcType":{"type":"string","description":"Video-conference provider type","minLength":1,"maxLength":64},"creatorId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id of the conference creator"},"refId":{"type":"string","minLength":1,"maxLength":128,"description":"Reference id of the external conference"},"data":{"type":"object","description":"Provider-specific conference data"}},"required":["vcType","creatorId","refId"],"additionalProperties":false};
+const schema32 = {"type":"object","description":"Request of conference/external/busyconferencecall","properties":{"vcType":{"type":"string","description":"Video-conference provider type","minLength":1,"maxLength":64},"creatorId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id of the conference creator"},"refId":{"type":"string","minLength":1,"maxLength":128,"description":"Reference id of the external conference"},"data":{"type":"object","description":"Provider-specific conference data"}},"required":["vcType","creatorId","refId"],"additionalProperties":false};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2203,7 +2311,7 @@ return errors === 0;
 }
 
 export const cancelConferenceCall = validate29;
-const schema32 = {"type":"object","description":"Request of conference/external/cancelconferencecall","properties":{"vcType":{"type":"string","description":"Video-conference provider type","minLength":1,"maxLength":64},"refId":{"type":"string","minLength":1,"maxLength":128,"description":"Reference id of the external conference"},"data":{"type":"object","description":"Provider-specific conference data"}},"required":["vcType","refId"],"additionalProperties":false};
+const schema33 = {"type":"object","description":"Request of conference/external/cancelconferencecall","properties":{"vcType":{"type":"string","description":"Video-conference provider type","minLength":1,"maxLength":64},"refId":{"type":"string","minLength":1,"maxLength":128,"description":"Reference id of the external conference"},"data":{"type":"object","description":"Provider-specific conference data"}},"required":["vcType","refId"],"additionalProperties":false};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2340,7 +2448,7 @@ return errors === 0;
 }
 
 export const chatbotRequestOriginalMsg = validate30;
-const schema33 = {"type":"object","description":"Request of chatbot/requestoriginalmsg","properties":{"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"Chatbot id"},"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"},"key":{"type":"string","description":"Message key","minLength":1,"maxLength":256}},"required":["chatbotId","langId","key"],"additionalProperties":false};
+const schema34 = {"type":"object","description":"Request of chatbot/requestoriginalmsg","properties":{"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"Chatbot id"},"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"},"key":{"type":"string","description":"Message key","minLength":1,"maxLength":256}},"required":["chatbotId","langId","key"],"additionalProperties":false};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2436,7 +2544,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data1 === "en_US") || (data1 === "zh_TW")) || (data1 === "zh_CN"))){
-const err8 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2497,7 +2605,7 @@ return errors === 0;
 }
 
 export const chatbotSendMcMessageAnswer = validate31;
-const schema35 = {"type":"object","description":"Request of chatbot/sendmcmessageanswer","properties":{"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"Chatbot id"},"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"},"value":{"type":"string","description":"Chosen value","minLength":1,"maxLength":5000}},"required":["chatbotId","langId","value"],"additionalProperties":false};
+const schema36 = {"type":"object","description":"Request of chatbot/sendmcmessageanswer","properties":{"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"Chatbot id"},"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"},"value":{"type":"string","description":"Chosen value","minLength":1,"maxLength":5000}},"required":["chatbotId","langId","value"],"additionalProperties":false};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2593,7 +2701,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data1 === "en_US") || (data1 === "zh_TW")) || (data1 === "zh_CN"))){
-const err8 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2654,7 +2762,7 @@ return errors === 0;
 }
 
 export const chatbotSendMessage = validate32;
-const schema37 = {"type":"object","description":"Request of chatbot/sendmessage","properties":{"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"Chatbot id"},"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"},"message":{"type":"string","description":"Text","minLength":1,"maxLength":5000}},"required":["chatbotId","langId","message"],"additionalProperties":false};
+const schema38 = {"type":"object","description":"Request of chatbot/sendmessage","properties":{"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"Chatbot id"},"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"},"message":{"type":"string","description":"Text","minLength":1,"maxLength":5000}},"required":["chatbotId","langId","message"],"additionalProperties":false};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2750,7 +2858,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data1 === "en_US") || (data1 === "zh_TW")) || (data1 === "zh_CN"))){
-const err8 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2811,7 +2919,7 @@ return errors === 0;
 }
 
 export const chatbotSendReplyMessage = validate33;
-const schema39 = {"type":"object","description":"Request of chatbot/sendreplymessage","properties":{"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"Chatbot id"},"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"},"type":{"type":"string","description":"Reply kind","minLength":1,"maxLength":64},"key":{"type":"string","description":"Reply key","minLength":1,"maxLength":256},"messages":{"type":"array","items":{"type":"object","description":"Reply message"},"description":"Reply messages","maxItems":50},"messageFiles":{"type":"array","items":{"type":"object","description":"Reply file"},"description":"Reply files","maxItems":10}},"required":["chatbotId","langId","type","key"],"additionalProperties":false};
+const schema40 = {"type":"object","description":"Request of chatbot/sendreplymessage","properties":{"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"Chatbot id"},"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"},"type":{"type":"string","description":"Reply kind","minLength":1,"maxLength":64},"key":{"type":"string","description":"Reply key","minLength":1,"maxLength":256},"messages":{"type":"array","items":{"type":"object","description":"Reply message"},"description":"Reply messages","maxItems":50},"messageFiles":{"type":"array","items":{"type":"object","description":"Reply file"},"description":"Reply files","maxItems":10}},"required":["chatbotId","langId","type","key"],"additionalProperties":false};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2917,7 +3025,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data1 === "en_US") || (data1 === "zh_TW")) || (data1 === "zh_CN"))){
-const err9 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3091,7 +3199,7 @@ return errors === 0;
 }
 
 export const chatbotStartRoom = validate34;
-const schema41 = {"type":"object","description":"Request of chatbot/startroom","properties":{"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"Chatbot id"},"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"},"input":{"type":"string","description":"Start input","maxLength":5000}},"required":["chatbotId","langId"],"additionalProperties":false};
+const schema42 = {"type":"object","description":"Request of chatbot/startroom","properties":{"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"Chatbot id"},"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"},"input":{"type":"string","description":"Start input","maxLength":5000}},"required":["chatbotId","langId"],"additionalProperties":false};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3177,7 +3285,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data1 === "en_US") || (data1 === "zh_TW")) || (data1 === "zh_CN"))){
-const err7 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3228,7 +3336,7 @@ return errors === 0;
 }
 
 export const checkAccountOnlineStatus = validate35;
-const schema43 = {"type":"object","description":"Request of account/checkaccountonlinestatus","properties":{"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["accountIds"],"additionalProperties":false};
+const schema44 = {"type":"object","description":"Request of account/checkaccountonlinestatus","properties":{"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["accountIds"],"additionalProperties":false};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3367,7 +3475,7 @@ return errors === 0;
 }
 
 export const checkAppVersion = validate37;
-const schema45 = {"type":"object","description":"Request of device/checkappversion","properties":{"appPlatform":{"type":"string","description":"Platform of the caller","minLength":1,"maxLength":32},"buildVersion":{"type":"integer","description":"Build version of the caller","minimum":0}},"required":["appPlatform","buildVersion"],"additionalProperties":false};
+const schema46 = {"type":"object","description":"Request of device/checkappversion","properties":{"appPlatform":{"type":"string","description":"Platform of the caller","minLength":1,"maxLength":32},"buildVersion":{"type":"integer","description":"Build version of the caller","minimum":0}},"required":["appPlatform","buildVersion"],"additionalProperties":false};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3481,7 +3589,7 @@ return errors === 0;
 }
 
 export const checkSession = validate39;
-const schema47 = {"type":"object","description":"Request of authentication/checksession","additionalProperties":false,"properties":{}};
+const schema48 = {"type":"object","description":"Request of authentication/checksession","additionalProperties":false,"properties":{}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3513,7 +3621,7 @@ return errors === 0;
 }
 
 export const closeRoom = validate40;
-const schema48 = {"type":"object","description":"Request of room/closeroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema49 = {"type":"object","description":"Request of room/closeroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3592,7 +3700,7 @@ return errors === 0;
 }
 
 export const createChatbotRoom = validate41;
-const schema49 = {"type":"object","description":"Request of room/createchatbotroom","properties":{"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"}},"required":["langId"],"additionalProperties":false};
+const schema50 = {"type":"object","description":"Request of room/createchatbotroom","properties":{"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"}},"required":["langId"],"additionalProperties":false};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3633,7 +3741,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "en_US") || (data0 === "zh_TW")) || (data0 === "zh_CN"))){
-const err3 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3659,8 +3767,8 @@ return errors === 0;
 }
 
 export const createConference = validate42;
-const schema51 = {"type":"object","description":"Request of conference/create","properties":{"type":{"$ref":"../entities/services.json#/definitions/ConferenceType","description":"Kind"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["type","roomId","accountIds"],"additionalProperties":false};
-const schema53 = {"type":"string","enum":["VOICE","VIDEO"],"description":"Kind of conference","x-inferred":true};
+const schema52 = {"type":"object","description":"Request of conference/create","properties":{"type":{"$ref":"../entities/services.json#/definitions/ConferenceType","description":"Kind"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["type","roomId","accountIds"],"additionalProperties":false};
+const schema54 = {"type":"string","enum":["VOICE","VIDEO"],"description":"Kind of conference","x-inferred":true};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3721,7 +3829,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data0 === "VOICE") || (data0 === "VIDEO"))){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"../entities/services.json#/definitions/ConferenceType/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"../entities/services.json#/definitions/ConferenceType/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3877,7 +3985,7 @@ return errors === 0;
 }
 
 export const createExternalConference = validate44;
-const schema54 = {"type":"object","description":"Request of conference/external/create","properties":{"conferenceType":{"$ref":"../entities/services.json#/definitions/ConferenceType","description":"Kind"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["conferenceType","roomId"],"additionalProperties":false};
+const schema55 = {"type":"object","description":"Request of conference/external/create","properties":{"conferenceType":{"$ref":"../entities/services.json#/definitions/ConferenceType","description":"Kind"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["conferenceType","roomId"],"additionalProperties":false};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3928,7 +4036,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data0 === "VOICE") || (data0 === "VIDEO"))){
-const err4 = {instancePath:instancePath+"/conferenceType",schemaPath:"../entities/services.json#/definitions/ConferenceType/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/conferenceType",schemaPath:"../entities/services.json#/definitions/ConferenceType/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3989,8 +4097,8 @@ return errors === 0;
 }
 
 export const createMultipleRoom = validate45;
-const schema56 = {"type":"object","description":"Request of room/createmultipleroom","properties":{"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","maxLength":30,"x-error":"NAME_LENGTH","x-error-missing":"GROUP_FIELDS_MISSING"},"roomImg":{"type":"string","contentEncoding":"base64","description":"Room image","maxLength":14000000},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids of the members","minItems":1,"maxItems":200,"uniqueItems":true,"x-error":"GROUP_FIELDS_MISSING","x-error-missing":"GROUP_FIELDS_MISSING"},"businessType":{"$ref":"../entities/room.json#/definitions/RoomBusinessType","description":"Business type"}},"required":["roomName","memberIds"],"additionalProperties":false};
-const schema58 = {"type":"string","enum":["HA_CALL_CENTRE","GRP_ACC_FWD_RM","SELF"],"description":"Business type of a room"};
+const schema57 = {"type":"object","description":"Request of room/createmultipleroom","properties":{"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","maxLength":30,"x-error":"NAME_LENGTH","x-error-missing":"GROUP_FIELDS_MISSING"},"roomImg":{"type":"string","contentEncoding":"base64","description":"Room image","maxLength":14000000},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids of the members","minItems":1,"maxItems":200,"uniqueItems":true,"x-error":"GROUP_FIELDS_MISSING","x-error-missing":"GROUP_FIELDS_MISSING"},"businessType":{"$ref":"../entities/room.json#/definitions/RoomBusinessType","description":"Business type"}},"required":["roomName","memberIds"],"additionalProperties":false};
+const schema59 = {"type":"string","enum":["HA_CALL_CENTRE","GRP_ACC_FWD_RM","SELF"],"description":"Business type of a room"};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4186,7 +4294,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((data4 === "HA_CALL_CENTRE") || (data4 === "GRP_ACC_FWD_RM")) || (data4 === "SELF"))){
-const err15 = {instancePath:instancePath+"/businessType",schemaPath:"../entities/room.json#/definitions/RoomBusinessType/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/businessType",schemaPath:"../entities/room.json#/definitions/RoomBusinessType/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4212,7 +4320,7 @@ return errors === 0;
 }
 
 export const createSelfRoom = validate47;
-const schema59 = {"type":"object","description":"Request of room/createselfroom","additionalProperties":false,"properties":{}};
+const schema60 = {"type":"object","description":"Request of room/createselfroom","additionalProperties":false,"properties":{}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4244,7 +4352,7 @@ return errors === 0;
 }
 
 export const createSingleRoom = validate48;
-const schema60 = {"type":"object","description":"Request of room/createsingleroom","properties":{"memberId":{"type":"string","minLength":1,"maxLength":128,"description":"The other account","x-error":"CHAT_MEMBER_MISSING","x-error-missing":"CHAT_MEMBER_MISSING"},"businessType":{"$ref":"../entities/room.json#/definitions/RoomBusinessType","description":"Business type"}},"required":["memberId"],"additionalProperties":false};
+const schema61 = {"type":"object","description":"Request of room/createsingleroom","properties":{"memberId":{"type":"string","minLength":1,"maxLength":128,"description":"The other account","x-error":"CHAT_MEMBER_MISSING","x-error-missing":"CHAT_MEMBER_MISSING"},"businessType":{"$ref":"../entities/room.json#/definitions/RoomBusinessType","description":"Business type"}},"required":["memberId"],"additionalProperties":false};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4320,7 +4428,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data1 === "HA_CALL_CENTRE") || (data1 === "GRP_ACC_FWD_RM")) || (data1 === "SELF"))){
-const err6 = {instancePath:instancePath+"/businessType",schemaPath:"../entities/room.json#/definitions/RoomBusinessType/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/businessType",schemaPath:"../entities/room.json#/definitions/RoomBusinessType/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4346,7 +4454,7 @@ return errors === 0;
 }
 
 export const deleteAesMessages = validate49;
-const schema62 = {"type":"object","description":"A set of messages of one room","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Message ids","minItems":1,"maxItems":200,"uniqueItems":true},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageIds","roomId"],"additionalProperties":false};
+const schema63 = {"type":"object","description":"A set of messages of one room","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Message ids","minItems":1,"maxItems":200,"uniqueItems":true},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageIds","roomId"],"additionalProperties":false};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4530,7 +4638,7 @@ return errors === 0;
 }
 
 export const deleteAndExportRoom = validate50;
-const schema63 = {"type":"object","description":"Request of room/hospital/deleteandexportroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema64 = {"type":"object","description":"Request of room/hospital/deleteandexportroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4792,7 +4900,7 @@ return errors === 0;
 }
 
 export const deletePrivateAlbumFiles = validate53;
-const schema66 = {"type":"object","description":"Request of privatealbum/delete","properties":{"fileIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Private album file ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["fileIds"],"additionalProperties":false};
+const schema67 = {"type":"object","description":"Request of privatealbum/delete","properties":{"fileIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Private album file ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["fileIds"],"additionalProperties":false};
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4931,7 +5039,7 @@ return errors === 0;
 }
 
 export const deleteRoom = validate54;
-const schema67 = {"type":"object","description":"Request of room/deleteroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema68 = {"type":"object","description":"Request of room/deleteroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5010,7 +5118,7 @@ return errors === 0;
 }
 
 export const deleteRoomEvent = validate55;
-const schema68 = {"type":"object","description":"Request of room/deleteroomevent","properties":{"eventId":{"type":"string","minLength":1,"maxLength":128,"description":"Room event id"}},"required":["eventId"],"additionalProperties":false};
+const schema69 = {"type":"object","description":"Request of room/deleteroomevent","properties":{"eventId":{"type":"string","minLength":1,"maxLength":128,"description":"Room event id"}},"required":["eventId"],"additionalProperties":false};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5089,7 +5197,7 @@ return errors === 0;
 }
 
 export const deleteRoomMessages = validate56;
-const schema69 = {"type":"object","description":"Request of message/deleteroommessages","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"withStarredMessage":{"type":"boolean","description":"true to include starred messages"}},"required":["roomId","withStarredMessage"],"additionalProperties":false};
+const schema70 = {"type":"object","description":"Request of message/deleteroommessages","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"withStarredMessage":{"type":"boolean","description":"true to include starred messages"}},"required":["roomId","withStarredMessage"],"additionalProperties":false};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5190,7 +5298,7 @@ return errors === 0;
 }
 
 export const downloadAesFile = validate57;
-const schema70 = {"type":"object","description":"Request of message/downloadaesfile (JSON part \"payload\" of the multipart body)","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"isPreview":{"type":"boolean","description":"Preview quality"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageId","roomId"],"additionalProperties":false};
+const schema71 = {"type":"object","description":"Request of message/downloadaesfile (JSON part \"payload\" of the multipart body)","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"isPreview":{"type":"boolean","description":"Preview quality"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageId","roomId"],"additionalProperties":false};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5326,7 +5434,7 @@ return errors === 0;
 }
 
 export const downloadArchivedMessage = validate58;
-const schema71 = {"type":"object","description":"Request of message/downloadarchivedmessage (JSON part \"payload\" of the multipart body)","properties":{"id":{"type":"string","minLength":1,"maxLength":128,"description":"Archive id"},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"}},"required":["id","messageKeyUuid"],"additionalProperties":false};
+const schema72 = {"type":"object","description":"Request of message/downloadarchivedmessage (JSON part \"payload\" of the multipart body)","properties":{"id":{"type":"string","minLength":1,"maxLength":128,"description":"Archive id"},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"}},"required":["id","messageKeyUuid"],"additionalProperties":false};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5450,7 +5558,7 @@ return errors === 0;
 }
 
 export const downloadNewsFile = validate59;
-const schema72 = {"type":"object","description":"Request of news/downloadnewsfile (JSON part \"payload\" of the multipart body)","properties":{"newsFileId":{"type":"string","minLength":1,"maxLength":128,"description":"News file id"}},"required":["newsFileId"],"additionalProperties":false};
+const schema73 = {"type":"object","description":"Request of news/downloadnewsfile (JSON part \"payload\" of the multipart body)","properties":{"newsFileId":{"type":"string","minLength":1,"maxLength":128,"description":"News file id"}},"required":["newsFileId"],"additionalProperties":false};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5529,7 +5637,7 @@ return errors === 0;
 }
 
 export const downloadOriginalAesFile = validate60;
-const schema73 = {"type":"object","description":"Request of message/downloadoriginalaesfile (JSON part \"payload\" of the multipart body)","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"isPreview":{"type":"boolean","description":"Preview quality"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageId","roomId"],"additionalProperties":false};
+const schema74 = {"type":"object","description":"Request of message/downloadoriginalaesfile (JSON part \"payload\" of the multipart body)","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"isPreview":{"type":"boolean","description":"Preview quality"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageId","roomId"],"additionalProperties":false};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5665,7 +5773,7 @@ return errors === 0;
 }
 
 export const downloadPrivateAlbumFiles = validate61;
-const schema74 = {"type":"object","description":"Request of privatealbum/download (JSON part \"payload\" of the multipart body)","properties":{"fileIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Private album file ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["fileIds"],"additionalProperties":false};
+const schema75 = {"type":"object","description":"Request of privatealbum/download (JSON part \"payload\" of the multipart body)","properties":{"fileIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Private album file ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["fileIds"],"additionalProperties":false};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5804,7 +5912,7 @@ return errors === 0;
 }
 
 export const exportMessagesAndFiles = validate62;
-const schema75 = {"type":"object","description":"Request of message/exportmessagesandfiles (JSON part \"payload\" of the multipart body)","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Message ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["roomId","messageIds"],"additionalProperties":false};
+const schema76 = {"type":"object","description":"Request of message/exportmessagesandfiles (JSON part \"payload\" of the multipart body)","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Message ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["roomId","messageIds"],"additionalProperties":false};
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5988,7 +6096,7 @@ return errors === 0;
 }
 
 export const exportRoomMessages = validate63;
-const schema76 = {"type":"object","description":"Request of message/exportroommessages","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema77 = {"type":"object","description":"Request of message/exportroommessages","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6067,7 +6175,7 @@ return errors === 0;
 }
 
 export const forwardAesMessages = validate64;
-const schema77 = {"type":"object","description":"Request of message/forwardaesmessages","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Message ids","minItems":1,"maxItems":200,"uniqueItems":true},"fromRoomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room the messages come from"}},"required":["roomId","messageIds","fromRoomId"],"additionalProperties":false};
+const schema78 = {"type":"object","description":"Request of message/forwardaesmessages","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Message ids","minItems":1,"maxItems":200,"uniqueItems":true},"fromRoomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room the messages come from"}},"required":["roomId","messageIds","fromRoomId"],"additionalProperties":false};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6296,7 +6404,7 @@ return errors === 0;
 }
 
 export const generateOtp = validate65;
-const schema78 = {"type":"object","description":"Request of authentication/generateotp","properties":{"type":{"type":"string","description":"OTP type","minLength":1,"maxLength":64},"refreshType":{"type":"string","description":"Refresh mode","maxLength":64}},"required":["type"],"additionalProperties":false};
+const schema79 = {"type":"object","description":"Request of authentication/generateotp","properties":{"type":{"type":"string","description":"OTP type","minLength":1,"maxLength":64},"refreshType":{"type":"string","description":"Refresh mode","maxLength":64}},"required":["type"],"additionalProperties":false};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6400,7 +6508,7 @@ return errors === 0;
 }
 
 export const generateToken = validate66;
-const schema79 = {"type":"object","description":"Request of authentication/generatetoken","additionalProperties":false,"properties":{}};
+const schema80 = {"type":"object","description":"Request of authentication/generatetoken","additionalProperties":false,"properties":{}};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6432,8 +6540,7 @@ return errors === 0;
 }
 
 export const getAccountList = validate67;
-const schema80 = {"type":"object","description":"Request for a page of accounts","properties":{"pageInfo":{"$ref":"common.json#/definitions/PageInfo","description":"Paging of the list"},"filterOfName":{"type":"string","description":"Name filter","maxLength":100},"tenantId":{"type":"string","minLength":1,"maxLength":128,"description":"Tenant id"},"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Only these accounts","minItems":1,"maxItems":200,"uniqueItems":true},"withSelfAccount":{"type":"boolean","description":"Include the caller"}},"required":["pageInfo"],"additionalProperties":false};
-const schema81 = {"type":"object","description":"Paging of a list request","x-inferred":true,"x-seed":"3: pageInfo","properties":{"pageNo":{"type":"integer","description":"Page number, starting at 1","minimum":1},"pageSize":{"type":"integer","description":"Items per page","minimum":1,"maximum":200}},"required":["pageNo","pageSize"],"additionalProperties":false};
+const schema81 = {"type":"object","description":"Request for a page of accounts","properties":{"pageInfo":{"$ref":"common.json#/definitions/PageInfo","description":"Paging of the list"},"filterOfName":{"type":"string","description":"Name filter","maxLength":100},"tenantId":{"type":"string","minLength":1,"maxLength":128,"description":"Tenant id"},"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Only these accounts","minItems":1,"maxItems":200,"uniqueItems":true},"withSelfAccount":{"type":"boolean","description":"Include the caller"}},"required":["pageInfo"],"additionalProperties":false};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6751,7 +6858,7 @@ return errors === 0;
 }
 
 export const getAccountPrivacy = validate68;
-const schema82 = {"type":"object","description":"Request of account/getaccountprivacy","additionalProperties":false,"properties":{}};
+const schema83 = {"type":"object","description":"Request of account/getaccountprivacy","additionalProperties":false,"properties":{}};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6783,7 +6890,7 @@ return errors === 0;
 }
 
 export const getAccountProfile = validate69;
-const schema83 = {"type":"object","description":"Request of account/getaccountprofile","additionalProperties":false,"properties":{}};
+const schema84 = {"type":"object","description":"Request of account/getaccountprofile","additionalProperties":false,"properties":{}};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6815,7 +6922,7 @@ return errors === 0;
 }
 
 export const getAccountProfileImage = validate70;
-const schema84 = {"type":"object","description":"Request of account/getaccountprofileimage","properties":{"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids","minItems":1,"maxItems":200,"uniqueItems":true},"isFull":{"type":"boolean","description":"true for the full-size image, false for the thumbnail only"}},"required":["accountIds"],"additionalProperties":false};
+const schema85 = {"type":"object","description":"Request of account/getaccountprofileimage","properties":{"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids","minItems":1,"maxItems":200,"uniqueItems":true},"isFull":{"type":"boolean","description":"true for the full-size image, false for the thumbnail only"}},"required":["accountIds"],"additionalProperties":false};
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6966,7 +7073,7 @@ return errors === 0;
 }
 
 export const getAccountSynonyms = validate71;
-const schema85 = {"type":"object","description":"Request of account/getaccountsynonyms","additionalProperties":false,"properties":{}};
+const schema86 = {"type":"object","description":"Request of account/getaccountsynonyms","additionalProperties":false,"properties":{}};
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6998,7 +7105,7 @@ return errors === 0;
 }
 
 export const getAdvancedAccountSearchCriteria = validate72;
-const schema86 = {"type":"object","description":"Request of account/getadvancedaccountsearchcriteria","additionalProperties":false,"properties":{}};
+const schema87 = {"type":"object","description":"Request of account/getadvancedaccountsearchcriteria","additionalProperties":false,"properties":{}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7030,7 +7137,7 @@ return errors === 0;
 }
 
 export const getAesKeyByMessageKeyUuids = validate74;
-const schema88 = {"type":"object","description":"Request of security/getaeskeybymessagekeyuuids","properties":{"messageKeyUuids":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Key record id"},"description":"Key record ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["messageKeyUuids"],"additionalProperties":false};
+const schema89 = {"type":"object","description":"Request of security/getaeskeybymessagekeyuuids","properties":{"messageKeyUuids":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Key record id"},"description":"Key record ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["messageKeyUuids"],"additionalProperties":false};
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7169,7 +7276,7 @@ return errors === 0;
 }
 
 export const getAesKeyByRoomId = validate75;
-const schema89 = {"type":"object","description":"Request of security/getaeskeybyroomid","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema90 = {"type":"object","description":"Request of security/getaeskeybyroomid","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7248,7 +7355,7 @@ return errors === 0;
 }
 
 export const getAesMessageInfo = validate76;
-const schema90 = {"type":"object","description":"Request of message/getaesmessageinfo","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageId","roomId"],"additionalProperties":false};
+const schema91 = {"type":"object","description":"Request of message/getaesmessageinfo","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageId","roomId"],"additionalProperties":false};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7372,7 +7479,7 @@ return errors === 0;
 }
 
 export const getAllRoomPolicy = validate77;
-const schema91 = {"type":"object","description":"Request of room/getallroompolicy","additionalProperties":false,"properties":{}};
+const schema92 = {"type":"object","description":"Request of room/getallroompolicy","additionalProperties":false,"properties":{}};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7404,7 +7511,7 @@ return errors === 0;
 }
 
 export const getAppVersions = validate78;
-const schema92 = {"type":"object","description":"Request of application/getappversions","additionalProperties":false,"properties":{}};
+const schema93 = {"type":"object","description":"Request of application/getappversions","additionalProperties":false,"properties":{}};
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7436,7 +7543,7 @@ return errors === 0;
 }
 
 export const getApplicationProfile = validate79;
-const schema93 = {"type":"object","description":"Request of application/getapplicationprofile","additionalProperties":false,"properties":{}};
+const schema94 = {"type":"object","description":"Request of application/getapplicationprofile","additionalProperties":false,"properties":{}};
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7468,7 +7575,7 @@ return errors === 0;
 }
 
 export const getAuditInfo = validate80;
-const schema94 = {"type":"object","description":"Request of room/getauditinfo","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"lastRoomAuditInfoId":{"type":"string","minLength":1,"maxLength":128,"description":"Page from this record (exclusive)"},"batchSize":{"type":"integer","description":"How many items to return","minimum":1,"maximum":200}},"required":["roomId","batchSize"],"additionalProperties":false};
+const schema95 = {"type":"object","description":"Request of room/getauditinfo","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"lastRoomAuditInfoId":{"type":"string","minLength":1,"maxLength":128,"description":"Page from this record (exclusive)"},"batchSize":{"type":"integer","description":"How many items to return","minimum":1,"maximum":200}},"required":["roomId","batchSize"],"additionalProperties":false};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7627,7 +7734,7 @@ return errors === 0;
 }
 
 export const getBroadcastAccessRights = validate81;
-const schema95 = {"type":"object","description":"Request of broadcast/getbroadcastaccessrights","additionalProperties":false,"properties":{},"x-inferred":true};
+const schema96 = {"type":"object","description":"Request of broadcast/getbroadcastaccessrights","additionalProperties":false,"properties":{},"x-inferred":true};
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7659,7 +7766,7 @@ return errors === 0;
 }
 
 export const getCommonAesKey = validate82;
-const schema96 = {"type":"object","description":"Request of security/getcommonaeskey","additionalProperties":false,"properties":{}};
+const schema97 = {"type":"object","description":"Request of security/getcommonaeskey","additionalProperties":false,"properties":{}};
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7691,7 +7798,7 @@ return errors === 0;
 }
 
 export const getCompletedArchivedMessages = validate83;
-const schema97 = {"type":"object","description":"Request of message/getcompletedarchivedmessages","additionalProperties":false,"properties":{}};
+const schema98 = {"type":"object","description":"Request of message/getcompletedarchivedmessages","additionalProperties":false,"properties":{}};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7723,7 +7830,7 @@ return errors === 0;
 }
 
 export const getConferenceHistory = validate84;
-const schema98 = {"type":"object","description":"Request of conference/gethistory","additionalProperties":false,"properties":{}};
+const schema99 = {"type":"object","description":"Request of conference/gethistory","additionalProperties":false,"properties":{}};
 
 function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7755,7 +7862,7 @@ return errors === 0;
 }
 
 export const getConferenceTokenAndInfo = validate85;
-const schema99 = {"type":"object","description":"Request of conference/gettokenandinfo","properties":{"uuid":{"type":"string","minLength":1,"maxLength":128,"description":"Conference id"}},"required":["uuid"],"additionalProperties":false};
+const schema100 = {"type":"object","description":"Request of conference/gettokenandinfo","properties":{"uuid":{"type":"string","minLength":1,"maxLength":128,"description":"Conference id"}},"required":["uuid"],"additionalProperties":false};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7834,7 +7941,7 @@ return errors === 0;
 }
 
 export const getDataStorage = validate86;
-const schema100 = {"type":"object","description":"Request of account/getdatastorage","additionalProperties":false,"properties":{}};
+const schema101 = {"type":"object","description":"Request of account/getdatastorage","additionalProperties":false,"properties":{}};
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7866,7 +7973,7 @@ return errors === 0;
 }
 
 export const getDnd = validate88;
-const schema102 = {"type":"object","description":"Request of dnd/getdnd","additionalProperties":false,"properties":{}};
+const schema103 = {"type":"object","description":"Request of dnd/getdnd","additionalProperties":false,"properties":{}};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7898,7 +8005,7 @@ return errors === 0;
 }
 
 export const getDndTemplates = validate89;
-const schema103 = {"type":"object","description":"Request of dnd/getdndtemplates","additionalProperties":false,"properties":{}};
+const schema104 = {"type":"object","description":"Request of dnd/getdndtemplates","additionalProperties":false,"properties":{}};
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7930,7 +8037,7 @@ return errors === 0;
 }
 
 export const getDownloadAttachSetting = validate90;
-const schema104 = {"type":"object","description":"Request of account/getdownloadattachsetting","additionalProperties":false,"properties":{}};
+const schema105 = {"type":"object","description":"Request of account/getdownloadattachsetting","additionalProperties":false,"properties":{}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7962,7 +8069,7 @@ return errors === 0;
 }
 
 export const getExternalConferenceInfo = validate91;
-const schema105 = {"type":"object","description":"Request of conference/external/getconferenceinfo","properties":{"vcType":{"type":"string","description":"Video-conference provider type","minLength":1,"maxLength":64},"refId":{"type":"string","minLength":1,"maxLength":128,"description":"Reference id of the external conference"},"data":{"type":"object","description":"Provider-specific conference data"}},"required":["vcType","refId"],"additionalProperties":false};
+const schema106 = {"type":"object","description":"Request of conference/external/getconferenceinfo","properties":{"vcType":{"type":"string","description":"Video-conference provider type","minLength":1,"maxLength":64},"refId":{"type":"string","minLength":1,"maxLength":128,"description":"Reference id of the external conference"},"data":{"type":"object","description":"Provider-specific conference data"}},"required":["vcType","refId"],"additionalProperties":false};
 
 function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8099,7 +8206,7 @@ return errors === 0;
 }
 
 export const getHidedRoomList = validate92;
-const schema106 = {"type":"object","description":"Request of room/gethidedroomlist","properties":{"isIncludeProfileImage":{"type":"boolean","description":"true to include room profile image thumbnails"},"isIncludeLastUpdateTime":{"type":"boolean","description":"true to include lastUpdateTime"}},"additionalProperties":false};
+const schema107 = {"type":"object","description":"Request of room/gethidedroomlist","properties":{"isIncludeProfileImage":{"type":"boolean","description":"true to include room profile image thumbnails"},"isIncludeLastUpdateTime":{"type":"boolean","description":"true to include lastUpdateTime"}},"additionalProperties":false};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8157,7 +8264,7 @@ return errors === 0;
 }
 
 export const getJwt = validate93;
-const schema107 = {"type":"object","description":"Request of qrcode/getjwt","additionalProperties":false,"properties":{}};
+const schema108 = {"type":"object","description":"Request of qrcode/getjwt","additionalProperties":false,"properties":{}};
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8189,7 +8296,7 @@ return errors === 0;
 }
 
 export const getLastMessage = validate94;
-const schema108 = {"type":"object","description":"Request of room/getlastmessage","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"withUnreadCount":{"type":"boolean","description":"Include unread counters"}},"required":["roomId"],"additionalProperties":false};
+const schema109 = {"type":"object","description":"Request of room/getlastmessage","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"withUnreadCount":{"type":"boolean","description":"Include unread counters"}},"required":["roomId"],"additionalProperties":false};
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8280,9 +8387,9 @@ return errors === 0;
 }
 
 export const getLoginNameByToken = validate95;
-const schema109 = {"type":"object","description":"Request of authentication/getloginnamebytoken","properties":{"tokenData":{"$ref":"../entities/auth.json#/definitions/TokenData","description":"Token and its system"}},"required":["tokenData"],"additionalProperties":false};
-const schema111 = {"type":"object","description":"Token of a token-based login","properties":{"systemId":{"type":"string","description":"Issuing system","maxLength":128},"token":{"type":"string","description":"Token text","minLength":1,"maxLength":4096},"type":{"$ref":"#/definitions/TokenType","description":"Kind of token"}},"required":["token"],"additionalProperties":false};
-const schema112 = {"type":"string","enum":["AUTH_OTP","SSO","OTP","JWT","NEXTOKEN","WEBVIEW"],"description":"Kind of login token (AUTH_OTP from the seed; the others ours)","x-seed":"3: QR token: Token type AUTH_OTP"};
+const schema110 = {"type":"object","description":"Request of authentication/getloginnamebytoken","properties":{"tokenData":{"$ref":"../entities/auth.json#/definitions/TokenData","description":"Token and its system"}},"required":["tokenData"],"additionalProperties":false};
+const schema112 = {"type":"object","description":"Token of a token-based login","properties":{"systemId":{"type":"string","description":"Issuing system","maxLength":128},"token":{"type":"string","description":"Token text","minLength":1,"maxLength":4096},"type":{"$ref":"#/definitions/TokenType","description":"Kind of token"}},"required":["token"],"additionalProperties":false};
+const schema113 = {"type":"string","enum":["AUTH_OTP","SSO","OTP","JWT","NEXTOKEN","WEBVIEW"],"description":"Kind of login token (AUTH_OTP from the seed; the others ours)","x-seed":"3: QR token: Token type AUTH_OTP"};
 
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8383,7 +8490,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((((data2 === "AUTH_OTP") || (data2 === "SSO")) || (data2 === "OTP")) || (data2 === "JWT")) || (data2 === "NEXTOKEN")) || (data2 === "WEBVIEW"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/TokenType/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/TokenType/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8457,7 +8564,7 @@ return errors === 0;
 }
 
 export const getNews = validate99;
-const schema113 = {"type":"object","description":"Request of news/getnews","additionalProperties":false,"properties":{}};
+const schema114 = {"type":"object","description":"Request of news/getnews","additionalProperties":false,"properties":{}};
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8489,7 +8596,7 @@ return errors === 0;
 }
 
 export const getNewsDetail = validate100;
-const schema114 = {"type":"object","description":"Request of news/getnewsdetail","properties":{"newsId":{"type":"string","minLength":1,"maxLength":128,"description":"News id"}},"required":["newsId"],"additionalProperties":false};
+const schema115 = {"type":"object","description":"Request of news/getnewsdetail","properties":{"newsId":{"type":"string","minLength":1,"maxLength":128,"description":"News id"}},"required":["newsId"],"additionalProperties":false};
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8568,7 +8675,7 @@ return errors === 0;
 }
 
 export const getNexToken = validate101;
-const schema115 = {"type":"object","description":"Request of nextoken/getnextoken","additionalProperties":false,"properties":{}};
+const schema116 = {"type":"object","description":"Request of nextoken/getnextoken","additionalProperties":false,"properties":{}};
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8600,7 +8707,7 @@ return errors === 0;
 }
 
 export const getOtherAccountInfo = validate102;
-const schema116 = {"type":"object","description":"Request of account/getotheraccountinfo","properties":{"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["accountIds"],"additionalProperties":false};
+const schema117 = {"type":"object","description":"Request of account/getotheraccountinfo","properties":{"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["accountIds"],"additionalProperties":false};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8739,7 +8846,7 @@ return errors === 0;
 }
 
 export const getPathSecurity = validate103;
-const schema117 = {"type":"object","description":"Request of application/getpathsecurity","properties":{"path":{"type":"string","description":"Path without the /v3/ prefix, e.g. chat/sec/message/sendaesmessage","minLength":1,"maxLength":256,"pattern":"^/?chat/(pub|sec|test)/"}},"required":["path"],"additionalProperties":false,"x-inferred":true};
+const schema118 = {"type":"object","description":"Request of application/getpathsecurity","properties":{"path":{"type":"string","description":"Path without the /v3/ prefix, e.g. chat/sec/message/sendaesmessage","minLength":1,"maxLength":256,"pattern":"^/?chat/(pub|sec|test)/"}},"required":["path"],"additionalProperties":false,"x-inferred":true};
 const pattern0 = new RegExp("^/?chat/(pub|sec|test)/", "u");
 
 function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8829,7 +8936,7 @@ return errors === 0;
 }
 
 export const getPublicApplicationProfile = validate104;
-const schema118 = {"type":"object","description":"Request of application/getpublicapplicationprofile","additionalProperties":false,"properties":{}};
+const schema119 = {"type":"object","description":"Request of application/getpublicapplicationprofile","additionalProperties":false,"properties":{}};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8861,7 +8968,7 @@ return errors === 0;
 }
 
 export const getRoomAccounts = validate105;
-const schema119 = {"type":"object","description":"Request of room/getroomaccounts","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema120 = {"type":"object","description":"Request of room/getroomaccounts","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8940,7 +9047,7 @@ return errors === 0;
 }
 
 export const getRoomEvents = validate106;
-const schema120 = {"type":"object","description":"Request of room/getroomevents","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema121 = {"type":"object","description":"Request of room/getroomevents","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9019,7 +9126,7 @@ return errors === 0;
 }
 
 export const getRoomList = validate107;
-const schema121 = {"type":"object","description":"Request of room/getroomlist","properties":{"pageInfo":{"$ref":"../entities/common.json#/definitions/PageInfo","description":"Paging of the list"},"withTotalUnreadRoomCount":{"type":"boolean","description":"Include totalUnreadRoomCount"},"withTotalUnreadMsgCount":{"type":"boolean","description":"Include totalUnreadMsgCount"}},"required":["pageInfo"],"additionalProperties":false};
+const schema122 = {"type":"object","description":"Request of room/getroomlist","properties":{"pageInfo":{"$ref":"../entities/common.json#/definitions/PageInfo","description":"Paging of the list"},"withTotalUnreadRoomCount":{"type":"boolean","description":"Include totalUnreadRoomCount"},"withTotalUnreadMsgCount":{"type":"boolean","description":"Include totalUnreadMsgCount"}},"required":["pageInfo"],"additionalProperties":false};
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9194,7 +9301,7 @@ return errors === 0;
 }
 
 export const getRoomPolicy = validate108;
-const schema123 = {"type":"object","description":"Request of room/getroompolicy","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema124 = {"type":"object","description":"Request of room/getroompolicy","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9273,7 +9380,7 @@ return errors === 0;
 }
 
 export const getRoomProfileImage = validate109;
-const schema124 = {"type":"object","description":"Request of room/getroomprofileimage","properties":{"roomIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Room ids","minItems":1,"maxItems":200,"uniqueItems":true},"isFull":{"type":"boolean","description":"true for the full-size image, false for the thumbnail only"}},"required":["roomIds"],"additionalProperties":false};
+const schema125 = {"type":"object","description":"Request of room/getroomprofileimage","properties":{"roomIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Room ids","minItems":1,"maxItems":200,"uniqueItems":true},"isFull":{"type":"boolean","description":"true for the full-size image, false for the thumbnail only"}},"required":["roomIds"],"additionalProperties":false};
 
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9424,7 +9531,7 @@ return errors === 0;
 }
 
 export const getSelfDestructSetting = validate110;
-const schema125 = {"type":"object","description":"Request of room/getselfdestructsetting","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema126 = {"type":"object","description":"Request of room/getselfdestructsetting","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9503,7 +9610,7 @@ return errors === 0;
 }
 
 export const getSimpleRoomList = validate111;
-const schema126 = {"type":"object","description":"Request of room/getsimpleroomlist","properties":{"isIncludeProfileImage":{"type":"boolean","description":"true to include room profile image thumbnails"},"isIncludeLastUpdateTime":{"type":"boolean","description":"true to include lastUpdateTime"}},"additionalProperties":false};
+const schema127 = {"type":"object","description":"Request of room/getsimpleroomlist","properties":{"isIncludeProfileImage":{"type":"boolean","description":"true to include room profile image thumbnails"},"isIncludeLastUpdateTime":{"type":"boolean","description":"true to include lastUpdateTime"}},"additionalProperties":false};
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9561,7 +9668,7 @@ return errors === 0;
 }
 
 export const getStickerCategories = validate112;
-const schema127 = {"type":"object","description":"Request of stickercategory/getstickercategories","additionalProperties":false,"properties":{}};
+const schema128 = {"type":"object","description":"Request of stickercategory/getstickercategories","additionalProperties":false,"properties":{}};
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9593,7 +9700,7 @@ return errors === 0;
 }
 
 export const getStickers = validate113;
-const schema128 = {"type":"object","description":"Request of stickercategory/getstickers","properties":{"stickerCategoryId":{"type":"string","minLength":1,"maxLength":128,"description":"Sticker category id"}},"required":["stickerCategoryId"],"additionalProperties":false};
+const schema129 = {"type":"object","description":"Request of stickercategory/getstickers","properties":{"stickerCategoryId":{"type":"string","minLength":1,"maxLength":128,"description":"Sticker category id"}},"required":["stickerCategoryId"],"additionalProperties":false};
 
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9672,7 +9779,7 @@ return errors === 0;
 }
 
 export const getTenants = validate114;
-const schema129 = {"type":"object","description":"Request of tenant/gettenants","additionalProperties":false,"properties":{}};
+const schema130 = {"type":"object","description":"Request of tenant/gettenants","additionalProperties":false,"properties":{}};
 
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9704,7 +9811,7 @@ return errors === 0;
 }
 
 export const getTotalMessagesUnreadCount = validate115;
-const schema130 = {"type":"object","description":"Request of message/gettotalmessagesunreadcount","additionalProperties":false,"properties":{}};
+const schema131 = {"type":"object","description":"Request of message/gettotalmessagesunreadcount","additionalProperties":false,"properties":{}};
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9736,7 +9843,7 @@ return errors === 0;
 }
 
 export const getUnreadNewsCount = validate116;
-const schema131 = {"type":"object","description":"Request of news/getunreadnewscount","additionalProperties":false,"properties":{}};
+const schema132 = {"type":"object","description":"Request of news/getunreadnewscount","additionalProperties":false,"properties":{}};
 
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9768,7 +9875,7 @@ return errors === 0;
 }
 
 export const getUserPubKey = validate117;
-const schema132 = {"type":"object","description":"Request of authentication/getuserpubkey","properties":{"loginName":{"type":"string","description":"Login name (corporate id in hospital variants)","minLength":1,"maxLength":256}},"required":["loginName"],"additionalProperties":false};
+const schema133 = {"type":"object","description":"Request of authentication/getuserpubkey","properties":{"loginName":{"type":"string","description":"Login name (corporate id in hospital variants)","minLength":1,"maxLength":256}},"required":["loginName"],"additionalProperties":false};
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9847,7 +9954,7 @@ return errors === 0;
 }
 
 export const hideRoom = validate118;
-const schema133 = {"type":"object","description":"Request of room/hideroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema134 = {"type":"object","description":"Request of room/hideroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9926,7 +10033,7 @@ return errors === 0;
 }
 
 export const leaveRoom = validate119;
-const schema134 = {"type":"object","description":"Request of room/leaveroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema135 = {"type":"object","description":"Request of room/leaveroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10005,7 +10112,7 @@ return errors === 0;
 }
 
 export const localActionCallback = validate120;
-const schema135 = {"type":"object","description":"Request of application/localactioncallback","properties":{"payload":{"type":"object","description":"Action data"},"type":{"type":"string","description":"Action kind","minLength":1,"maxLength":64},"options":{"type":"object","description":"Options"}},"required":["payload","type"],"additionalProperties":false};
+const schema136 = {"type":"object","description":"Request of application/localactioncallback","properties":{"payload":{"type":"object","description":"Action data"},"type":{"type":"string","description":"Action kind","minLength":1,"maxLength":64},"options":{"type":"object","description":"Options"}},"required":["payload","type"],"additionalProperties":false};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10120,8 +10227,8 @@ return errors === 0;
 }
 
 export const login = validate121;
-const schema136 = {"type":"object","description":"Login payload (password, SSO or token)","properties":{"loginName":{"type":"string","description":"Login name (corporate id in hospital variants)","minLength":1,"maxLength":256},"password":{"type":"string","description":"Password","minLength":1,"maxLength":256},"devicePubKey":{"type":"string","description":"Device public key, SPKI PEM","minLength":1,"maxLength":4096},"deviceID":{"type":"string","description":"Generated device id","format":"uuid"},"deviceInfo":{"$ref":"#/definitions/DeviceInfo","description":"Device"},"isTokenBasedAuth":{"type":"boolean","description":"true for a token login"},"tokenData":{"$ref":"#/definitions/TokenData","description":"Token for a token login"}},"required":["loginName","devicePubKey","deviceID"],"additionalProperties":false};
-const schema137 = {"type":"object","description":"The device logging in","properties":{"systemName":{"type":"string","description":"System name","maxLength":4096},"systemVersion":{"type":"string","description":"System version","maxLength":4096},"localizedModel":{"type":"string","description":"Localized model","maxLength":4096},"brand":{"type":"string","description":"Brand","maxLength":4096},"appVersion":{"type":"string","description":"App version","maxLength":4096},"deviceModel":{"type":"string","description":"Device model","maxLength":4096},"appPlatform":{"type":"string","description":"App platform","maxLength":4096},"appPushPlatform":{"type":"string","description":"App push platform","maxLength":4096},"deviceType":{"type":"string","description":"Device type","maxLength":4096},"buildVersion":{"type":"string","description":"Build version","maxLength":4096},"pushToken":{"type":"string","description":"Push token","maxLength":4096},"voipPushToken":{"type":"string","description":"Voip push token","maxLength":4096}},"additionalProperties":false};
+const schema137 = {"type":"object","description":"Login payload (password, SSO or token)","properties":{"loginName":{"type":"string","description":"Login name (corporate id in hospital variants)","minLength":1,"maxLength":256},"password":{"type":"string","description":"Password","minLength":1,"maxLength":256},"devicePubKey":{"type":"string","description":"Device public key, SPKI PEM","minLength":1,"maxLength":4096},"deviceID":{"type":"string","description":"Generated device id","format":"uuid"},"deviceInfo":{"$ref":"#/definitions/DeviceInfo","description":"Device"},"isTokenBasedAuth":{"type":"boolean","description":"true for a token login"},"tokenData":{"$ref":"#/definitions/TokenData","description":"Token for a token login"}},"required":["loginName","devicePubKey","deviceID"],"additionalProperties":false};
+const schema138 = {"type":"object","description":"The device logging in","properties":{"systemName":{"type":"string","description":"System name","maxLength":4096},"systemVersion":{"type":"string","description":"System version","maxLength":4096},"localizedModel":{"type":"string","description":"Localized model","maxLength":4096},"brand":{"type":"string","description":"Brand","maxLength":4096},"appVersion":{"type":"string","description":"App version","maxLength":4096},"deviceModel":{"type":"string","description":"Device model","maxLength":4096},"appPlatform":{"type":"string","description":"App platform","maxLength":4096},"appPushPlatform":{"type":"string","description":"App push platform","maxLength":4096},"deviceType":{"type":"string","description":"Device type","maxLength":4096},"buildVersion":{"type":"string","description":"Build version","maxLength":4096},"pushToken":{"type":"string","description":"Push token","maxLength":4096},"voipPushToken":{"type":"string","description":"Voip push token","maxLength":4096}},"additionalProperties":false};
 const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10223,7 +10330,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((((data2 === "AUTH_OTP") || (data2 === "SSO")) || (data2 === "OTP")) || (data2 === "JWT")) || (data2 === "NEXTOKEN")) || (data2 === "WEBVIEW"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/TokenType/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/TokenType/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10429,7 +10536,7 @@ if(data.deviceInfo !== undefined){
 let data4 = data.deviceInfo;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
-if(!(func34.call(schema137.properties, key1))){
+if(!(func34.call(schema138.properties, key1))){
 const err15 = {instancePath:instancePath+"/deviceInfo",schemaPath:"#/definitions/DeviceInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -10967,7 +11074,7 @@ if(data.deviceInfo !== undefined){
 let data4 = data.deviceInfo;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
-if(!(func34.call(schema137.properties, key1))){
+if(!(func34.call(schema138.properties, key1))){
 const err15 = {instancePath:instancePath+"/deviceInfo",schemaPath:"#/definitions/DeviceInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -11324,7 +11431,7 @@ return errors === 0;
 }
 
 export const logout = validate126;
-const schema142 = {"type":"object","description":"Request of authentication/logout","additionalProperties":false,"properties":{}};
+const schema143 = {"type":"object","description":"Request of authentication/logout","additionalProperties":false,"properties":{}};
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11356,7 +11463,7 @@ return errors === 0;
 }
 
 export const logoutOtherSession = validate127;
-const schema143 = {"type":"object","description":"Request of authentication/logoutothersession","properties":{"apiKey":{"type":"string","description":"Api key of the session to keep","minLength":1,"maxLength":512}},"required":["apiKey"],"additionalProperties":false};
+const schema144 = {"type":"object","description":"Request of authentication/logoutothersession","properties":{"apiKey":{"type":"string","description":"Api key of the session to keep","minLength":1,"maxLength":512}},"required":["apiKey"],"additionalProperties":false};
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11435,7 +11542,7 @@ return errors === 0;
 }
 
 export const markNotifiedAesMessages = validate128;
-const schema144 = {"type":"object","description":"Mark messages of a room as notified","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Message ids","minItems":1,"maxItems":200,"uniqueItems":true},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageIds","roomId"],"additionalProperties":false};
+const schema145 = {"type":"object","description":"Mark messages of a room as notified","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Message ids","minItems":1,"maxItems":200,"uniqueItems":true},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageIds","roomId"],"additionalProperties":false};
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11802,7 +11909,7 @@ return errors === 0;
 }
 
 export const muteRoom = validate130;
-const schema146 = {"type":"object","description":"Request of room/muteroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"muteHours":{"type":"integer","description":"Hours to mute","minimum":1,"maximum":336},"muteUntil":{"type":"integer","minimum":0,"description":"Mute until (at most two weeks ahead) (epoch milliseconds)"}},"required":["roomId"],"additionalProperties":false};
+const schema147 = {"type":"object","description":"Request of room/muteroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"muteHours":{"type":"integer","description":"Hours to mute","minimum":1,"maximum":336},"muteUntil":{"type":"integer","minimum":0,"description":"Mute until (at most two weeks ahead) (epoch milliseconds)"}},"required":["roomId"],"additionalProperties":false};
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11941,7 +12048,7 @@ return errors === 0;
 }
 
 export const operateMessage = validate131;
-const schema147 = {"type":"object","description":"Request of message/operatemessage","properties":{"promptAppId":{"type":"string","minLength":1,"maxLength":128,"description":"Prompt app"},"inputText":{"type":"string","description":"Input","minLength":1,"maxLength":10000}},"required":["promptAppId","inputText"],"additionalProperties":false};
+const schema148 = {"type":"object","description":"Request of message/operatemessage","properties":{"promptAppId":{"type":"string","minLength":1,"maxLength":128,"description":"Prompt app"},"inputText":{"type":"string","description":"Input","minLength":1,"maxLength":10000}},"required":["promptAppId","inputText"],"additionalProperties":false};
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12065,7 +12172,7 @@ return errors === 0;
 }
 
 export const pinRoom = validate132;
-const schema148 = {"type":"object","description":"Request of room/pinroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema149 = {"type":"object","description":"Request of room/pinroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12144,7 +12251,7 @@ return errors === 0;
 }
 
 export const publishNews = validate133;
-const schema149 = {"type":"object","description":"Request of news/publishnews (JSON part \"payload\" of the multipart body)","properties":{"title":{"type":"string","description":"Title","minLength":1,"maxLength":200},"content":{"type":"string","description":"Content (HTML)","minLength":1,"maxLength":200000},"banner":{"type":"string","contentEncoding":"base64","description":"Banner image","maxLength":14000000},"startDate":{"type":"integer","minimum":0,"description":"Publication start; now when absent (epoch milliseconds)"},"seq":{"type":"integer","description":"Order","minimum":0},"isShowNewsTitleInContent":{"type":"boolean","description":"Show the title inside the content"}},"required":["title","content"],"additionalProperties":false,"x-inferred":true};
+const schema150 = {"type":"object","description":"Request of news/publishnews (JSON part \"payload\" of the multipart body)","properties":{"title":{"type":"string","description":"Title","minLength":1,"maxLength":200},"content":{"type":"string","description":"Content (HTML)","minLength":1,"maxLength":200000},"banner":{"type":"string","contentEncoding":"base64","description":"Banner image","maxLength":14000000},"startDate":{"type":"integer","minimum":0,"description":"Publication start; now when absent (epoch milliseconds)"},"seq":{"type":"integer","description":"Order","minimum":0},"isShowNewsTitleInContent":{"type":"boolean","description":"Show the title inside the content"}},"required":["title","content"],"additionalProperties":false,"x-inferred":true};
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12355,8 +12462,8 @@ return errors === 0;
 }
 
 export const receiveAesFiles = validate134;
-const schema150 = {"type":"object","description":"Request of message/receiveaesfiles","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"lastMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"Page from this message id (exclusive); absent for the newest"},"batchSize":{"type":"integer","description":"How many items to return","minimum":1,"maximum":200},"upOrDown":{"$ref":"../entities/common.json#/definitions/PageDirection","description":"Direction of paging from lastMessageId"}},"required":["roomId","batchSize","upOrDown"],"additionalProperties":false};
-const schema151 = {"type":"string","enum":["UP","DOWN"],"description":"Paging direction: UP for older items, DOWN for newer ones","x-inferred":true};
+const schema151 = {"type":"object","description":"Request of message/receiveaesfiles","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"lastMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"Page from this message id (exclusive); absent for the newest"},"batchSize":{"type":"integer","description":"How many items to return","minimum":1,"maximum":200},"upOrDown":{"$ref":"../entities/common.json#/definitions/PageDirection","description":"Direction of paging from lastMessageId"}},"required":["roomId","batchSize","upOrDown"],"additionalProperties":false};
+const schema152 = {"type":"string","enum":["UP","DOWN"],"description":"Paging direction: UP for older items, DOWN for newer ones","x-inferred":true};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12522,7 +12629,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data3 === "UP") || (data3 === "DOWN"))){
-const err14 = {instancePath:instancePath+"/upOrDown",schemaPath:"../entities/common.json#/definitions/PageDirection/enum",keyword:"enum",params:{allowedValues: schema151.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/upOrDown",schemaPath:"../entities/common.json#/definitions/PageDirection/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12548,7 +12655,7 @@ return errors === 0;
 }
 
 export const receiveAesImagesAndVideos = validate135;
-const schema152 = {"type":"object","description":"Request of message/receiveaesimagesandvideos","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"lastMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"Page from this message id (exclusive); absent for the newest"},"batchSize":{"type":"integer","description":"How many items to return","minimum":1,"maximum":200},"imageSize":{"type":"integer","description":"Longest edge in pixels of the inline image thumbnails to return","minimum":1,"maximum":4096,"x-inferred":true},"upOrDown":{"$ref":"../entities/common.json#/definitions/PageDirection","description":"Direction of paging from lastMessageId"}},"required":["roomId","batchSize","upOrDown"],"additionalProperties":false};
+const schema153 = {"type":"object","description":"Request of message/receiveaesimagesandvideos","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"lastMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"Page from this message id (exclusive); absent for the newest"},"batchSize":{"type":"integer","description":"How many items to return","minimum":1,"maximum":200},"imageSize":{"type":"integer","description":"Longest edge in pixels of the inline image thumbnails to return","minimum":1,"maximum":4096,"x-inferred":true},"upOrDown":{"$ref":"../entities/common.json#/definitions/PageDirection","description":"Direction of paging from lastMessageId"}},"required":["roomId","batchSize","upOrDown"],"additionalProperties":false};
 
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12749,7 +12856,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((data4 === "UP") || (data4 === "DOWN"))){
-const err17 = {instancePath:instancePath+"/upOrDown",schemaPath:"../entities/common.json#/definitions/PageDirection/enum",keyword:"enum",params:{allowedValues: schema151.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/upOrDown",schemaPath:"../entities/common.json#/definitions/PageDirection/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12775,7 +12882,7 @@ return errors === 0;
 }
 
 export const receiveAesMessages = validate136;
-const schema154 = {"type":"object","description":"Request of message/receiveaesmessages","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"lastMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"Page from this message id (exclusive); absent for the newest"},"batchSize":{"type":"integer","description":"How many items to return","minimum":1,"maximum":200},"imageSize":{"type":"integer","description":"Longest edge in pixels of the inline image thumbnails to return","minimum":1,"maximum":4096,"x-inferred":true},"upOrDown":{"$ref":"../entities/common.json#/definitions/PageDirection","description":"Direction of paging from lastMessageId"},"withLastUnreadMessageId":{"type":"boolean","description":"Include firstUnreadMessageId"}},"required":["roomId","batchSize","upOrDown"],"additionalProperties":false};
+const schema155 = {"type":"object","description":"Request of message/receiveaesmessages","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"lastMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"Page from this message id (exclusive); absent for the newest"},"batchSize":{"type":"integer","description":"How many items to return","minimum":1,"maximum":200},"imageSize":{"type":"integer","description":"Longest edge in pixels of the inline image thumbnails to return","minimum":1,"maximum":4096,"x-inferred":true},"upOrDown":{"$ref":"../entities/common.json#/definitions/PageDirection","description":"Direction of paging from lastMessageId"},"withLastUnreadMessageId":{"type":"boolean","description":"Include firstUnreadMessageId"}},"required":["roomId","batchSize","upOrDown"],"additionalProperties":false};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12976,7 +13083,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((data4 === "UP") || (data4 === "DOWN"))){
-const err17 = {instancePath:instancePath+"/upOrDown",schemaPath:"../entities/common.json#/definitions/PageDirection/enum",keyword:"enum",params:{allowedValues: schema151.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/upOrDown",schemaPath:"../entities/common.json#/definitions/PageDirection/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13014,7 +13121,7 @@ return errors === 0;
 }
 
 export const receivePrivateAlbum = validate137;
-const schema156 = {"type":"object","description":"Request of privatealbum/receive","properties":{"pageSize":{"type":"integer","description":"Items per page","minimum":1,"maximum":200},"currentPage":{"type":"integer","description":"Page, starting at 1","minimum":1}},"required":["pageSize","currentPage"],"additionalProperties":false};
+const schema157 = {"type":"object","description":"Request of privatealbum/receive","properties":{"pageSize":{"type":"integer","description":"Items per page","minimum":1,"maximum":200},"currentPage":{"type":"integer","description":"Page, starting at 1","minimum":1}},"required":["pageSize","currentPage"],"additionalProperties":false};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13128,7 +13235,7 @@ return errors === 0;
 }
 
 export const receiveStarredAesMessages = validate138;
-const schema157 = {"type":"object","description":"Request of message/receivestarredaesmessages","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"lastMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"Page from this message id (exclusive); absent for the newest"},"batchSize":{"type":"integer","description":"How many items to return","minimum":1,"maximum":200},"imageSize":{"type":"integer","description":"Longest edge in pixels of the inline image thumbnails to return","minimum":1,"maximum":4096,"x-inferred":true},"upOrDown":{"$ref":"../entities/common.json#/definitions/PageDirection","description":"Direction of paging from lastMessageId"}},"required":["batchSize","upOrDown"],"additionalProperties":false};
+const schema158 = {"type":"object","description":"Request of message/receivestarredaesmessages","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"lastMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"Page from this message id (exclusive); absent for the newest"},"batchSize":{"type":"integer","description":"How many items to return","minimum":1,"maximum":200},"imageSize":{"type":"integer","description":"Longest edge in pixels of the inline image thumbnails to return","minimum":1,"maximum":4096,"x-inferred":true},"upOrDown":{"$ref":"../entities/common.json#/definitions/PageDirection","description":"Direction of paging from lastMessageId"}},"required":["batchSize","upOrDown"],"additionalProperties":false};
 
 function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13319,7 +13426,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data4 === "UP") || (data4 === "DOWN"))){
-const err16 = {instancePath:instancePath+"/upOrDown",schemaPath:"../entities/common.json#/definitions/PageDirection/enum",keyword:"enum",params:{allowedValues: schema151.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/upOrDown",schemaPath:"../entities/common.json#/definitions/PageDirection/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13345,7 +13452,7 @@ return errors === 0;
 }
 
 export const recognizeImages = validate139;
-const schema159 = {"type":"object","description":"Request of image/recognizeimages","properties":{"imageBase64":{"type":"string","contentEncoding":"base64","description":"Image","minLength":1,"maxLength":14000000}},"required":["imageBase64"],"additionalProperties":false};
+const schema160 = {"type":"object","description":"Request of image/recognizeimages","properties":{"imageBase64":{"type":"string","contentEncoding":"base64","description":"Image","minLength":1,"maxLength":14000000}},"required":["imageBase64"],"additionalProperties":false};
 
 function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13424,7 +13531,7 @@ return errors === 0;
 }
 
 export const recognizeVoice = validate140;
-const schema160 = {"type":"object","description":"Request of voice/recognize","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"}},"required":["messageId"],"additionalProperties":false};
+const schema161 = {"type":"object","description":"Request of voice/recognize","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"}},"required":["messageId"],"additionalProperties":false};
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13503,7 +13610,7 @@ return errors === 0;
 }
 
 export const rejectConferenceCall = validate141;
-const schema161 = {"type":"object","description":"Request of conference/external/rejectconferencecall","properties":{"vcType":{"type":"string","description":"Video-conference provider type","minLength":1,"maxLength":64},"creatorId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id of the conference creator"},"refId":{"type":"string","minLength":1,"maxLength":128,"description":"Reference id of the external conference"},"data":{"type":"object","description":"Provider-specific conference data"}},"required":["vcType","creatorId","refId"],"additionalProperties":false};
+const schema162 = {"type":"object","description":"Request of conference/external/rejectconferencecall","properties":{"vcType":{"type":"string","description":"Video-conference provider type","minLength":1,"maxLength":64},"creatorId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id of the conference creator"},"refId":{"type":"string","minLength":1,"maxLength":128,"description":"Reference id of the external conference"},"data":{"type":"object","description":"Provider-specific conference data"}},"required":["vcType","creatorId","refId"],"additionalProperties":false};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13685,7 +13792,7 @@ return errors === 0;
 }
 
 export const remoteWipe = validate142;
-const schema162 = {"type":"object","description":"Request of device/remotewipe","properties":{"deviceId":{"type":"string","description":"Device id","minLength":1,"maxLength":128}},"required":["deviceId"],"additionalProperties":false};
+const schema163 = {"type":"object","description":"Request of device/remotewipe","properties":{"deviceId":{"type":"string","description":"Device id","minLength":1,"maxLength":128}},"required":["deviceId"],"additionalProperties":false};
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13764,7 +13871,7 @@ return errors === 0;
 }
 
 export const removeAccountFavContact = validate143;
-const schema163 = {"type":"object","description":"Request of account/removeaccountfavcontact","properties":{"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["accountIds"],"additionalProperties":false};
+const schema164 = {"type":"object","description":"Request of account/removeaccountfavcontact","properties":{"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["accountIds"],"additionalProperties":false};
 
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13903,7 +14010,7 @@ return errors === 0;
 }
 
 export const removeAccountProfileImage = validate144;
-const schema164 = {"type":"object","description":"Request of account/removeaccountprofileimage","additionalProperties":false,"properties":{}};
+const schema165 = {"type":"object","description":"Request of account/removeaccountprofileimage","additionalProperties":false,"properties":{}};
 
 function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13935,7 +14042,7 @@ return errors === 0;
 }
 
 export const removeAccountSynonym = validate145;
-const schema165 = {"type":"object","description":"Request of account/removeaccountsynonym","properties":{"synAccountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account the synonym names"}},"required":["synAccountId"],"additionalProperties":false};
+const schema166 = {"type":"object","description":"Request of account/removeaccountsynonym","properties":{"synAccountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account the synonym names"}},"required":["synAccountId"],"additionalProperties":false};
 
 function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14014,7 +14121,7 @@ return errors === 0;
 }
 
 export const removeDnd = validate146;
-const schema166 = {"type":"object","description":"Request of dnd/removednd","additionalProperties":false,"properties":{}};
+const schema167 = {"type":"object","description":"Request of dnd/removednd","additionalProperties":false,"properties":{}};
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14046,7 +14153,7 @@ return errors === 0;
 }
 
 export const removeRoomAdmin = validate147;
-const schema167 = {"type":"object","description":"Request of room/removeroomadmin","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"}},"required":["roomId","accountId"],"additionalProperties":false};
+const schema168 = {"type":"object","description":"Request of room/removeroomadmin","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"}},"required":["roomId","accountId"],"additionalProperties":false};
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14170,7 +14277,7 @@ return errors === 0;
 }
 
 export const removeRoomMember = validate148;
-const schema168 = {"type":"object","description":"Request of room/removeroommember","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"}},"required":["roomId","accountId"],"additionalProperties":false};
+const schema169 = {"type":"object","description":"Request of room/removeroommember","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"}},"required":["roomId","accountId"],"additionalProperties":false};
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14294,7 +14401,7 @@ return errors === 0;
 }
 
 export const removeRoomProfileImage = validate149;
-const schema169 = {"type":"object","description":"Request of room/removeroomprofileimage","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema170 = {"type":"object","description":"Request of room/removeroomprofileimage","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14373,7 +14480,7 @@ return errors === 0;
 }
 
 export const saveAccountProfileImage = validate150;
-const schema170 = {"type":"object","description":"Request of account/saveaccountprofileimage (JSON part \"payload\" of the multipart body)","properties":{"imgData":{"type":"string","contentEncoding":"base64","description":"Image bytes as base64 (alternative to the multipart file part)","maxLength":14000000}},"additionalProperties":false};
+const schema171 = {"type":"object","description":"Request of account/saveaccountprofileimage (JSON part \"payload\" of the multipart body)","properties":{"imgData":{"type":"string","contentEncoding":"base64","description":"Image bytes as base64 (alternative to the multipart file part)","maxLength":14000000}},"additionalProperties":false};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14432,7 +14539,7 @@ return errors === 0;
 }
 
 export const saveDnd = validate151;
-const schema171 = {"type":"object","description":"Request of dnd/savednd","properties":{"dndEndDate":{"type":"integer","minimum":0,"description":"End (epoch milliseconds)"},"dnd":{"type":"boolean","description":"On"},"isMute":{"type":"boolean","description":"Mute notifications"}},"required":["dndEndDate","dnd"],"additionalProperties":false};
+const schema172 = {"type":"object","description":"Request of dnd/savednd","properties":{"dndEndDate":{"type":"integer","minimum":0,"description":"End (epoch milliseconds)"},"dnd":{"type":"boolean","description":"On"},"isMute":{"type":"boolean","description":"Mute notifications"}},"required":["dndEndDate","dnd"],"additionalProperties":false};
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14535,7 +14642,7 @@ return errors === 0;
 }
 
 export const saveRoomEvent = validate152;
-const schema172 = {"type":"object","description":"Request of room/saveroomevent","properties":{"eventId":{"type":"string","minLength":1,"maxLength":128,"description":"Room event id"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"title":{"type":"string","description":"Title","minLength":1,"maxLength":200},"content":{"type":"string","description":"Content","maxLength":5000},"startTs":{"type":"integer","minimum":0,"description":"Start (epoch milliseconds)"},"endTs":{"type":"integer","minimum":0,"description":"End (epoch milliseconds)"}},"required":["roomId","title","startTs","endTs"],"additionalProperties":false};
+const schema173 = {"type":"object","description":"Request of room/saveroomevent","properties":{"eventId":{"type":"string","minLength":1,"maxLength":128,"description":"Room event id"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"title":{"type":"string","description":"Title","minLength":1,"maxLength":200},"content":{"type":"string","description":"Content","maxLength":5000},"startTs":{"type":"integer","minimum":0,"description":"Start (epoch milliseconds)"},"endTs":{"type":"integer","minimum":0,"description":"End (epoch milliseconds)"}},"required":["roomId","title","startTs","endTs"],"additionalProperties":false};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14789,7 +14896,7 @@ return errors === 0;
 }
 
 export const saveRoomProfileImage = validate153;
-const schema173 = {"type":"object","description":"Request of room/saveroomprofileimage (JSON part \"payload\" of the multipart body)","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"imgData":{"type":"string","contentEncoding":"base64","description":"Image bytes as base64 (alternative to the multipart file part)","maxLength":14000000}},"required":["roomId"],"additionalProperties":false};
+const schema174 = {"type":"object","description":"Request of room/saveroomprofileimage (JSON part \"payload\" of the multipart body)","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"imgData":{"type":"string","contentEncoding":"base64","description":"Image bytes as base64 (alternative to the multipart file part)","maxLength":14000000}},"required":["roomId"],"additionalProperties":false};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14893,7 +15000,7 @@ return errors === 0;
 }
 
 export const saveTranslation = validate154;
-const schema174 = {"type":"object","description":"Request of message/savetranslation","properties":{"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"},"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"value":{"type":"string","description":"Translated text","minLength":1,"maxLength":20000},"checksum":{"type":"string","description":"Client checksum of the content, used to detect duplicates and stale edits","maxLength":256},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["langId","messageId","value","checksum","roomId"],"additionalProperties":false};
+const schema175 = {"type":"object","description":"Request of message/savetranslation","properties":{"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"},"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"value":{"type":"string","description":"Translated text","minLength":1,"maxLength":20000},"checksum":{"type":"string","description":"Client checksum of the content, used to detect duplicates and stale edits","maxLength":256},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["langId","messageId","value","checksum","roomId"],"additionalProperties":false};
 
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14974,7 +15081,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data0 === "en_US") || (data0 === "zh_TW")) || (data0 === "zh_CN"))){
-const err7 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15130,7 +15237,7 @@ return errors === 0;
 }
 
 export const searchAesMessages = validate155;
-const schema176 = {"type":"object","description":"Request of message/searchaesmessages","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"lastMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"Page from this message id (exclusive); absent for the newest"},"batchSize":{"type":"integer","description":"How many items to return","minimum":1,"maximum":200},"filterOfMessage":{"type":"string","description":"Text to search","minLength":1,"maxLength":256}},"required":["batchSize","filterOfMessage"],"additionalProperties":false};
+const schema177 = {"type":"object","description":"Request of message/searchaesmessages","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"lastMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"Page from this message id (exclusive); absent for the newest"},"batchSize":{"type":"integer","description":"How many items to return","minimum":1,"maximum":200},"filterOfMessage":{"type":"string","description":"Text to search","minLength":1,"maxLength":256}},"required":["batchSize","filterOfMessage"],"additionalProperties":false};
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15324,7 +15431,7 @@ return errors === 0;
 }
 
 export const searchDistributionListMembers = validate156;
-const schema177 = {"type":"object","description":"Request of distributionlist/searchdistributionlistmembers","properties":{"distributionListName":{"type":"string","description":"Distinguished name of the list","minLength":1,"maxLength":512}},"required":["distributionListName"],"additionalProperties":false};
+const schema178 = {"type":"object","description":"Request of distributionlist/searchdistributionlistmembers","properties":{"distributionListName":{"type":"string","description":"Distinguished name of the list","minLength":1,"maxLength":512}},"required":["distributionListName"],"additionalProperties":false};
 
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15403,7 +15510,7 @@ return errors === 0;
 }
 
 export const searchDistributionListNames = validate157;
-const schema178 = {"type":"object","description":"Request of distributionlist/searchdistributionlistnames","properties":{"distributionListNameCriteria":{"type":"string","description":"Name filter","minLength":1,"maxLength":256}},"required":["distributionListNameCriteria"],"additionalProperties":false};
+const schema179 = {"type":"object","description":"Request of distributionlist/searchdistributionlistnames","properties":{"distributionListNameCriteria":{"type":"string","description":"Name filter","minLength":1,"maxLength":256}},"required":["distributionListNameCriteria"],"additionalProperties":false};
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15482,8 +15589,8 @@ return errors === 0;
 }
 
 export const searchGroupList = validate158;
-const schema179 = {"type":"object","description":"Search of group lists for broadcast selection","properties":{"type":{"$ref":"#/definitions/GroupListType","description":"Kind"},"searchCriteria":{"type":"string","description":"Free text to search for","maxLength":256},"delegateMemberId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id of the delegate the caller acts for"},"asc":{"type":"boolean","description":"Sort ascending"}},"required":["type"],"additionalProperties":false};
-const schema180 = {"type":"string","enum":["ALL","DL","HKP_AK_GROUP"],"description":"Kind of group list searched","x-inferred":true};
+const schema180 = {"type":"object","description":"Search of group lists for broadcast selection","properties":{"type":{"$ref":"#/definitions/GroupListType","description":"Kind"},"searchCriteria":{"type":"string","description":"Free text to search for","maxLength":256},"delegateMemberId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id of the delegate the caller acts for"},"asc":{"type":"boolean","description":"Sort ascending"}},"required":["type"],"additionalProperties":false};
+const schema181 = {"type":"string","enum":["ALL","DL","HKP_AK_GROUP"],"description":"Kind of group list searched","x-inferred":true};
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15524,7 +15631,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "ALL") || (data0 === "DL")) || (data0 === "HKP_AK_GROUP"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/GroupListType/enum",keyword:"enum",params:{allowedValues: schema180.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/GroupListType/enum",keyword:"enum",params:{allowedValues: schema181.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15622,7 +15729,7 @@ return errors === 0;
 }
 
 export const searchRoom = validate159;
-const schema181 = {"type":"object","description":"Request of room/searchroom","properties":{"searchCriteria":{"type":"string","description":"Text to search","minLength":1,"maxLength":256}},"required":["searchCriteria"],"additionalProperties":false};
+const schema182 = {"type":"object","description":"Request of room/searchroom","properties":{"searchCriteria":{"type":"string","description":"Text to search","minLength":1,"maxLength":256}},"required":["searchCriteria"],"additionalProperties":false};
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15701,9 +15808,9 @@ return errors === 0;
 }
 
 export const sendAesMessage = validate160;
-const schema182 = {"description":"Request of message/sendaesmessage","oneOf":[{"$ref":"../entities/message.json#/definitions/SendMessagePayload"},{"$ref":"../entities/message.json#/definitions/SendMessagePayloadWithoutKey"}]};
-const schema183 = {"type":"object","description":"Payload to send one encrypted message with its key record id","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"},"type":{"$ref":"#/definitions/MessageType","description":"Kind of message"},"checksum":{"type":"string","description":"Client checksum of the content, used to detect duplicates and stale edits","maxLength":256},"langId":{"$ref":"common.json#/definitions/LangId","description":"Language of the caller"},"aesMessage":{"type":"string","contentEncoding":"base64","description":"Encrypted text: base64 of IV‖ciphertext(‖tag)","maxLength":1000000},"aesMessageFile":{"type":"string","contentEncoding":"base64","description":"Encrypted file: base64 of IV‖ciphertext(‖tag); text, not multipart","maxLength":140000000},"aesMessageFilename":{"type":"string","description":"File name of the attachment (sent in clear)","maxLength":255},"aesMessageFileMetadata":{"type":"string","contentEncoding":"base64","description":"Encrypted JSON of MessageFileMetadata","maxLength":100000},"aesMessageUrlMetadata":{"type":"string","contentEncoding":"base64","description":"Encrypted JSON of MessageUrlMetadata","maxLength":100000},"msgMentionAccountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Accounts mentioned","maxItems":500,"uniqueItems":true},"replyToMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the message replied to"},"hints":{"type":"string","description":"Plain hint text for push notifications","maxLength":256},"messagePolling":{"$ref":"#/definitions/PollingCreate","description":"Poll definition of a POLLING message (sent in clear so the server can count votes)","x-inferred":true}},"required":["roomId","messageKeyUuid","type","checksum"],"additionalProperties":false};
-const schema186 = {"type":"object","description":"Definition of a new poll","x-inferred":true,"properties":{"topic":{"type":"string","description":"Poll question","minLength":1,"maxLength":500},"options":{"type":"array","items":{"type":"string","description":"Option text","minLength":1,"maxLength":200},"description":"Option texts, 2 to 8","minItems":2,"maxItems":8},"isMultipleChoice":{"type":"boolean","description":"More than one option may be voted"}},"required":["topic","options"],"additionalProperties":false};
+const schema183 = {"description":"Request of message/sendaesmessage","oneOf":[{"$ref":"../entities/message.json#/definitions/SendMessagePayload"},{"$ref":"../entities/message.json#/definitions/SendMessagePayloadWithoutKey"}]};
+const schema184 = {"type":"object","description":"Payload to send one encrypted message with its key record id","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"},"type":{"$ref":"#/definitions/MessageType","description":"Kind of message"},"checksum":{"type":"string","description":"Client checksum of the content, used to detect duplicates and stale edits","maxLength":256},"langId":{"$ref":"common.json#/definitions/LangId","description":"Language of the caller"},"aesMessage":{"type":"string","contentEncoding":"base64","description":"Encrypted text: base64 of IV‖ciphertext(‖tag)","maxLength":1000000},"aesMessageFile":{"type":"string","contentEncoding":"base64","description":"Encrypted file: base64 of IV‖ciphertext(‖tag); text, not multipart","maxLength":140000000},"aesMessageFilename":{"type":"string","description":"File name of the attachment (sent in clear)","maxLength":255},"aesMessageFileMetadata":{"type":"string","contentEncoding":"base64","description":"Encrypted JSON of MessageFileMetadata","maxLength":100000},"aesMessageUrlMetadata":{"type":"string","contentEncoding":"base64","description":"Encrypted JSON of MessageUrlMetadata","maxLength":100000},"msgMentionAccountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Accounts mentioned","maxItems":500,"uniqueItems":true},"replyToMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the message replied to"},"hints":{"type":"string","description":"Plain hint text for push notifications","maxLength":256},"messagePolling":{"$ref":"#/definitions/PollingCreate","description":"Poll definition of a POLLING message (sent in clear so the server can count votes)","x-inferred":true}},"required":["roomId","messageKeyUuid","type","checksum"],"additionalProperties":false};
+const schema187 = {"type":"object","description":"Definition of a new poll","x-inferred":true,"properties":{"topic":{"type":"string","description":"Poll question","minLength":1,"maxLength":500},"options":{"type":"array","items":{"type":"string","description":"Option text","minLength":1,"maxLength":200},"description":"Option texts, 2 to 8","minItems":2,"maxItems":8},"isMultipleChoice":{"type":"boolean","description":"More than one option may be voted"}},"required":["topic","options"],"additionalProperties":false};
 
 function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15750,7 +15857,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func34.call(schema183.properties, key0))){
+if(!(func34.call(schema184.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -15844,7 +15951,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((((((((((((((((((data2 === "SYSTEM") || (data2 === "TEXT")) || (data2 === "IMAGE")) || (data2 === "VOICE")) || (data2 === "VIDEO")) || (data2 === "FILE")) || (data2 === "LOCATION")) || (data2 === "CONTACT")) || (data2 === "URL")) || (data2 === "STICKER")) || (data2 === "BAPP")) || (data2 === "REQUEST")) || (data2 === "DATETIME")) || (data2 === "MC")) || (data2 === "DISMISS")) || (data2 === "DISMISS_MC")) || (data2 === "DISMISS_REQ")) || (data2 === "DISMISS_BAPP")) || (data2 === "JSONCARD")) || (data2 === "POLLING"))){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/MessageType/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/MessageType/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15892,7 +15999,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(((data4 === "en_US") || (data4 === "zh_TW")) || (data4 === "zh_CN"))){
-const err16 = {instancePath:instancePath+"/langId",schemaPath:"common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/langId",schemaPath:"common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16352,7 +16459,7 @@ validate161.errors = vErrors;
 return errors === 0;
 }
 
-const schema187 = {"type":"object","description":"Payload to send one message encrypted with the room key (no messageKeyUuid)","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"type":{"$ref":"#/definitions/MessageType","description":"Kind of message"},"checksum":{"type":"string","description":"Client checksum of the content, used to detect duplicates and stale edits","maxLength":256},"langId":{"$ref":"common.json#/definitions/LangId","description":"Language of the caller"},"aesMessage":{"type":"string","contentEncoding":"base64","description":"Encrypted text: base64 of IV‖ciphertext(‖tag)","maxLength":1000000},"aesMessageFile":{"type":"string","contentEncoding":"base64","description":"Encrypted file: base64 of IV‖ciphertext(‖tag); text, not multipart","maxLength":140000000},"aesMessageFilename":{"type":"string","description":"File name of the attachment (sent in clear)","maxLength":255},"aesMessageFileMetadata":{"type":"string","contentEncoding":"base64","description":"Encrypted JSON of MessageFileMetadata","maxLength":100000},"aesMessageUrlMetadata":{"type":"string","contentEncoding":"base64","description":"Encrypted JSON of MessageUrlMetadata","maxLength":100000},"msgMentionAccountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Accounts mentioned","maxItems":500,"uniqueItems":true},"replyToMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the message replied to"},"hints":{"type":"string","description":"Plain hint text for push notifications","maxLength":256},"messagePolling":{"$ref":"#/definitions/PollingCreate","description":"Poll definition of a POLLING message (sent in clear so the server can count votes)","x-inferred":true}},"required":["roomId","type","checksum"],"additionalProperties":false};
+const schema188 = {"type":"object","description":"Payload to send one message encrypted with the room key (no messageKeyUuid)","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"type":{"$ref":"#/definitions/MessageType","description":"Kind of message"},"checksum":{"type":"string","description":"Client checksum of the content, used to detect duplicates and stale edits","maxLength":256},"langId":{"$ref":"common.json#/definitions/LangId","description":"Language of the caller"},"aesMessage":{"type":"string","contentEncoding":"base64","description":"Encrypted text: base64 of IV‖ciphertext(‖tag)","maxLength":1000000},"aesMessageFile":{"type":"string","contentEncoding":"base64","description":"Encrypted file: base64 of IV‖ciphertext(‖tag); text, not multipart","maxLength":140000000},"aesMessageFilename":{"type":"string","description":"File name of the attachment (sent in clear)","maxLength":255},"aesMessageFileMetadata":{"type":"string","contentEncoding":"base64","description":"Encrypted JSON of MessageFileMetadata","maxLength":100000},"aesMessageUrlMetadata":{"type":"string","contentEncoding":"base64","description":"Encrypted JSON of MessageUrlMetadata","maxLength":100000},"msgMentionAccountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Accounts mentioned","maxItems":500,"uniqueItems":true},"replyToMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the message replied to"},"hints":{"type":"string","description":"Plain hint text for push notifications","maxLength":256},"messagePolling":{"$ref":"#/definitions/PollingCreate","description":"Poll definition of a POLLING message (sent in clear so the server can count votes)","x-inferred":true}},"required":["roomId","type","checksum"],"additionalProperties":false};
 
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16389,7 +16496,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func34.call(schema187.properties, key0))){
+if(!(func34.call(schema188.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -16448,7 +16555,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((((((((((((((((((data1 === "SYSTEM") || (data1 === "TEXT")) || (data1 === "IMAGE")) || (data1 === "VOICE")) || (data1 === "VIDEO")) || (data1 === "FILE")) || (data1 === "LOCATION")) || (data1 === "CONTACT")) || (data1 === "URL")) || (data1 === "STICKER")) || (data1 === "BAPP")) || (data1 === "REQUEST")) || (data1 === "DATETIME")) || (data1 === "MC")) || (data1 === "DISMISS")) || (data1 === "DISMISS_MC")) || (data1 === "DISMISS_REQ")) || (data1 === "DISMISS_BAPP")) || (data1 === "JSONCARD")) || (data1 === "POLLING"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/MessageType/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/MessageType/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16496,7 +16603,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data3 === "en_US") || (data3 === "zh_TW")) || (data3 === "zh_CN"))){
-const err12 = {instancePath:instancePath+"/langId",schemaPath:"common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/langId",schemaPath:"common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17015,7 +17122,7 @@ return errors === 0;
 }
 
 export const sendNexToken = validate165;
-const schema191 = {"type":"object","description":"Request of nextoken/sendnextoken","properties":{"token":{"type":"string","description":"Token text","minLength":1,"maxLength":4096}},"required":["token"],"additionalProperties":false};
+const schema192 = {"type":"object","description":"Request of nextoken/sendnextoken","properties":{"token":{"type":"string","description":"Token text","minLength":1,"maxLength":4096}},"required":["token"],"additionalProperties":false};
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17094,7 +17201,7 @@ return errors === 0;
 }
 
 export const speakVoice = validate166;
-const schema192 = {"type":"object","description":"Request of voice/speak","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"}},"required":["messageId"],"additionalProperties":false};
+const schema193 = {"type":"object","description":"Request of voice/speak","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"}},"required":["messageId"],"additionalProperties":false};
 
 function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17354,7 +17461,7 @@ if(data.deviceInfo !== undefined){
 let data4 = data.deviceInfo;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
-if(!(func34.call(schema137.properties, key1))){
+if(!(func34.call(schema138.properties, key1))){
 const err15 = {instancePath:instancePath+"/deviceInfo",schemaPath:"#/definitions/DeviceInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -17894,7 +18001,7 @@ return errors === 0;
 }
 
 export const startConference = validate170;
-const schema196 = {"type":"object","description":"Request of conference/start","properties":{"uuid":{"type":"string","minLength":1,"maxLength":128,"description":"Conference id"}},"required":["uuid"],"additionalProperties":false};
+const schema197 = {"type":"object","description":"Request of conference/start","properties":{"uuid":{"type":"string","minLength":1,"maxLength":128,"description":"Conference id"}},"required":["uuid"],"additionalProperties":false};
 
 function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17973,7 +18080,7 @@ return errors === 0;
 }
 
 export const stopConference = validate171;
-const schema197 = {"type":"object","description":"Request of conference/stop","properties":{"uuid":{"type":"string","minLength":1,"maxLength":128,"description":"Conference id"}},"required":["uuid"],"additionalProperties":false};
+const schema198 = {"type":"object","description":"Request of conference/stop","properties":{"uuid":{"type":"string","minLength":1,"maxLength":128,"description":"Conference id"}},"required":["uuid"],"additionalProperties":false};
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18052,7 +18159,7 @@ return errors === 0;
 }
 
 export const testDecrypt = validate173;
-const schema199 = {"type":"object","description":"Request of crypto/decrypt","properties":{"privateKeyPem":{"type":"string","description":"PKCS#8 PEM","minLength":1,"maxLength":8192},"cryptoText":{"type":"string","contentEncoding":"base64","description":"Ciphertext","minLength":1,"maxLength":8192}},"required":["privateKeyPem","cryptoText"],"additionalProperties":false,"x-inferred":true};
+const schema200 = {"type":"object","description":"Request of crypto/decrypt","properties":{"privateKeyPem":{"type":"string","description":"PKCS#8 PEM","minLength":1,"maxLength":8192},"cryptoText":{"type":"string","contentEncoding":"base64","description":"Ciphertext","minLength":1,"maxLength":8192}},"required":["privateKeyPem","cryptoText"],"additionalProperties":false,"x-inferred":true};
 
 function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18176,7 +18283,7 @@ return errors === 0;
 }
 
 export const testEncrypt = validate174;
-const schema200 = {"type":"object","description":"Request of crypto/encrypt","properties":{"publicKeyPem":{"type":"string","description":"SPKI PEM","minLength":1,"maxLength":8192},"plainText":{"type":"string","description":"Text","maxLength":190}},"required":["publicKeyPem","plainText"],"additionalProperties":false,"x-inferred":true};
+const schema201 = {"type":"object","description":"Request of crypto/encrypt","properties":{"publicKeyPem":{"type":"string","description":"SPKI PEM","minLength":1,"maxLength":8192},"plainText":{"type":"string","description":"Text","maxLength":190}},"required":["publicKeyPem","plainText"],"additionalProperties":false,"x-inferred":true};
 
 function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18290,7 +18397,7 @@ return errors === 0;
 }
 
 export const testGenerateKeyPair = validate175;
-const schema201 = {"type":"object","description":"Request of crypto/generatekeypair","additionalProperties":false,"properties":{}};
+const schema202 = {"type":"object","description":"Request of crypto/generatekeypair","additionalProperties":false,"properties":{}};
 
 function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18322,7 +18429,7 @@ return errors === 0;
 }
 
 export const testSign = validate176;
-const schema202 = {"type":"object","description":"Request of crypto/sign","properties":{"privateKeyPem":{"type":"string","description":"PKCS#8 PEM","minLength":1,"maxLength":8192},"plainText":{"type":"string","description":"Text","maxLength":1000000}},"required":["privateKeyPem","plainText"],"additionalProperties":false,"x-inferred":true};
+const schema203 = {"type":"object","description":"Request of crypto/sign","properties":{"privateKeyPem":{"type":"string","description":"PKCS#8 PEM","minLength":1,"maxLength":8192},"plainText":{"type":"string","description":"Text","maxLength":1000000}},"required":["privateKeyPem","plainText"],"additionalProperties":false,"x-inferred":true};
 
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18436,7 +18543,7 @@ return errors === 0;
 }
 
 export const testVerify = validate177;
-const schema203 = {"type":"object","description":"Request of crypto/verify","properties":{"publicKeyPem":{"type":"string","description":"SPKI PEM","minLength":1,"maxLength":8192},"plainText":{"type":"string","description":"Text","maxLength":1000000},"signature":{"type":"string","contentEncoding":"base64","description":"Signature","minLength":1,"maxLength":8192}},"required":["publicKeyPem","plainText","signature"],"additionalProperties":false,"x-inferred":true};
+const schema204 = {"type":"object","description":"Request of crypto/verify","properties":{"publicKeyPem":{"type":"string","description":"SPKI PEM","minLength":1,"maxLength":8192},"plainText":{"type":"string","description":"Text","maxLength":1000000},"signature":{"type":"string","contentEncoding":"base64","description":"Signature","minLength":1,"maxLength":8192}},"required":["publicKeyPem","plainText","signature"],"additionalProperties":false,"x-inferred":true};
 
 function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18595,7 +18702,7 @@ return errors === 0;
 }
 
 export const unhideRoom = validate178;
-const schema204 = {"type":"object","description":"Request of room/unhideroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema205 = {"type":"object","description":"Request of room/unhideroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18674,7 +18781,7 @@ return errors === 0;
 }
 
 export const unmuteRoom = validate179;
-const schema205 = {"type":"object","description":"Request of room/unmuteroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema206 = {"type":"object","description":"Request of room/unmuteroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18753,7 +18860,7 @@ return errors === 0;
 }
 
 export const unpinRoom = validate180;
-const schema206 = {"type":"object","description":"Request of room/unpinroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema207 = {"type":"object","description":"Request of room/unpinroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19015,7 +19122,7 @@ return errors === 0;
 }
 
 export const unvoteMessage = validate182;
-const schema208 = {"type":"object","description":"Request of message/unvotemessage","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"type":{"$ref":"../entities/message.json#/definitions/MessageType","description":"Type of the voted message (POLLING)"},"optionId":{"type":"string","minLength":1,"maxLength":128,"description":"Poll option id"},"pollingChecksum":{"type":"string","description":"Checksum of the poll state the caller saw; a stale value is refused","minLength":1,"maxLength":256}},"required":["roomId","messageId","type","optionId","pollingChecksum"],"additionalProperties":false};
+const schema209 = {"type":"object","description":"Request of message/unvotemessage","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"type":{"$ref":"../entities/message.json#/definitions/MessageType","description":"Type of the voted message (POLLING)"},"optionId":{"type":"string","minLength":1,"maxLength":128,"description":"Poll option id"},"pollingChecksum":{"type":"string","description":"Checksum of the poll state the caller saw; a stale value is refused","minLength":1,"maxLength":256}},"required":["roomId","messageId","type","optionId","pollingChecksum"],"additionalProperties":false};
 
 function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19166,7 +19273,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((((((((((((((((((data2 === "SYSTEM") || (data2 === "TEXT")) || (data2 === "IMAGE")) || (data2 === "VOICE")) || (data2 === "VIDEO")) || (data2 === "FILE")) || (data2 === "LOCATION")) || (data2 === "CONTACT")) || (data2 === "URL")) || (data2 === "STICKER")) || (data2 === "BAPP")) || (data2 === "REQUEST")) || (data2 === "DATETIME")) || (data2 === "MC")) || (data2 === "DISMISS")) || (data2 === "DISMISS_MC")) || (data2 === "DISMISS_REQ")) || (data2 === "DISMISS_BAPP")) || (data2 === "JSONCARD")) || (data2 === "POLLING"))){
-const err13 = {instancePath:instancePath+"/type",schemaPath:"../entities/message.json#/definitions/MessageType/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/type",schemaPath:"../entities/message.json#/definitions/MessageType/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19262,7 +19369,7 @@ return errors === 0;
 }
 
 export const updateAccountLangSetting = validate183;
-const schema210 = {"type":"object","description":"Request of account/updateaccountlangsetting","properties":{"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"}},"required":["langId"],"additionalProperties":false};
+const schema211 = {"type":"object","description":"Request of account/updateaccountlangsetting","properties":{"langId":{"$ref":"../entities/common.json#/definitions/LangId","description":"Language of the caller"}},"required":["langId"],"additionalProperties":false};
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19303,7 +19410,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "en_US") || (data0 === "zh_TW")) || (data0 === "zh_CN"))){
-const err3 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/langId",schemaPath:"../entities/common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19329,7 +19436,7 @@ return errors === 0;
 }
 
 export const updateAccountPrivacyIsShowNameToGrpAcc = validate184;
-const schema212 = {"type":"object","description":"Request of account/updateaccountprivacyishownametogrpacc","properties":{"isShowNameToGrpAcc":{"type":"boolean","description":"Show the name"}},"required":["isShowNameToGrpAcc"],"additionalProperties":false};
+const schema213 = {"type":"object","description":"Request of account/updateaccountprivacyishownametogrpacc","properties":{"isShowNameToGrpAcc":{"type":"boolean","description":"Show the name"}},"required":["isShowNameToGrpAcc"],"additionalProperties":false};
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19385,7 +19492,7 @@ return errors === 0;
 }
 
 export const updateAccountPrivacyIsShowNotiAtMention = validate185;
-const schema213 = {"type":"object","description":"Request of account/updateaccountprivacyisshownotiatmention","properties":{"isShowNotiAtMention":{"type":"boolean","description":"Notify on mention"}},"required":["isShowNotiAtMention"],"additionalProperties":false};
+const schema214 = {"type":"object","description":"Request of account/updateaccountprivacyisshownotiatmention","properties":{"isShowNotiAtMention":{"type":"boolean","description":"Notify on mention"}},"required":["isShowNotiAtMention"],"additionalProperties":false};
 
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19441,8 +19548,8 @@ return errors === 0;
 }
 
 export const updateAccountPrivacyReadReceipt = validate186;
-const schema214 = {"type":"object","description":"Request of account/updateaccountprivacyreadreceipt","properties":{"readReceipt":{"$ref":"../entities/account.json#/definitions/ReadReceiptSetting","description":"YES or NO"}},"required":["readReceipt"],"additionalProperties":false};
-const schema215 = {"type":"string","enum":["YES","NO"],"description":"Whether read receipts are sent"};
+const schema215 = {"type":"object","description":"Request of account/updateaccountprivacyreadreceipt","properties":{"readReceipt":{"$ref":"../entities/account.json#/definitions/ReadReceiptSetting","description":"YES or NO"}},"required":["readReceipt"],"additionalProperties":false};
+const schema216 = {"type":"string","enum":["YES","NO"],"description":"Whether read receipts are sent"};
 
 function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19483,7 +19590,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data0 === "YES") || (data0 === "NO"))){
-const err3 = {instancePath:instancePath+"/readReceipt",schemaPath:"../entities/account.json#/definitions/ReadReceiptSetting/enum",keyword:"enum",params:{allowedValues: schema215.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/readReceipt",schemaPath:"../entities/account.json#/definitions/ReadReceiptSetting/enum",keyword:"enum",params:{allowedValues: schema216.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19509,8 +19616,8 @@ return errors === 0;
 }
 
 export const updateAccountPrivacyViewPresence = validate187;
-const schema216 = {"type":"object","description":"Request of account/updateaccountprivacyviewpresence","properties":{"viewPresence":{"$ref":"../entities/account.json#/definitions/PrivacyVisibility","description":"Audience"}},"required":["viewPresence"],"additionalProperties":false};
-const schema217 = {"type":"string","enum":["ALL","FAVOURITE","NONE"],"description":"Who may see last seen or the profile photo"};
+const schema217 = {"type":"object","description":"Request of account/updateaccountprivacyviewpresence","properties":{"viewPresence":{"$ref":"../entities/account.json#/definitions/PrivacyVisibility","description":"Audience"}},"required":["viewPresence"],"additionalProperties":false};
+const schema218 = {"type":"string","enum":["ALL","FAVOURITE","NONE"],"description":"Who may see last seen or the profile photo"};
 
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19551,7 +19658,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "ALL") || (data0 === "FAVOURITE")) || (data0 === "NONE"))){
-const err3 = {instancePath:instancePath+"/viewPresence",schemaPath:"../entities/account.json#/definitions/PrivacyVisibility/enum",keyword:"enum",params:{allowedValues: schema217.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/viewPresence",schemaPath:"../entities/account.json#/definitions/PrivacyVisibility/enum",keyword:"enum",params:{allowedValues: schema218.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19577,7 +19684,7 @@ return errors === 0;
 }
 
 export const updateAccountPrivacyViewProfile = validate188;
-const schema218 = {"type":"object","description":"Request of account/updateaccountprivacyviewprofile","properties":{"viewProfile":{"$ref":"../entities/account.json#/definitions/PrivacyVisibility","description":"Audience"}},"required":["viewProfile"],"additionalProperties":false};
+const schema219 = {"type":"object","description":"Request of account/updateaccountprivacyviewprofile","properties":{"viewProfile":{"$ref":"../entities/account.json#/definitions/PrivacyVisibility","description":"Audience"}},"required":["viewProfile"],"additionalProperties":false};
 
 function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19618,7 +19725,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "ALL") || (data0 === "FAVOURITE")) || (data0 === "NONE"))){
-const err3 = {instancePath:instancePath+"/viewProfile",schemaPath:"../entities/account.json#/definitions/PrivacyVisibility/enum",keyword:"enum",params:{allowedValues: schema217.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/viewProfile",schemaPath:"../entities/account.json#/definitions/PrivacyVisibility/enum",keyword:"enum",params:{allowedValues: schema218.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19644,8 +19751,8 @@ return errors === 0;
 }
 
 export const updateAccountProfile = validate189;
-const schema220 = {"type":"object","description":"Update of one profile field","properties":{"type":{"$ref":"#/definitions/AccountProfileEditType","description":"Field kind"},"field":{"type":"string","description":"Field name","minLength":1,"maxLength":64},"value":{"type":"string","description":"New value","maxLength":500}},"required":["type","field","value"],"additionalProperties":false};
-const schema221 = {"type":"string","enum":["DISPLAY_NAME","SEARCH_NAME","EMAIL","FAX","LOGIN_NAME","NAME","OFFICE_ADDRESS","POST_TITLE","TEL","TENANT","OBJECT_CLASS"],"description":"A profile field an update may target"};
+const schema221 = {"type":"object","description":"Update of one profile field","properties":{"type":{"$ref":"#/definitions/AccountProfileEditType","description":"Field kind"},"field":{"type":"string","description":"Field name","minLength":1,"maxLength":64},"value":{"type":"string","description":"New value","maxLength":500}},"required":["type","field","value"],"additionalProperties":false};
+const schema222 = {"type":"string","enum":["DISPLAY_NAME","SEARCH_NAME","EMAIL","FAX","LOGIN_NAME","NAME","OFFICE_ADDRESS","POST_TITLE","TEL","TENANT","OBJECT_CLASS"],"description":"A profile field an update may target"};
 
 function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19706,7 +19813,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((((((((((data0 === "DISPLAY_NAME") || (data0 === "SEARCH_NAME")) || (data0 === "EMAIL")) || (data0 === "FAX")) || (data0 === "LOGIN_NAME")) || (data0 === "NAME")) || (data0 === "OFFICE_ADDRESS")) || (data0 === "POST_TITLE")) || (data0 === "TEL")) || (data0 === "TENANT")) || (data0 === "OBJECT_CLASS"))){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/AccountProfileEditType/enum",keyword:"enum",params:{allowedValues: schema221.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/AccountProfileEditType/enum",keyword:"enum",params:{allowedValues: schema222.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19792,7 +19899,7 @@ return errors === 0;
 }
 
 export const updateAccountSynonym = validate190;
-const schema222 = {"type":"object","description":"The caller's synonym for another account","properties":{"synAccountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account the synonym names"},"synonym":{"type":"string","description":"Synonym","minLength":1,"maxLength":25,"x-error":"NAME_LENGTH"}},"required":["synAccountId","synonym"],"additionalProperties":false};
+const schema223 = {"type":"object","description":"The caller's synonym for another account","properties":{"synAccountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account the synonym names"},"synonym":{"type":"string","description":"Synonym","minLength":1,"maxLength":25,"x-error":"NAME_LENGTH"}},"required":["synAccountId","synonym"],"additionalProperties":false};
 
 function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19916,7 +20023,7 @@ return errors === 0;
 }
 
 export const updateCustomDisplayName = validate191;
-const schema223 = {"type":"object","description":"Request of account/updatecustomdisplayname","properties":{"customDisplayName":{"type":"string","description":"Display name","minLength":1,"maxLength":30,"x-error":"NAME_LENGTH"}},"required":["customDisplayName"],"additionalProperties":false};
+const schema224 = {"type":"object","description":"Request of account/updatecustomdisplayname","properties":{"customDisplayName":{"type":"string","description":"Display name","minLength":1,"maxLength":30,"x-error":"NAME_LENGTH"}},"required":["customDisplayName"],"additionalProperties":false};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19995,7 +20102,7 @@ return errors === 0;
 }
 
 export const updateDownloadAttachSetting = validate192;
-const schema224 = {"type":"object","description":"Request of account/updatedownloadattachsetting","properties":{"dlAttach":{"type":"boolean","description":"Whether attachments are downloaded automatically"}},"required":["dlAttach"],"additionalProperties":false};
+const schema225 = {"type":"object","description":"Request of account/updatedownloadattachsetting","properties":{"dlAttach":{"type":"boolean","description":"Whether attachments are downloaded automatically"}},"required":["dlAttach"],"additionalProperties":false};
 
 function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20051,7 +20158,7 @@ return errors === 0;
 }
 
 export const updateLocalPassword = validate193;
-const schema225 = {"type":"object","description":"Request of account/updatelocalpassword","properties":{"oldPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"},"newPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"}},"required":["oldPassword","newPassword"],"additionalProperties":false};
+const schema226 = {"type":"object","description":"Request of account/updatelocalpassword","properties":{"oldPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"},"newPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"}},"required":["oldPassword","newPassword"],"additionalProperties":false};
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20175,7 +20282,7 @@ return errors === 0;
 }
 
 export const updatePassword = validate194;
-const schema226 = {"type":"object","description":"Change of password by login name","properties":{"loginName":{"type":"string","description":"Login name (corporate id in hospital variants)","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"},"oldPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"},"newPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"},"newConfirmPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"}},"required":["loginName","oldPassword","newPassword","newConfirmPassword"],"additionalProperties":false};
+const schema227 = {"type":"object","description":"Change of password by login name","properties":{"loginName":{"type":"string","description":"Login name (corporate id in hospital variants)","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"},"oldPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"},"newPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"},"newConfirmPassword":{"type":"string","description":"Password","minLength":1,"maxLength":256,"x-error":"VALIDATE_INFORMATION"}},"required":["loginName","oldPassword","newPassword","newConfirmPassword"],"additionalProperties":false};
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20389,7 +20496,7 @@ return errors === 0;
 }
 
 export const updateRoomName = validate195;
-const schema227 = {"type":"object","description":"Request of room/updateroomname","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30,"x-error":"NAME_LENGTH"}},"required":["roomId","roomName"],"additionalProperties":false};
+const schema228 = {"type":"object","description":"Request of room/updateroomname","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30,"x-error":"NAME_LENGTH"}},"required":["roomId","roomName"],"additionalProperties":false};
 
 function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20513,10 +20620,10 @@ return errors === 0;
 }
 
 export const updateRoomPolicy = validate196;
-const schema228 = {"type":"object","description":"Request of room/updateroompolicy","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"policyAttr":{"type":"array","items":{"$ref":"../entities/room.json#/definitions/RoomPolicyUpdate"},"description":"New values","minItems":1,"maxItems":31}},"required":["roomId","policyAttr"],"additionalProperties":false};
-const schema229 = {"type":"object","description":"A new value for one policy attribute","properties":{"attr":{"$ref":"#/definitions/RoomPolicyKey","description":"Policy attribute"},"value":{"$ref":"#/definitions/RoomPolicyValue","description":"New value"}},"required":["attr","value"],"additionalProperties":false};
-const schema230 = {"type":"string","enum":["ADD_MEMBER","ALLOW_COPY","ALLOW_FORWARD_MSG","ALLOW_INAPP_COPY","ALLOW_EXIT_ROOM","ALLOW_DELETE_ROOM","ALLOW_MUTE_NOTI","ALLOW_SELF_DESTRUCT","EDIT_ADMIN","EDIT_ROOM_INFO","EDIT_ROOM_POLICY","RECALL_MESSAGE_TIME","REMOVE_MEMBER","ROOM_SIZE_LIMIT","SCREEN_CAP_SYS_MSG","SEND_MESSAGE","SHOW_MEDIA_WATERMARK","SHOW_MSG_WATERMARK","ALLOW_DRAWING_MSG","ALLOW_CONTACTS_MSG","ALLOW_STAR_MSG","ALLOW_RECALL_MESSAGE","ALLOW_DOWN_ORIG_MSG","ALLOW_HIDE_ROOM","ALLOW_CLOSE_ROOM","ALLOW_DOWN_ATTACH","ALLOW_EXPORT_MSG","ALLOW_ARCHIVE_MSG","COPY_MEMBER_CREAT_RM","ALLOW_VOICE_TO_TEXT","ALLOW_DELETE_ALL_MSG"],"description":"Room policy attribute","x-seed":"3: Room policy keys"};
-const schema231 = {"type":"integer","minimum":0,"description":"A policy value: MemberRolePolicyValue, BooleanPolicyValue or NumberLimitPolicyValue by the entry's type"};
+const schema229 = {"type":"object","description":"Request of room/updateroompolicy","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"policyAttr":{"type":"array","items":{"$ref":"../entities/room.json#/definitions/RoomPolicyUpdate"},"description":"New values","minItems":1,"maxItems":31}},"required":["roomId","policyAttr"],"additionalProperties":false};
+const schema230 = {"type":"object","description":"A new value for one policy attribute","properties":{"attr":{"$ref":"#/definitions/RoomPolicyKey","description":"Policy attribute"},"value":{"$ref":"#/definitions/RoomPolicyValue","description":"New value"}},"required":["attr","value"],"additionalProperties":false};
+const schema231 = {"type":"string","enum":["ADD_MEMBER","ALLOW_COPY","ALLOW_FORWARD_MSG","ALLOW_INAPP_COPY","ALLOW_EXIT_ROOM","ALLOW_DELETE_ROOM","ALLOW_MUTE_NOTI","ALLOW_SELF_DESTRUCT","EDIT_ADMIN","EDIT_ROOM_INFO","EDIT_ROOM_POLICY","RECALL_MESSAGE_TIME","REMOVE_MEMBER","ROOM_SIZE_LIMIT","SCREEN_CAP_SYS_MSG","SEND_MESSAGE","SHOW_MEDIA_WATERMARK","SHOW_MSG_WATERMARK","ALLOW_DRAWING_MSG","ALLOW_CONTACTS_MSG","ALLOW_STAR_MSG","ALLOW_RECALL_MESSAGE","ALLOW_DOWN_ORIG_MSG","ALLOW_HIDE_ROOM","ALLOW_CLOSE_ROOM","ALLOW_DOWN_ATTACH","ALLOW_EXPORT_MSG","ALLOW_ARCHIVE_MSG","COPY_MEMBER_CREAT_RM","ALLOW_VOICE_TO_TEXT","ALLOW_DELETE_ALL_MSG"],"description":"Room policy attribute","x-seed":"3: Room policy keys"};
+const schema232 = {"type":"integer","minimum":0,"description":"A policy value: MemberRolePolicyValue, BooleanPolicyValue or NumberLimitPolicyValue by the entry's type"};
 
 function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20567,7 +20674,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((data0 === "ADD_MEMBER") || (data0 === "ALLOW_COPY")) || (data0 === "ALLOW_FORWARD_MSG")) || (data0 === "ALLOW_INAPP_COPY")) || (data0 === "ALLOW_EXIT_ROOM")) || (data0 === "ALLOW_DELETE_ROOM")) || (data0 === "ALLOW_MUTE_NOTI")) || (data0 === "ALLOW_SELF_DESTRUCT")) || (data0 === "EDIT_ADMIN")) || (data0 === "EDIT_ROOM_INFO")) || (data0 === "EDIT_ROOM_POLICY")) || (data0 === "RECALL_MESSAGE_TIME")) || (data0 === "REMOVE_MEMBER")) || (data0 === "ROOM_SIZE_LIMIT")) || (data0 === "SCREEN_CAP_SYS_MSG")) || (data0 === "SEND_MESSAGE")) || (data0 === "SHOW_MEDIA_WATERMARK")) || (data0 === "SHOW_MSG_WATERMARK")) || (data0 === "ALLOW_DRAWING_MSG")) || (data0 === "ALLOW_CONTACTS_MSG")) || (data0 === "ALLOW_STAR_MSG")) || (data0 === "ALLOW_RECALL_MESSAGE")) || (data0 === "ALLOW_DOWN_ORIG_MSG")) || (data0 === "ALLOW_HIDE_ROOM")) || (data0 === "ALLOW_CLOSE_ROOM")) || (data0 === "ALLOW_DOWN_ATTACH")) || (data0 === "ALLOW_EXPORT_MSG")) || (data0 === "ALLOW_ARCHIVE_MSG")) || (data0 === "COPY_MEMBER_CREAT_RM")) || (data0 === "ALLOW_VOICE_TO_TEXT")) || (data0 === "ALLOW_DELETE_ALL_MSG"))){
-const err4 = {instancePath:instancePath+"/attr",schemaPath:"#/definitions/RoomPolicyKey/enum",keyword:"enum",params:{allowedValues: schema230.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/attr",schemaPath:"#/definitions/RoomPolicyKey/enum",keyword:"enum",params:{allowedValues: schema231.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20747,7 +20854,7 @@ return errors === 0;
 }
 
 export const updateSearchName = validate199;
-const schema232 = {"type":"object","description":"Request of account/updatesearchname","properties":{"searchName":{"type":"string","description":"Search name","minLength":1,"maxLength":25,"x-error":"NAME_LENGTH"}},"required":["searchName"],"additionalProperties":false};
+const schema233 = {"type":"object","description":"Request of account/updatesearchname","properties":{"searchName":{"type":"string","description":"Search name","minLength":1,"maxLength":25,"x-error":"NAME_LENGTH"}},"required":["searchName"],"additionalProperties":false};
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20826,9 +20933,9 @@ return errors === 0;
 }
 
 export const updateSelfDestructSetting = validate200;
-const schema233 = {"type":"object","description":"Request of room/updateselfdestructsetting","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"enable":{"type":"boolean","description":"On or off"},"selfDestructTime":{"$ref":"../entities/room.json#/definitions/SelfDestructTime","description":"Duration (needed when enable is true)"}},"required":["roomId","enable"],"additionalProperties":false};
-const schema234 = {"type":"object","description":"A self-destruct duration as value and unit","x-inferred":true,"properties":{"value":{"type":"integer","description":"Amount","minimum":1,"maximum":100000},"unit":{"$ref":"#/definitions/SelfDestructTimeUnit","description":"Unit"}},"required":["value","unit"],"additionalProperties":false};
-const schema235 = {"type":"string","enum":["second","minute","hour","day","week","year"],"description":"Unit of a self-destruct time"};
+const schema234 = {"type":"object","description":"Request of room/updateselfdestructsetting","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"enable":{"type":"boolean","description":"On or off"},"selfDestructTime":{"$ref":"../entities/room.json#/definitions/SelfDestructTime","description":"Duration (needed when enable is true)"}},"required":["roomId","enable"],"additionalProperties":false};
+const schema235 = {"type":"object","description":"A self-destruct duration as value and unit","x-inferred":true,"properties":{"value":{"type":"integer","description":"Amount","minimum":1,"maximum":100000},"unit":{"$ref":"#/definitions/SelfDestructTimeUnit","description":"Unit"}},"required":["value","unit"],"additionalProperties":false};
+const schema236 = {"type":"string","enum":["second","minute","hour","day","week","year"],"description":"Unit of a self-destruct time"};
 
 function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20914,7 +21021,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((((data1 === "second") || (data1 === "minute")) || (data1 === "hour")) || (data1 === "day")) || (data1 === "week")) || (data1 === "year"))){
-const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/definitions/SelfDestructTimeUnit/enum",keyword:"enum",params:{allowedValues: schema235.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/definitions/SelfDestructTimeUnit/enum",keyword:"enum",params:{allowedValues: schema236.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21045,7 +21152,7 @@ return errors === 0;
 }
 
 export const uploadToPrivateAlbum = validate203;
-const schema236 = {"type":"object","description":"Request of privatealbum/upload","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Message ids","minItems":1,"maxItems":200,"uniqueItems":true},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageIds","roomId"],"additionalProperties":false};
+const schema237 = {"type":"object","description":"Request of privatealbum/upload","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Message ids","minItems":1,"maxItems":200,"uniqueItems":true},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageIds","roomId"],"additionalProperties":false};
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21229,7 +21336,7 @@ return errors === 0;
 }
 
 export const verifyAuthorizedAccount = validate204;
-const schema237 = {"type":"object","description":"Request of account/verifyauthorizedaccount","properties":{"pageInfo":{"$ref":"../entities/common.json#/definitions/PageInfo","description":"Paging of the list"},"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["accountIds"],"additionalProperties":false};
+const schema238 = {"type":"object","description":"Request of account/verifyauthorizedaccount","properties":{"pageInfo":{"$ref":"../entities/common.json#/definitions/PageInfo","description":"Paging of the list"},"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Account ids","minItems":1,"maxItems":200,"uniqueItems":true}},"required":["accountIds"],"additionalProperties":false};
 
 function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21475,7 +21582,7 @@ return errors === 0;
 }
 
 export const viewAesMessage = validate205;
-const schema239 = {"type":"object","description":"Request of message/viewaesmessage","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageId","roomId"],"additionalProperties":false};
+const schema240 = {"type":"object","description":"Request of message/viewaesmessage","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageId","roomId"],"additionalProperties":false};
 
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21599,7 +21706,7 @@ return errors === 0;
 }
 
 export const viewAesMessages = validate206;
-const schema240 = {"type":"object","description":"Request of message/viewaesmessages","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Message ids","minItems":1,"maxItems":200,"uniqueItems":true},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageIds","roomId"],"additionalProperties":false};
+const schema241 = {"type":"object","description":"Request of message/viewaesmessages","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Id"},"description":"Message ids","minItems":1,"maxItems":200,"uniqueItems":true},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["messageIds","roomId"],"additionalProperties":false};
 
 function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21783,7 +21890,7 @@ return errors === 0;
 }
 
 export const viewRoom = validate207;
-const schema241 = {"type":"object","description":"Request of room/viewroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
+const schema242 = {"type":"object","description":"Request of room/viewroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["roomId"],"additionalProperties":false};
 
 function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21862,7 +21969,7 @@ return errors === 0;
 }
 
 export const voiceToTextMessage = validate208;
-const schema242 = {"type":"object","description":"Request of message/voicetotextmessage","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"}},"required":["roomId","messageId"],"additionalProperties":false};
+const schema243 = {"type":"object","description":"Request of message/voicetotextmessage","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"}},"required":["roomId","messageId"],"additionalProperties":false};
 
 function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21986,7 +22093,7 @@ return errors === 0;
 }
 
 export const voteMessage = validate209;
-const schema243 = {"type":"object","description":"Request of message/votemessage","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"type":{"$ref":"../entities/message.json#/definitions/MessageType","description":"Type of the voted message (POLLING)"},"optionId":{"type":"string","minLength":1,"maxLength":128,"description":"Poll option id"},"pollingChecksum":{"type":"string","description":"Checksum of the poll state the caller saw; a stale value is refused","minLength":1,"maxLength":256}},"required":["roomId","messageId","type","optionId","pollingChecksum"],"additionalProperties":false};
+const schema244 = {"type":"object","description":"Request of message/votemessage","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"type":{"$ref":"../entities/message.json#/definitions/MessageType","description":"Type of the voted message (POLLING)"},"optionId":{"type":"string","minLength":1,"maxLength":128,"description":"Poll option id"},"pollingChecksum":{"type":"string","description":"Checksum of the poll state the caller saw; a stale value is refused","minLength":1,"maxLength":256}},"required":["roomId","messageId","type","optionId","pollingChecksum"],"additionalProperties":false};
 
 function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22137,7 +22244,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((((((((((((((((((data2 === "SYSTEM") || (data2 === "TEXT")) || (data2 === "IMAGE")) || (data2 === "VOICE")) || (data2 === "VIDEO")) || (data2 === "FILE")) || (data2 === "LOCATION")) || (data2 === "CONTACT")) || (data2 === "URL")) || (data2 === "STICKER")) || (data2 === "BAPP")) || (data2 === "REQUEST")) || (data2 === "DATETIME")) || (data2 === "MC")) || (data2 === "DISMISS")) || (data2 === "DISMISS_MC")) || (data2 === "DISMISS_REQ")) || (data2 === "DISMISS_BAPP")) || (data2 === "JSONCARD")) || (data2 === "POLLING"))){
-const err13 = {instancePath:instancePath+"/type",schemaPath:"../entities/message.json#/definitions/MessageType/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/type",schemaPath:"../entities/message.json#/definitions/MessageType/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }

@@ -1078,6 +1078,7 @@ roomId?: string
  * @maxItems 50
  */
 searchCriteria: [SearchCriterionValue, ...(SearchCriterionValue)[]]
+pageInfo?: PageInfo
 }
 /**
  * A value the caller searches for under one criterion

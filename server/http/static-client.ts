@@ -46,6 +46,8 @@ export function clientSecurityHeaders(framePolicy: 'DENY' | 'SAMEORIGIN'): Recor
 
 export interface StaticClientOptions {
   clientDir: string;
+  /** URL path the build is served at ('/' by default; a grid-child build at GRID_CHILD_PATH, built with that base). */
+  prefix?: string;
   framePolicy: 'DENY' | 'SAMEORIGIN';
   /** Keep best-quality compressed copies of hashed assets (when the server compresses at all). */
   precompress: boolean;
@@ -64,6 +66,7 @@ export function sendClientNotFound(reply: FastifyReply, framePolicy: 'DENY' | 'S
 
 export async function registerStaticClient(app: FastifyInstance, options: StaticClientOptions): Promise<{ assets: CompressedAssets }> {
   const root = path.resolve(options.clientDir);
+  const prefix = options.prefix ?? '/';
   const assetsDir = path.join(root, 'assets') + path.sep;
   const security = clientSecurityHeaders(options.framePolicy);
   const assets = new CompressedAssets(options.log);
@@ -90,7 +93,7 @@ export async function registerStaticClient(app: FastifyInstance, options: Static
 
     await scope.register(fastifyStatic, {
       root,
-      prefix: '/',
+      prefix,
       index: false,
       wildcard: true,
       dotfiles: 'ignore',
@@ -104,7 +107,7 @@ export async function registerStaticClient(app: FastifyInstance, options: Static
       },
     });
 
-    for (const route of CLIENT_ROUTES) scope.get(route, (_request, reply) => reply.sendFile('index.html'));
+    for (const route of CLIENT_ROUTES) scope.get(`${prefix}${route.slice(1)}`, (_request, reply) => reply.sendFile('index.html', root));
   });
   return { assets };
 }

@@ -1,23 +1,43 @@
-// Client entry: generated/variants/<ID>/main.tsx calls start(config) once the theme tokens are loaded.
-import { StrictMode } from 'react';
+// Client entry: generated/variants/<ID>/main.tsx calls start(config) once the theme tokens are loaded. The routed
+// app, or (embedded mode, seed section 2) the embedded app without the router, loaded on demand.
+import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
 import type { VariantConfig } from '@generated/variants/types';
+import { IS_ALLOW_EMBEDDED_MODE } from '@variant/flags';
 import '../styles/global.scss';
+import { DialogHost, ToastHost } from '../ui/index.ts';
 import { routerBasename } from './basename.ts';
+import { embeddedActionObject, isEmbeddedLaunch } from './embedded/launch.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { appQueryClient, resumeSession, setUpCore } from './session.ts';
+
+const EmbeddedApp = lazy(() => import('./embedded/EmbeddedApp.tsx').then((m) => ({ default: m.EmbeddedApp })));
+
+function embeddedApp(config: VariantConfig): ReactNode {
+  const actionObj = embeddedActionObject(window.location.search);
+  // The token is used up by its first try: a reload must not try it again.
+  window.history.replaceState(null, '', `${window.location.pathname}?embedded=1`);
+  return (
+    <>
+      <Suspense fallback={null}>
+        <EmbeddedApp actionObj={actionObj} />
+      </Suspense>
+      <ToastHost />
+      <DialogHost defaultTitle={config.title} />
+    </>
+  );
+}
 
 export function start(config: VariantConfig): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   document.title = config.title;
   const basename = routerBasename(window.location.pathname);
-  const router = createAppRouter(basename, config.title);
+  const app = IS_ALLOW_EMBEDDED_MODE && isEmbeddedLaunch(window.location.search) ? embeddedApp(config) : <AppRoutes basename={basename} title={config.title} />;
   // A reload or a new tab picks the stored session up while i18n loads; the routes wait for it.
   void resumeSession();
   void setUpCore(config).then((i18n) => {
@@ -25,9 +45,7 @@ export function start(config: VariantConfig): void {
       <StrictMode>
         <I18nextProvider i18n={i18n}>
           <ErrorBoundary fallback={<ErrorPage title={config.title} basename={basename} />}>
-            <QueryClientProvider client={appQueryClient()}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>
+            <QueryClientProvider client={appQueryClient()}>{app}</QueryClientProvider>
           </ErrorBoundary>
         </I18nextProvider>
       </StrictMode>,

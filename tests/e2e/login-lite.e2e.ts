@@ -3,22 +3,10 @@
 // its room id opens that room; a refused token shows 'Login Fail'. The host is the native web view's bridge
 // (window.ReactNativeWebView) and the messages it injects, as a mobile app does (docs/embedding.md).
 import { ok, person } from '../support/people.ts';
-import { expect, screenshot, serveVariant, test, type Page } from './fixtures.ts';
+import { expect, screenshot, serveVariant, test } from './fixtures.ts';
+import { asWebView, hostPosted, hostSends } from './support/web-view.ts';
 
 const lite = serveVariant('HOSPITAL_LITE_VERSION');
-
-/** The native app's side of the web view: what the page posted, and injecting a message into the page. */
-async function asWebView(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const posted: unknown[] = [];
-    (window as unknown as { hostPosted: unknown[] }).hostPosted = posted;
-    (window as unknown as { ReactNativeWebView: { postMessage(m: string): void } }).ReactNativeWebView = {
-      postMessage: (message: string) => posted.push(JSON.parse(message)),
-    };
-  });
-}
-const hostPosted = (page: Page) => page.evaluate(() => (window as unknown as { hostPosted: unknown[] }).hostPosted);
-const hostSends = (page: Page, message: object) => page.evaluate((m) => window.postMessage(JSON.stringify(m), '*'), message);
 
 test('lite: Request Login asks the host, a refused token says Login Fail, the host token logs in and opens the room', async ({ openPage }) => {
   const nurse = await person(lite.server, 'lite_nurse', 'Nurse Chan');
@@ -45,6 +33,8 @@ test('lite: Request Login asks the host, a refused token says Login Fail, the ho
   await hostSends(page, { action: 'authenticate', data: { loginName: 'lite_nurse', token, type: 'WEBVIEW', roomId } });
   await expect(page).toHaveURL(/\/chatroom$/);
   await expect(page.getByTestId('chat-title')).toContainText('Doctor Ho');
+  // A lite build tells its host the session started (and, later, why it ended).
+  await expect.poll(async () => (await hostPosted(page)).at(-1)).toEqual({ action: 'signedIn' });
 });
 
 test('lite: the webview texts in Traditional Chinese', async ({ openPage }) => {

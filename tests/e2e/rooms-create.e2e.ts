@@ -66,8 +66,13 @@ test('a chat and a group are started through the room type, the account selector
   await chat.getByRole('button', { name: 'Start chat' }).click();
   await expect(mine.getByTestId('chat-title')).toHaveText('Crea Carol');
   await expect(chat).toBeHidden();
-  // The room list shows the other person's photo.
+  // The room list shows the other person's photo; the chat's info shows her profile (single-room member info).
   await expect(rowOf(mine, 'Crea Carol').locator('[data-picture="true"]')).toBeVisible();
+  await mine.getByRole('button', { name: 'Chat info' }).click();
+  await expect(mine.getByTestId('single-member-info')).toContainText('crea.carol');
+  await expect(mine.getByTestId('single-member-info').getByRole('button', { name: 'Chat Now' })).toHaveCount(0);
+  await screenshot(mine, 'rooms-single-member-info');
+  await mine.getByTestId('right-panel').getByRole('button', { name: 'Close details' }).click();
 
   // New group: two people from the company tab, one left out again on the create page; the seed's checks.
   await mine.getByRole('button', { name: 'New group' }).click();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { loadProject } from '../../generator/src/load/project.ts';
 import { resolveVariant } from '../../generator/src/resolve/variant.ts';
+import { signIn } from '../support/node-transport.ts';
 import { person, ok } from '../support/people.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
 import { expect, screenshot, test } from './fixtures.ts';
@@ -53,15 +54,16 @@ async function expectMarker(page: Page, flag: string, on: boolean): Promise<void
 }
 
 /** The account of the walk and a room with a text and a file from another member, made on the first server. */
-async function seedPeople(server: TestServer): Promise<void> {
+async function seedPeople(server: TestServer): Promise<string> {
   const me = await createTestAccount(server, { loginName: 'variant.user', fullName: 'Variant User' });
   const peer = await person(server, 'variant.peer', PEER);
   const roomId = String(ok(await peer.api.createSingleRoom({ memberId: String(me.id) })).roomId);
   await sendTexts(peer, roomId, ['Welcome to this variant']);
   await sendFile(peer, roomId, 'handover.txt', new TextEncoder().encode('ward handover'), 'text/plain');
+  return roomId;
 }
 
-async function walkVariant(openPage: (o?: { userAgent?: string }) => Promise<Page>, server: TestServer, v: Variant): Promise<void> {
+async function walkVariant(openPage: (o?: { userAgent?: string }) => Promise<Page>, server: TestServer, v: Variant, roomId: string): Promise<void> {
   const { flags } = v;
 
   // The browser check: old Internet Explorer gets the unsupported-browser page only where the check is on.
@@ -95,11 +97,20 @@ async function walkVariant(openPage: (o?: { userAgent?: string }) => Promise<Pag
   // A login generates the device's RSA key pair and hashes the password: slow while the machine is busy.
   await expect(page).toHaveURL(/\/chatroom$/, { timeout: 30_000 });
   const row = page.getByTestId('room-row').filter({ hasText: PEER });
-  await expect(row).toBeVisible();
+  // A grid child shows the main panel only (layout left 0 of 12): its room comes from the grid (tests/e2e/grid.e2e.ts).
+  const gridChild = flags.IS_SHOW_GRID_CHILD_MODE === true;
+  if (gridChild) await expect(page.getByTestId('room-row')).toHaveCount(0);
+  else await expect(row).toBeVisible();
   await expectMarker(page, 'IS_SHOW_NOTIFICATION_PROMPT', flags.IS_ALLOW_DESKTOP_NOTIFICATION === true && flags.IS_SHOW_NOTIFICATION_PROMPT === true);
   await expectMarker(page, 'IS_ALLOW_FULL_SCREEN', flags.IS_ALLOW_FULL_SCREEN === true);
+  // The grid builds offer the grid view on the welcome panel (tests/e2e/grid.e2e.ts walks it).
+  await expectMarker(page, 'IS_SHOW_GRID_MODE', flags.IS_SHOW_GRID_MODE === true);
 
-  await row.click();
+  if (gridChild) {
+    // As the grid opens it: a new page load (a child keeps its session in memory only) with a token and the room.
+    const { token } = ok(await (await signIn(server.url, 'variant.user', TEST_PASSWORD)).api.generateToken({}));
+    await page.goto(`${server.url}/?${new URLSearchParams({ loginName: 'variant.user', token, authTokenType: 'WEBVIEW', roomId }).toString()}`);
+  } else await row.click();
   await expect(page.getByTestId('chat-title')).toContainText(PEER);
   await expect(page.getByTestId('file-name').filter({ hasText: 'handover.txt' })).toBeVisible();
   await expectMarker(page, 'IS_ALLOW_DOWNLOAD_ATTACHMENT', flags.IS_ALLOW_DOWNLOAD_ATTACHMENT === true);
@@ -119,13 +130,14 @@ for (const group of groups) {
     const dirs = await builtVariants(group.map((v) => v.id));
     // One data folder for the group's servers: the demo data and the walk's people are seeded once.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'chatgen-variants-'));
+    let roomId = '';
     try {
       for (const [index, v] of group.entries()) {
         await test.step(v.id, async () => {
           const server = await startTestServer({ CLIENT_DIR: dirs.get(v.id)!, VARIANT: v.id }, dataDir);
           try {
-            if (index === 0) await seedPeople(server);
-            await walkVariant(openPage, server, v);
+            if (index === 0) roomId = await seedPeople(server);
+            await walkVariant(openPage, server, v, roomId);
           } finally {
             await server.close();
           }

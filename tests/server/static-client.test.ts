@@ -7,6 +7,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seededRandom } from '../fuzz/schema-sample.ts';
+import { person } from '../support/people.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const servers: TestServer[] = [];
@@ -188,6 +189,32 @@ describe('the served client', () => {
     const asset = await raw(child, `/assets/${SCRIPT_NAME}`, { 'accept-encoding': 'br, gzip' });
     expect(asset.headers['content-encoding']).toBeUndefined();
     expect(asset.body.equals(script)).toBe(true);
+  });
+
+  it('serves a grid variant\'s child build at /gridchild/ with the child\'s frame policy, and announces it', async () => {
+    const childDir = path.join(distDir, 'DEV_GRID_CHILD');
+    await mkdir(path.join(childDir, 'assets'), { recursive: true });
+    await writeFile(path.join(childDir, 'index.html'), '<!doctype html><title>Child</title>');
+    await writeFile(path.join(childDir, 'build-info.json'), '{"commit":"CHILD-MANIFEST"}');
+    const grid = await serve({ VARIANT: 'DEV_GRID_VERSION', GRID_CHILD_DIR: childDir });
+    for (const route of ['/gridchild/', '/gridchild/login', '/gridchild/chatroom', '/gridchild/deeplink/gotoroom']) {
+      const page = await raw(grid, route);
+      expect(page.status, route).toBe(200);
+      expect(page.body.toString()).toContain('<title>Child</title>');
+      expectSecurityHeaders(page, 'SAMEORIGIN');
+    }
+    const parent = await raw(grid, '/login');
+    expect(parent.body.toString()).toBe(INDEX);
+    expectSecurityHeaders(parent, 'DENY');
+    for (const hidden of ['/gridchild/build-info.json', '/gridchild/../outside.txt', '/gridchild/%2e%2e/outside.txt', '/gridchild/nope']) {
+      expect((await raw(grid, hidden)).status, hidden).toBe(404);
+    }
+    const user = await person(grid, 'grid_profile', 'Grid Profile');
+    const profile = await user.api.getApplicationProfile({});
+    expect(profile.ok && profile.data.clientConfig?.gridViewChildUrl).toBe('/gridchild/');
+    // Without the child's build (or in a variant without a grid) nothing is announced.
+    const csdProfile = await (await person(csd, 'csd_profile', 'Csd Profile')).api.getApplicationProfile({});
+    expect(csdProfile.ok && csdProfile.data.clientConfig?.gridViewChildUrl).toBeUndefined();
   });
 
   it('answers a HEAD like a GET without a body', async () => {

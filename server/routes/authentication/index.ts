@@ -1,6 +1,7 @@
 // Handlers of the authentication group (schema/endpoints/authentication.json): the session itself, login
 // tokens for other devices and hosts, QR login, the application profile and remote wipe.
 import { qrTokenTopic } from '../../../generated/realtime/index.ts';
+import { GRID_CHILD_PATH } from '../../config.ts';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
@@ -36,6 +37,8 @@ export function clientConfig(ctx: ServerContext, chatbots: { chatbotId: string; 
     otherApplicationConfigs: {},
     room: { roomNameMaxLength: 25, roomNameBuffer: 5, roomListPageSize: 30, muteMaxHours: 336 },
     sdkConfigs: {},
+    // The grid-child build, served beside a grid variant (server/app.ts).
+    ...(ctx.config.gridChild ? { gridViewChildUrl: GRID_CHILD_PATH } : {}),
   };
 }
 

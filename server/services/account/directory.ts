@@ -80,7 +80,7 @@ export async function advancedSearchCriteria(ctx: ServerContext): Promise<Search
   ];
 }
 
-export async function advancedSearch(ctx: ServerContext, viewerId: number, body: Pick<AdvancedSearchRequest, 'roomId' | 'searchCriteria'>): Promise<AccountPage> {
+export async function advancedSearch(ctx: ServerContext, viewerId: number, body: Pick<AdvancedSearchRequest, 'roomId' | 'searchCriteria' | 'pageInfo'>): Promise<AccountPage> {
   const text: Partial<Record<AdvancedTextField, string[]>> = {};
   let tenantIds: number[] | null = null;
   for (const criterion of body.searchCriteria) {
@@ -95,7 +95,10 @@ export async function advancedSearch(ctx: ServerContext, viewerId: number, body:
     const roomId = parseId(body.roomId, 'roomId');
     if (await ctx.repos.members.isActiveMember(roomId, viewerId)) exclude.push(...(await ctx.repos.members.activeAccountIds(roomId)));
   }
-  const page = await ctx.repos.accounts.advancedSearch({ text, tenantIds, excludeAccountIds: exclude, limit: ACCOUNT_PAGE_SIZE });
+  // Pages as getaccountlist's: 30 by default, the page number from 1.
+  const limit = body.pageInfo?.pageSize ?? ACCOUNT_PAGE_SIZE;
+  const offset = ((body.pageInfo?.pageNo ?? 1) - 1) * limit;
+  const page = await ctx.repos.accounts.advancedSearch({ text, tenantIds, excludeAccountIds: exclude, limit, offset });
   const view = await viewerContext(ctx, viewerId);
   return { accounts: page.accounts.map((a) => accountToWire(a, view)), stillHaveData: page.stillHaveData };
 }

@@ -1,1 +1,2 @@
 export { ChatroomPage } from './components/ChatroomPage.tsx';
+export { Chatroom, type ChatroomProps } from './components/Chatroom.tsx';

@@ -9,7 +9,8 @@ import styles from './Contact.module.scss';
 
 export interface UserInfoBodyProps {
   account: Account;
-  onChatNow: (account: Account) => void;
+  /** Without it (the single chat's own info) there is no 'Chat Now'. */
+  onChatNow?: (account: Account) => void;
 }
 
 export function UserInfoBody({ account, onChatNow }: UserInfoBodyProps) {
@@ -47,9 +48,11 @@ export function UserInfoBody({ account, onChatNow }: UserInfoBodyProps) {
           ))}
       </dl>
       {withSynonym && mine.loaded ? <SynonymForm key={mine.synonym ?? ''} account={account} current={mine.synonym} /> : null}
-      <Button icon={<MessageCircle />} onClick={() => onChatNow(account)}>
-        {t('contact.chatNow')}
-      </Button>
+      {onChatNow ? (
+        <Button icon={<MessageCircle />} onClick={() => onChatNow(account)}>
+          {t('contact.chatNow')}
+        </Button>
+      ) : null}
     </section>
   );
 }

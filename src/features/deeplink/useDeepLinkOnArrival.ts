@@ -1,7 +1,6 @@
-// The chat carries out the deep link it was opened with, once: the route state is replaced afterwards, so going
-// back or reloading does not run it again.
+// The chat carries out the deep link it was opened with, once: `consume` drops the action object afterwards (the
+// route replaces its state, the embedded app forgets it), so going back or reloading does not run it again.
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../ui/index.ts';
 import { readDeepLink } from './parse.ts';
@@ -9,18 +8,23 @@ import { runDeepLink, type DeepLinkOutcome } from './run.ts';
 
 type Handled = Exclude<DeepLinkOutcome, { kind: 'failed' }>;
 
-export function useDeepLinkOnArrival(onOutcome: (outcome: Handled) => void): void {
-  const location = useLocation();
-  const navigate = useNavigate();
+export interface DeepLinkArrival {
+  actionObj: Record<string, string> | undefined;
+  /** Changes with each arrival (the route's location key): the same key is handled once. */
+  key: string;
+  consume(): void;
+}
+
+export function useDeepLinkOnArrival(arrival: DeepLinkArrival, onOutcome: (outcome: Handled) => void): void {
   const { t, i18n } = useTranslation();
   const handledKey = useRef<string | null>(null);
-  const state = (location.state ?? null) as { actionObj?: Record<string, string> } | null;
-  const link = readDeepLink(state?.actionObj);
+  const { actionObj, key, consume } = arrival;
+  const link = readDeepLink(actionObj);
 
   useEffect(() => {
-    if (link === null || handledKey.current === location.key) return;
-    handledKey.current = location.key;
-    navigate('.', { replace: true, state: null });
+    if (link === null || handledKey.current === key) return;
+    handledKey.current = key;
+    consume();
     if (link === 'invalid') {
       showToast(t('deepLink.invalid'));
       return;
@@ -31,5 +35,5 @@ export function useDeepLinkOnArrival(onOutcome: (outcome: Handled) => void): voi
         if (outcome.kind === 'failed') showToast(t(outcome.reason));
         else onOutcome(outcome);
       });
-  }, [i18n.language, link, location.key, navigate, onOutcome, t]);
+  }, [i18n.language, link, key, consume, onOutcome, t]);
 }

@@ -2,11 +2,11 @@
 // (IM_USER check), so sign-in seeds the cache with that answer; a USER_PROFILE_UPDATE of mine refetches it.
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { getAccountProfileQuery, queryKeys } from '@generated/api/index';
+import { accountKeys, getAccountProfileQuery } from '@generated/api/account';
 import type { GetAccountProfileResponse } from '@generated/types/index';
 import { chatServices } from './services.ts';
 
-export const profileKey = () => queryKeys.account.getAccountProfile({});
+export const profileKey = () => accountKeys.getAccountProfile({});
 
 export function seedProfile(queryClient: QueryClient, profile: GetAccountProfileResponse | null): void {
   if (profile) queryClient.setQueryData(profileKey(), profile);

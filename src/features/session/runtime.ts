@@ -4,6 +4,7 @@
 import { getLoginNameByToken, updatePassword as updatePasswordCall } from '@generated/api/public';
 import type { ApiResult } from '@generated/api/runtime';
 import type { ClientConfig, TokenData } from '@generated/types/index';
+import { IS_SHOW_GRID_CHILD_MODE } from '@variant/flags';
 import { createCore, errorMessage, isNetworkFailure, useSessionStore, type Core, type RealtimeClient, type SessionEndReason } from '../../core/index.ts';
 import { dismissAllDialogs } from '../../ui/index.ts';
 import { seedProfile } from './profile.ts';
@@ -21,6 +22,9 @@ function notifyCleared(reason: SessionEndReason | null) {
 
 export function appCore(): Core {
   core ??= createCore({
+    // A grid child is one of several clients framed in one page: its session is its own, kept in neither the
+    // browser's vault nor told to (or taken from) the page's other tabs and frames.
+    ...(IS_SHOW_GRID_CHILD_MODE ? { vault: null, channel: null } : {}),
     onSessionEnded: (reason) => {
       notifyCleared(reason);
       endListeners.forEach((listener) => listener(reason));

@@ -30,13 +30,17 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The folder holding the production build of `variant` (built now if this run has not built it yet). */
-export async function builtVariant(variant: string): Promise<string> {
-  const clientDir = path.join(buildRoot, variant);
+/**
+ * The folder holding the production build of `variant` (built now if this run has not built it yet); `base` for a
+ * build served under a sub-path (a grid child at /gridchild/), kept in its own folder.
+ */
+export async function builtVariant(variant: string, base = '/'): Promise<string> {
+  const outRoot = base === '/' ? buildRoot : path.join(buildRoot, `base${base.replace(/\//g, '-').replace(/-$/, '')}`);
+  const clientDir = path.join(outRoot, variant);
   if (existsSync(path.join(clientDir, 'index.html'))) return clientDir;
   return withBuildLock(async () => {
     if (!existsSync(path.join(clientDir, 'index.html'))) {
-      await run(process.execPath, [path.join(repoRoot, 'generator/bin/chatgen.js'), 'build', variant, '--out', buildRoot], {
+      await run(process.execPath, [path.join(repoRoot, 'generator/bin/chatgen.js'), 'build', variant, '--out', outRoot, '--base', base], {
         cwd: repoRoot,
         env: { ...process.env, NODE_ENV: 'production' },
         maxBuffer: 16 * 1024 * 1024,

@@ -209,6 +209,20 @@ describe('profile, search and versions', () => {
     expect(errorCode(unknown)).toBe('UI_IM_E1000');
   });
 
+  it('pages the advanced search as the account list does', async () => {
+    for (const n of [1, 2, 3]) await createTestAccount(server, { loginName: `pager${n}`, fullName: `Pager ${n}` });
+    const page = (pageNo: number, pageSize: number) => bob.api.advancedSearch({ searchCriteria: [{ fieldName: 'loginName', values: ['pager'] }], pageInfo: { pageNo, pageSize } });
+    const first = await page(1, 2);
+    expect(first.ok && first.data.accounts.map((a) => a.loginName)).toEqual(['pager1', 'pager2']);
+    expect(first.ok && first.data.stillHaveData).toBe(true);
+    const second = await page(2, 2);
+    expect(second.ok && second.data.accounts.map((a) => a.loginName)).toEqual(['pager3']);
+    expect(second.ok && second.data.stillHaveData).toBe(false);
+    const tooBig = await page(1, 201);
+    expect(tooBig.ok).toBe(false);
+    if (!tooBig.ok) expect(tooBig.httpStatus).toBe(400);
+  });
+
   it('reports a forced update with its deadline', async () => {
     const deadline = new Date('2030-01-01T00:00:00Z');
     await server.app.ctx.repos.appVersions.upsert({ appPlatform: 'WEB', versionNumber: '1.0.16', buildVersion: 19 });

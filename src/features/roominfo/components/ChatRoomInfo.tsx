@@ -1,5 +1,5 @@
 // The seed's chatroominfo page (right panel): the room's picture, name, created date and member count; edit
-// room info; the policy and audit pages; the self-destruct timer; the members with add, remove and admin
+// room info; in a single chat the other person's info; the policy and audit pages; the self-destruct timer; the members with add, remove and admin
 // actions; leave room. Everything follows the room's notifications, so two admins see each other's changes.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { LogOut, Pencil, UserPlus } from 'lucide-react';
 import type { Room } from '@generated/types/index';
 import { IS_ALLOW_SELF_DESTRUCT } from '@variant/flags';
 import { Avatar, Button, IconButton, Spinner, usePanelNav } from '../../../ui/index.ts';
+import { UserInfoBody } from '../../contact/index.ts';
 import { roomTitle, useFunctionRoles, useRoom, useRoomActionRunner } from '../../roomlist/index.ts';
 import { membersOf, useRoomDetail, useRoomImage } from '../api/data.ts';
 import { roomInfoPermissions } from '../model/permissions.ts';
@@ -32,6 +33,8 @@ export function ChatRoomInfo({ roomId }: { roomId: string }) {
   if (!room) return <Spinner />;
   const can = roomInfoPermissions(room, roles);
   const members = membersOf(detail.data);
+  // The seed's single-room member info: in a single chat, the other person's profile (as their privacy allows).
+  const other = room.roomType === 'SINGLE' ? (members.find((member) => member.accountId === room.singleRoomAccountId) ?? room.singleRoomAccount) : undefined;
   const name = roomTitle(room);
   const created = detail.data?.roomCreateDate ? new Date(detail.data.roomCreateDate).toLocaleDateString(i18n.language.replace('_', '-'), { dateStyle: 'long' }) : null;
 
@@ -48,6 +51,11 @@ export function ChatRoomInfo({ roomId }: { roomId: string }) {
         </div>
         {can.editInfo && !editing ? <IconButton icon={Pencil} label={t('rooms.info.editInfo')} onClick={() => setEditing(true)} /> : null}
       </section>
+      {other ? (
+        <section className={styles.section} aria-label={t('rooms.info.memberInfo')} data-testid="single-member-info">
+          <UserInfoBody account={other} />
+        </section>
+      ) : null}
       {editing ? <EditRoomInfo roomId={roomId} name={room.roomName ?? ''} hasImage={Boolean(image.data)} onDone={() => setEditing(false)} /> : null}
 
       <nav className={styles.links} aria-label={t('rooms.info.more')}>

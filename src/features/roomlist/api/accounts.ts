@@ -2,11 +2,11 @@
 // chats (the loaded room list), and the advanced search (criteria from getadvancedaccountsearchcriteria, results
 // from advancedsearch).
 import { useMemo } from 'react';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { getAccountList } from '@generated/api/account';
-import { advancedSearchMutation, getAdvancedAccountSearchCriteriaQuery, getSimpleRoomListQuery, queryKeys } from '@generated/api/index';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { advancedSearch, getAccountList } from '@generated/api/account';
+import { getAdvancedAccountSearchCriteriaQuery, getSimpleRoomListQuery, queryKeys } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
-import type { Account, SearchCriterion } from '@generated/types/index';
+import type { Account, AdvancedSearchRequest, SearchCriterion } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { chatServices } from '../../session/index.ts';
 import { chatPeople } from '../model/accountSources.ts';
@@ -53,6 +53,17 @@ export function useSearchCriteria(enabled: boolean) {
   });
 }
 
-export function useAdvancedSearch() {
-  return useMutation(advancedSearchMutation(chatServices().transport));
+/** The advanced search's answer to a submitted request (null before the first search), 30 a page. */
+export function useAdvancedSearch(request: Omit<AdvancedSearchRequest, 'pageInfo'> | null) {
+  const { transport } = chatServices();
+  const pageSize = constants.pageSizes.accountList;
+  const body = (pageNo: number) => ({ ...(request as Omit<AdvancedSearchRequest, 'pageInfo'>), pageInfo: { pageNo, pageSize } });
+  return useInfiniteQuery({
+    queryKey: [...queryKeys.account.all, 'advancedSearch', body(1)] as const,
+    queryFn: async ({ pageParam, signal }) => unwrap('advancedSearch', await advancedSearch(transport, body(pageParam), { signal })),
+    initialPageParam: 1,
+    getNextPageParam: (last, _pages, pageNo) => (last.stillHaveData ? pageNo + 1 : undefined),
+    enabled: request !== null,
+    select: (data) => data.pages.flatMap((page) => page.accounts as Account[]),
+  });
 }

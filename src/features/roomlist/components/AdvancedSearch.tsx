@@ -1,8 +1,8 @@
 // The account selector's advanced search: the server's criteria in their order (text, date, and options with
-// one or several choices), then the matching accounts to choose from.
-import { useState, type FormEvent } from 'react';
+// one or several choices), then the matching accounts to choose from, 30 at a time.
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Account, SearchCriterion } from '@generated/types/index';
+import type { Account, AdvancedSearchRequest, SearchCriterion } from '@generated/types/index';
 import { Button, Checkbox, Spinner, TextField, showToast } from '../../../ui/index.ts';
 import { useAdvancedSearch, useSearchCriteria } from '../api/accounts.ts';
 import { criteriaRequest, labelIn, type CriteriaValues } from '../model/accountSources.ts';
@@ -21,7 +21,8 @@ interface AdvancedSearchProps {
 export function AdvancedSearch({ roomId, ...choices }: AdvancedSearchProps) {
   const { t } = useTranslation();
   const criteria = useSearchCriteria(true);
-  const search = useAdvancedSearch();
+  const [request, setRequest] = useState<Omit<AdvancedSearchRequest, 'pageInfo'> | null>(null);
+  const search = useAdvancedSearch(request);
   const [values, setValues] = useState<CriteriaValues>({});
   const [error, setError] = useState<string | null>(null);
   const set = (fieldName: string, next: readonly string[]) => {
@@ -32,8 +33,11 @@ export function AdvancedSearch({ roomId, ...choices }: AdvancedSearchProps) {
     event.preventDefault();
     const searchCriteria = criteriaRequest(values);
     if (!searchCriteria) return setError(t('rooms.picker.fillCriterion'));
-    search.mutate({ ...(roomId ? { roomId } : {}), searchCriteria }, { onError: () => showToast(t('errors.actionFailed'), 'error') });
+    setRequest({ ...(roomId ? { roomId } : {}), searchCriteria });
   };
+  useEffect(() => {
+    if (search.isError) showToast(t('errors.actionFailed'), 'error');
+  }, [search.isError, t]);
   if (criteria.isPending) return <Spinner />;
   return (
     <>
@@ -46,11 +50,16 @@ export function AdvancedSearch({ roomId, ...choices }: AdvancedSearchProps) {
             {error}
           </p>
         ) : null}
-        <Button type="submit" busy={search.isPending}>
+        <Button type="submit" busy={search.isFetching && !search.isFetchingNextPage}>
           {t('rooms.picker.search')}
         </Button>
       </form>
-      {search.data ? <AccountChoices accounts={search.data.accounts as Account[]} {...choices} /> : null}
+      {search.data ? <AccountChoices accounts={search.data} {...choices} /> : null}
+      {search.hasNextPage ? (
+        <Button variant="ghost" busy={search.isFetchingNextPage} onClick={() => void search.fetchNextPage()}>
+          {t('rooms.search.morePeople')}
+        </Button>
+      ) : null}
     </>
   );
 }
