@@ -14,9 +14,9 @@ export interface ErrorPageProps {
 export function ErrorPage({ title, basename }: ErrorPageProps) {
   const { t } = useTranslation();
   const backToLogin = () => {
-    clearSessionAfterError();
-    // A full load gives the app a clean state after an unexpected error.
-    window.location.assign(`${basename.replace(/\/$/, '')}/login`);
+    // A full load gives the app a clean state after an unexpected error (also when the session core cannot load).
+    const load = () => window.location.assign(`${basename.replace(/\/$/, '')}/login`);
+    void clearSessionAfterError().then(load, load);
   };
   if (!IS_SHOW_CUSTOM_ERROR_PAGE) {
     return (

@@ -1,11 +1,11 @@
-// The app's hand-over to the core: console policy, i18n (client texts + variant wording), the query client.
+// The app's hand-over to the core: console policy, i18n (client texts + variant wording), the session at start-up.
 import type { i18n as I18n } from 'i18next';
-import type { QueryClient } from '@tanstack/react-query';
 import type { VariantConfig } from '@generated/variants/types';
 import { wordingOverrides } from '@variant/wording';
-import { applyConsolePolicy, initI18n, loadLanguage, localeFromBrowser } from '../core/index.ts';
+import { initI18n, loadLanguage, localeFromBrowser } from '../core/i18n/init-i18n.ts';
+import { applyConsolePolicy } from '../core/logging.ts';
 import type { LocaleTexts } from '../core/i18n/init-i18n.ts';
-import { appCore, clearSession, resumeStoredSession } from '../features/session/index.ts';
+import { clearSession, startSession } from '../features/session/index.ts';
 import { loadLocaleTexts } from '../locales/index.ts';
 
 export async function setUpCore(config: VariantConfig): Promise<I18n> {
@@ -17,16 +17,11 @@ export async function setUpCore(config: VariantConfig): Promise<I18n> {
   return i18n;
 }
 
-/** The core's query client (cleared with the session by the core). */
-export function appQueryClient(): QueryClient {
-  return appCore().queryClient;
-}
-
-export function clearSessionAfterError(): void {
-  clearSession();
+export function clearSessionAfterError(): Promise<void> {
+  return clearSession();
 }
 
 /** The stored session, resumed once at start-up (reload, new tab, opening `/` with a live session). */
 export function resumeSession(): Promise<unknown> {
-  return resumeStoredSession();
+  return startSession();
 }

@@ -2,7 +2,6 @@
 // app, or (embedded mode, seed section 2) the embedded app without the router, loaded on demand.
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { VariantConfig } from '@generated/variants/types';
 import { IS_ALLOW_EMBEDDED_MODE } from '@variant/flags';
@@ -13,7 +12,8 @@ import { embeddedActionObject, isEmbeddedLaunch } from './embedded/launch.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 import { AppRoutes } from './router.tsx';
-import { appQueryClient, resumeSession, setUpCore } from './session.ts';
+import { CoreQueryProvider } from './CoreQueryProvider.tsx';
+import { resumeSession, setUpCore } from './session.ts';
 
 const EmbeddedApp = lazy(() => import('./embedded/EmbeddedApp.tsx').then((m) => ({ default: m.EmbeddedApp })));
 
@@ -45,7 +45,7 @@ export function start(config: VariantConfig): void {
       <StrictMode>
         <I18nextProvider i18n={i18n}>
           <ErrorBoundary fallback={<ErrorPage title={config.title} basename={basename} />}>
-            <QueryClientProvider client={appQueryClient()}>{app}</QueryClientProvider>
+            <CoreQueryProvider>{app}</CoreQueryProvider>
           </ErrorBoundary>
         </I18nextProvider>
       </StrictMode>,

@@ -30,6 +30,9 @@ export interface VariantBuildInput {
  */
 export const DEFAULT_BASE = '/';
 
+/** The index modules of src/features/<feature>/, src/ui/ and src/core/: re-exports only, no side effects. */
+export const PUBLIC_INDEX = /[\\/]src[\\/](features[\\/][^\\/]+|ui|core)[\\/]index\.tsx?$/;
+
 /** Vite's `build.manifest`: source module → emitted chunk, with its static and dynamic imports. */
 export type ViteManifest = Record<
   string,
@@ -98,6 +101,10 @@ export async function buildVariant(input: VariantBuildInput, sink: BuildLogSink 
         // Only the re-exports a build uses are loaded from a side-effect-free barrel module: lucide-react's index
         // re-exports ~2,000 icon modules, which were all loaded and parsed for each variant (a quarter of its CPU).
         experimental: { lazyBarrel: true },
+        // The same for the project's own barrels: a feature's index.ts (and ui/, core/) only re-exports, so a
+        // module importing one name from it does not reach the others. Without this, the login page reached the
+        // session core, TanStack Query and the profile calls through features/session/index.ts.
+        treeshake: { moduleSideEffects: [{ test: PUBLIC_INDEX, sideEffects: false }] },
       },
     },
   });

@@ -2,7 +2,7 @@
 // core's own texts (decrypt failures, client errors) as defaults underneath, and the language kept per user.
 import i18next, { type BackendModule, type i18n as I18n, type Resource, type ResourceKey, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { decryptFailureTexts } from '../messages/crypto.ts';
+import { decryptFailureTexts } from '../messages/decrypt-failure-texts.ts';
 
 export const supportedLocales = ['en_US', 'zh_TW', 'zh_CN'] as const;
 export type Locale = (typeof supportedLocales)[number];

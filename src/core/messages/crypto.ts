@@ -4,6 +4,7 @@ import type { AesKeyRecord, Message, MessageFileMetadata, MessageUrlMetadata } f
 import { decryptAes, decryptAesText, encryptAes, encryptAesText } from '../crypto/aes.ts';
 import type { Bytes } from '../crypto/bytes.ts';
 import type { MessageKeySource } from '../keys/aes-key-service.ts';
+import { decryptFailureTexts, type DecryptFailureKey } from './decrypt-failure-texts.ts';
 
 export interface OutgoingParts {
   text?: string | null;
@@ -50,13 +51,7 @@ export async function encryptOutgoing(parts: OutgoingParts, keyRecord: AesKeyRec
 }
 
 /** i18n keys of the seed's decrypt failure texts, with their English defaults ({{id}} = message id). */
-export const decryptFailureTexts = {
-  'core.decrypt.messageFailed': 'Fail to decrypt message with ID = {{id}}',
-  'core.decrypt.metadataFailed': 'Fail to decrypt message Metadata with ID = {{id}}',
-  'core.decrypt.fileFailed': 'Fail to decrypt message File with ID = {{id}}',
-} as const;
-
-export type DecryptFailureKey = keyof typeof decryptFailureTexts;
+export { decryptFailureTexts, type DecryptFailureKey } from './decrypt-failure-texts.ts';
 
 export interface DecryptFailure {
   key: DecryptFailureKey;

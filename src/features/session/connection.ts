@@ -1,8 +1,8 @@
 // The socket's connection state for the UI (banner, online dots, the outbox of sends): one React hook over the
 // core's realtime client, and the retry the Reconnect button runs.
 import { useCallback, useSyncExternalStore } from 'react';
-import type { RealtimeStatus } from '../../core/index.ts';
-import { appCore, currentRealtime } from './runtime.ts';
+import type { RealtimeStatus } from '../../core/realtime/realtime-client.ts';
+import { currentRealtime } from './live.ts';
 
 export type ConnectionStatus = RealtimeStatus;
 
@@ -13,9 +13,4 @@ export const isLive = (status: ConnectionStatus): boolean => status === 'connect
 export function useConnectionStatus(): ConnectionStatus {
   const subscribe = useCallback((onChange: () => void) => currentRealtime()?.on('status', onChange) ?? (() => undefined), []);
   return useSyncExternalStore(subscribe, () => currentRealtime()?.status ?? 'idle');
-}
-
-/** The Reconnect button: a fresh set of tries now (false when there is nothing to retry). */
-export function reconnectNow(): boolean {
-  return appCore().reconnect();
 }

@@ -5,14 +5,15 @@ import { getLoginNameByToken, updatePassword as updatePasswordCall } from '@gene
 import type { ApiResult } from '@generated/api/runtime';
 import type { ClientConfig, TokenData } from '@generated/types/index';
 import { IS_SHOW_GRID_CHILD_MODE } from '@variant/flags';
-import { createCore, errorMessage, isNetworkFailure, useSessionStore, type Core, type RealtimeClient, type SessionEndReason } from '../../core/index.ts';
+import { createCore, errorMessage, isNetworkFailure, useSessionStore, type Core, type SessionEndReason } from '../../core/index.ts';
 import { dismissAllDialogs } from '../../ui/index.ts';
+import { publishQueryClient } from './core-query-client.ts';
+import { attachCore, notifySessionEnded } from './live.ts';
 import { seedProfile } from './profile.ts';
 import { provideChatServices, type ChatServices } from './services.ts';
 import { setSessionPhase } from './phase.ts';
 
 let core: Core | null = null;
-const endListeners = new Set<(reason: SessionEndReason) => void>();
 
 function notifyCleared(reason: SessionEndReason | null) {
   provideChatServices(null); // the core cleared the query cache (room list, profile) with the session
@@ -27,10 +28,12 @@ export function appCore(): Core {
     ...(IS_SHOW_GRID_CHILD_MODE ? { vault: null, channel: null } : {}),
     onSessionEnded: (reason) => {
       notifyCleared(reason);
-      endListeners.forEach((listener) => listener(reason));
+      notifySessionEnded(reason);
     },
     onSessionStarted: () => bindServices(),
   });
+  publishQueryClient(core.queryClient);
+  attachCore(core);
   return core;
 }
 
@@ -150,16 +153,6 @@ export async function signOut(): Promise<void> {
   } finally {
     notifyCleared(null);
   }
-}
-
-/** The session ended without the user asking (401, forced logout, remote wipe). */
-export function onSessionEnded(listener: (reason: SessionEndReason) => void): () => void {
-  endListeners.add(listener);
-  return () => endListeners.delete(listener);
-}
-
-export function currentRealtime(): RealtimeClient | null {
-  return core?.realtime ?? null;
 }
 
 export async function updatePassword(change: { loginName: string; oldPassword: string; newPassword: string; newConfirmPassword: string }) {
