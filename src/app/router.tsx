@@ -10,11 +10,12 @@ import { SessionPending } from '../features/session/index.ts';
 import { DialogHost, ToastHost } from '../ui/index.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
+import { withLateTexts } from './session.ts';
 
 // The seed's deep-link prefix: /deeplink/gotoroom, opensinglechat, opencontactinfo, gotochatbot. Loaded on demand
 // like /chatroom: it opens rooms and contacts, which the login page never needs.
-const DeepLinkPage = lazy(() => import('../features/deeplink/index.ts').then((m) => ({ default: m.DeepLinkPage })));
-const ChatroomPage = lazy(() => import('../features/chatroom/index.ts').then((m) => ({ default: m.ChatroomPage })));
+const DeepLinkPage = lazy(() => withLateTexts(import('../features/deeplink/index.ts')).then((m) => ({ default: m.DeepLinkPage })));
+const ChatroomPage = lazy(() => withLateTexts(import('../features/chatroom/index.ts')).then((m) => ({ default: m.ChatroomPage })));
 
 function Root({ title, basename }: { title: string; basename: string }) {
   return (

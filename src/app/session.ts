@@ -2,16 +2,28 @@
 import type { i18n as I18n } from 'i18next';
 import type { VariantConfig } from '@generated/variants/types';
 import { wordingOverrides } from '@variant/wording';
-import { initI18n, loadLanguage, localeFromBrowser } from '../core/i18n/init-i18n.ts';
+import { addLateTexts, defaultLocale, initI18n, loadLanguage, localeFromBrowser } from '../core/i18n/init-i18n.ts';
 import { applyConsolePolicy } from '../core/logging.ts';
 import type { LocaleTexts } from '../core/i18n/init-i18n.ts';
 import { clearSession, startSession } from '../features/session/index.ts';
-import { loadLocaleTexts } from '../locales/index.ts';
+import { loadLateTexts, loadStartTexts } from '../locales/index.ts';
+
+let lateTexts: Promise<void> = Promise.resolve();
+
+/** A signed-in screen's module, once the texts it shows are there too (a failure fails the screen's loading). */
+export async function withLateTexts<T>(load: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([load, lateTexts]);
+  return loaded;
+}
 
 export async function setUpCore(config: VariantConfig): Promise<I18n> {
   applyConsolePolicy({ environment: config.environment });
   const locale = loadLanguage(null) ?? localeFromBrowser();
-  const i18n = await initI18n(locale, loadLocaleTexts, wordingOverrides as unknown as LocaleTexts);
+  const wording = wordingOverrides as unknown as LocaleTexts;
+  const i18n = await initI18n(locale, loadStartTexts, wording);
+  // The English texts of the signed-in areas: right after the first render's, not in the login page's JavaScript.
+  lateTexts = loadLateTexts(defaultLocale).then((texts) => addLateTexts(i18n, defaultLocale, texts, wording));
+  lateTexts.catch(() => undefined); // reported by the screen that needs them (withLateTexts)
   document.documentElement.lang = locale.replace('_', '-');
   i18n.on('languageChanged', (lng) => (document.documentElement.lang = lng.replace('_', '-')));
   return i18n;

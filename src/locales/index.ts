@@ -1,14 +1,16 @@
 // The client's own texts per UI language; the variant's wording overrides are applied on top at start-up.
 // The base files hold the shared texts; each feature area adds its own files under ./areas
 // (`<area>.<locale>.json`), merged here so that areas never edit one shared file. en_US (the default and the
-// fallback) is in the entry; zh_TW and zh_CN are loaded when a user needs them (loadLocaleTexts).
+// fallback) is in the entry with the login page's area only (loadStartTexts); the other English areas follow right
+// after start-up (loadLateTexts), and zh_TW and zh_CN are loaded when a user needs them (loadLocaleTexts).
 import en_US from './en_US.json' with { type: 'json' };
 type Locale = 'en_US' | 'zh_TW' | 'zh_CN';
 
 export type Texts = typeof en_US;
 type Tree = { [key: string]: string | Tree };
 
-const englishAreas = import.meta.glob<Tree>('./areas/*.en_US.json', { eager: true, import: 'default' });
+/** The areas the login page shows: in the entry. */
+const englishStartAreas = import.meta.glob<Tree>('./areas/login.en_US.json', { eager: true, import: 'default' });
 const otherBases = import.meta.glob<Tree>(['./zh_TW.json', './zh_CN.json'], { import: 'default' });
 const otherAreas = import.meta.glob<Tree>(['./areas/*.zh_TW.json', './areas/*.zh_CN.json'], { import: 'default' });
 
@@ -28,9 +30,29 @@ function withAreas(base: Tree, areas: Tree[]): Texts {
   return merged as unknown as Texts;
 }
 
+const lateAreas = () => import('./late-areas.ts').then((m) => m.lateEnglishAreas);
+
 /** One locale's texts: the base file with every area's file merged over it. */
 export async function loadLocaleTexts(locale: Locale): Promise<Texts> {
-  if (locale === 'en_US') return withAreas(en_US as unknown as Tree, Object.values(englishAreas));
+  if (locale === 'en_US') return withAreas(en_US as unknown as Tree, [...Object.values(englishStartAreas), ...(await lateAreas())]);
+  return loadOther(locale);
+}
+
+/** What the first render needs: English without the signed-in areas (see loadLateTexts); another locale whole. */
+export async function loadStartTexts(locale: Locale): Promise<Texts> {
+  if (locale === 'en_US') return withAreas(en_US as unknown as Tree, Object.values(englishStartAreas));
+  return loadOther(locale);
+}
+
+/** The texts loadStartTexts left out (the English areas the login page does not show): they only add keys. */
+export async function loadLateTexts(locale: Locale): Promise<Tree> {
+  if (locale !== 'en_US') return {};
+  const merged: Tree = {};
+  for (const texts of await lateAreas()) mergeInto(merged, structuredClone(texts));
+  return merged;
+}
+
+async function loadOther(locale: Exclude<Locale, 'en_US'>): Promise<Texts> {
   const base = await otherBases[`./${locale}.json`]!();
   const areas = await Promise.all(
     Object.entries(otherAreas)

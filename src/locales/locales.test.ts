@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadLocaleTexts } from './index.ts';
+import { loadLateTexts, loadLocaleTexts, loadStartTexts } from './index.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -20,6 +20,17 @@ const resources = {
 const en = leaves(resources.en_US as unknown as Tree);
 
 describe('locales', () => {
+  it('give the login page English without the signed-in areas, which the late texts add without changing a text', async () => {
+    const start = leaves((await loadStartTexts('en_US')) as unknown as Tree);
+    const late = leaves(await loadLateTexts('en_US'));
+    expect(start.has('login.qr.refresh')).toBe(true); // the login area
+    expect([...start.keys()].some((key) => key.startsWith('rooms.'))).toBe(false);
+    expect([...late.keys()].some((key) => key.startsWith('rooms.'))).toBe(true);
+    expect([...late.keys()].filter((key) => start.has(key))).toEqual([]);
+    expect(new Map([...start, ...late])).toEqual(en);
+    expect(await loadLateTexts('zh_TW')).toEqual({}); // another locale comes whole at start
+  });
+
   it('have the same keys in en_US, zh_TW and zh_CN', () => {
     for (const locale of ['zh_TW', 'zh_CN'] as const) {
       expect([...leaves(resources[locale] as unknown as Tree).keys()].sort()).toEqual([...en.keys()].sort());

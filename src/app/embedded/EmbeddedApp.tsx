@@ -4,9 +4,10 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { HOST_ACTIONS, loadEmbeddedLogin, postToHost, useTellHostOfSession, type EmbeddedFailure, type LoginOutcome } from '../../features/login/index.ts';
 import { SessionPending, hasChatServices, useSessionPhase } from '../../features/session/index.ts';
+import { withLateTexts } from '../session.ts';
 
 const EmbeddedLogin = lazy(() => loadEmbeddedLogin().then((component) => ({ default: component })));
-const Chatroom = lazy(() => import('../../features/chatroom/index.ts').then((m) => ({ default: m.Chatroom })));
+const Chatroom = lazy(() => withLateTexts(import('../../features/chatroom/index.ts')).then((m) => ({ default: m.Chatroom })));
 
 export function EmbeddedApp({ actionObj }: { actionObj: Record<string, string> | undefined }) {
   const { phase, endedBy } = useSessionPhase();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wordingOverrides } from '@variant/wording';
-import { buildResources, changeLanguage, initI18n, loadLanguage, localeFromBrowser, saveLanguage, toI18nextPlaceholders, type KeyValueStorage } from './init-i18n.ts';
+import { addLateTexts, buildResources, changeLanguage, initI18n, loadLanguage, localeFromBrowser, saveLanguage, toI18nextPlaceholders, type KeyValueStorage } from './init-i18n.ts';
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -45,6 +45,15 @@ describe('initI18n', () => {
     expect(asked).toEqual(['en_US', 'zh_TW']);
     expect(i18n.t('helpLabel')).toBe('說明'); // the variant's wording applies to a late locale too
     expect(i18n.t('common.ok')).toBe('確定');
+  });
+
+  it('adds late texts under the ones already there, with the variant wording over them', async () => {
+    const i18n = await initI18n('en_US', resources, wordingOverrides);
+    addLateTexts(i18n, 'en_US', { helpLabel: 'Late help', rooms: { title: 'Rooms of {title}' }, common: { ok: 'Late OK', cancel: 'Cancel' } }, { en_US: { rooms: { title: 'Chats of {title}' } } });
+    expect(i18n.t('helpLabel')).toBe('Help'); // kept: already there
+    expect(i18n.t('common.ok')).toBe('OK');
+    expect(i18n.t('common.cancel')).toBe('Cancel');
+    expect(i18n.t('rooms.title', { title: 'CSD' })).toBe('Chats of CSD');
   });
 
   it('converts single-brace wording placeholders', () => {

@@ -97,6 +97,15 @@ export async function initI18n(locale: Locale, resources: LocaleTexts | LoadText
   return instance;
 }
 
+/**
+ * Texts that arrive after start-up (areas the first screen does not show): added under the ones already there,
+ * with the variant's wording applied, never replacing a text the page already has.
+ */
+export function addLateTexts(i18n: I18n, locale: Locale, texts: Texts, wordingOverrides: LocaleTexts = {}): void {
+  const built = buildResources({ [locale]: texts }, wordingOverrides)[locale]!.translation as ResourceLanguage;
+  i18n.addResourceBundle(locale, 'translation', built, true, false);
+}
+
 // ---- the language, kept per user ----
 
 export interface KeyValueStorage {
