@@ -445,7 +445,9 @@ describe('back-pressure: the fast sender is slowed, the slow consumer dropped', 
     let dropped!: () => void;
     const slowDropped = new Promise<void>((resolve) => (dropped = resolve));
     const log = (event: string) => event === 'slow-consumer' && dropped();
-    const h = await start({ bus, onClientSend, maxOutgoingBufferBytes: 64 * 1024, log });
+    // The limit leaves a reading listener room to lag by ~30 frames (its kernel buffers start small and this process
+    // also runs the sender): at 64 KiB a busy machine dropped the reader too.
+    const h = await start({ bus, onClientSend, maxOutgoingBufferBytes: 1024 * 1024, log });
     const room = roomTopic('r1');
     const subscribe = async () => {
       const raw = await rawClient(h.url());
@@ -461,7 +463,7 @@ describe('back-pressure: the fast sender is slowed, the slow consumer dropped', 
     const sender = stompClient(h.url(), { 'Api-Key': 'key-alice' });
     await sender.connected;
     const body = JSON.stringify({ pad: 'x'.repeat(32 * 1024) });
-    const count = 200; // 6.4 MiB: more than the kernel buffers between the two sockets hold
+    const count = 320; // 10 MiB: more than the limit plus the kernel buffers between the two sockets (about 4.3 MiB)
     for (let i = 0; i < count; i++) sender.client.publish({ destination: room, body, headers: { receipt: `m${i}` } });
     await receipt(sender.client, `m${count - 1}`);
     await slowDropped;

@@ -6,6 +6,7 @@ export { clearSession, signIn, signInWithToken, signOut, startSession, updatePas
 export { currentRealtime, onSessionEnded, reconnectNow } from './live.ts';
 export { useCoreQueryClient } from './core-query-client.ts';
 export { displayNameOf, useProfile, useProfileSync } from './profile.ts';
+export { useNotifications, type NotificationListener } from './notifications.ts';
 export { isLive, useConnectionStatus, type ConnectionStatus } from './connection.ts';
 export { useSessionPhase, type SessionPhaseState } from './phase.ts';
 export { SessionPending } from './SessionPending.tsx';

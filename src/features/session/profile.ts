@@ -1,9 +1,9 @@
 // The signed-in user's profile (getAccountProfile) as TanStack Query server state. The login already fetched it
 // (IM_USER check), so sign-in seeds the cache with that answer; a USER_PROFILE_UPDATE of mine refetches it.
-import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { accountKeys, getAccountProfileQuery } from '@generated/api/account';
 import type { GetAccountProfileResponse } from '@generated/types/index';
+import { useNotifications } from './notifications.ts';
 import { chatServices } from './services.ts';
 
 export const profileKey = () => accountKeys.getAccountProfile({});
@@ -24,13 +24,9 @@ export function displayNameOf(profile: GetAccountProfileResponse | undefined, lo
 /** Refetches the profile when the server says mine changed. */
 export function useProfileSync(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const { realtime, accountId } = chatServices();
-    if (!realtime) return;
-    return realtime.on('notification', (notification) => {
-      if (notification.notifyType !== 'USER_PROFILE_UPDATE') return;
-      if (notification.senderId !== accountId && notification.dataId !== accountId) return;
-      void queryClient.invalidateQueries({ queryKey: profileKey() });
-    });
-  }, [queryClient]);
+  useNotifications((notification, { accountId }) => {
+    if (notification.notifyType !== 'USER_PROFILE_UPDATE') return;
+    if (notification.senderId !== accountId && notification.dataId !== accountId) return;
+    void queryClient.invalidateQueries({ queryKey: profileKey() });
+  });
 }

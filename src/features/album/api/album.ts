@@ -1,7 +1,6 @@
 // The private album as server state: its pages (30 a time, the seed's size), opening or downloading entries
 // (one file, or a zip of several), deleting them, and saving message attachments into it. The server says
 // when a saved attachment is ready (CUSTOM_NOTIFICATION, kind PRIVATE_ALBUM): the album reloads and the user hears.
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { deletePrivateAlbumFiles, downloadPrivateAlbumFiles, receivePrivateAlbum, uploadToPrivateAlbum } from '@generated/api/content';
@@ -9,7 +8,7 @@ import { unwrap, type ApiResult } from '@generated/api/runtime';
 import { constants } from '@variant/constants';
 import { errorMessage } from '../../../core/index.ts';
 import { showToast } from '../../../ui/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices, useNotifications } from '../../session/index.ts';
 import { albumEntries, albumNotice } from '../model/album.ts';
 
 const ALBUM_KEY = ['content', 'receivePrivateAlbum'] as const;
@@ -80,15 +79,11 @@ export async function saveToAlbum(roomId: string, messageIds: readonly string[],
 export function useAlbumNotifications(): void {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const { realtime } = chatServices();
-    if (!realtime) return;
-    return realtime.on('notification', (notification) => {
-      const notice = albumNotice(notification);
-      if (!notice) return;
-      void refreshAlbum(queryClient);
-      if (notice.status === 'READY') showToast(t('album.saved', { name: notice.filename }), 'success');
-      else showToast(t('album.saveFailed', { name: notice.filename }), 'error');
-    });
-  }, [queryClient, t]);
+  useNotifications((notification) => {
+    const notice = albumNotice(notification);
+    if (!notice) return;
+    void refreshAlbum(queryClient);
+    if (notice.status === 'READY') showToast(t('album.saved', { name: notice.filename }), 'success');
+    else showToast(t('album.saveFailed', { name: notice.filename }), 'error');
+  });
 }

@@ -1,6 +1,7 @@
 // The private album's pure rules: which entries can be opened yet, how each previews, the pages joined into one
 // list, and what a CUSTOM_NOTIFICATION about the album says.
 import type { PrivateAlbumThumbnail } from '@generated/types/index';
+import type { AnyNotification } from '@generated/realtime/index';
 
 export type PreviewKind = 'image' | 'video' | 'pdf';
 
@@ -51,7 +52,7 @@ export interface AlbumNotice {
 }
 
 /** The album's part of a realtime notification: CUSTOM_NOTIFICATION whose data has kind PRIVATE_ALBUM. */
-export function albumNotice(notification: { notifyType: string; dataId?: string; data?: unknown }): AlbumNotice | null {
+export function albumNotice(notification: Pick<AnyNotification, 'notifyType'> & { dataId?: string; data?: unknown }): AlbumNotice | null {
   if (notification.notifyType !== 'CUSTOM_NOTIFICATION') return null;
   const data = notification.data;
   if (typeof data !== 'object' || data === null) return null;

@@ -1,12 +1,11 @@
 // New messages from other people: mark them notified (seed §4) and, when the tab is hidden, show a desktop
 // notification; the seed's texts explain an unsupported or blocked browser.
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IS_ALLOW_DESKTOP_NOTIFICATION } from '@variant/flags';
 import { constants } from '@variant/constants';
 import { showToast } from '../../../ui/index.ts';
 import { roomFromCache, roomTitle } from '../../roomlist/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { useNotifications } from '../../session/index.ts';
 import { markNotified } from '../api/data.ts';
 
 export type NotificationSupport = 'unsupported' | 'denied' | 'default' | 'granted';
@@ -33,26 +32,22 @@ export async function enableNotifications(t: (key: string) => string): Promise<b
 
 export function useMessageNotifications() {
   const { t } = useTranslation();
-  useEffect(() => {
-    const { realtime, accountId, queryClient } = chatServices();
-    if (!realtime) return;
-    return realtime.on('notification', (notification) => {
-      // The reply queue carries every new message once; an open room's topic repeats it.
-      if (notification.notifyType !== 'NEW_MESSAGE' || notification.source !== 'replyQueue') return;
-      if (notification.senderId === accountId || !notification.roomId) return;
-      void markNotified(notification.roomId, [notification.dataId]).catch(() => undefined);
-      if (!IS_ALLOW_DESKTOP_NOTIFICATION || !document.hidden || notificationSupport() !== 'granted') return;
-      const room = roomFromCache(queryClient, notification.roomId);
-      // Do Not Disturb (the server marks the push silent) and a muted room deliver without a pop-up.
-      if (notification.silent || room?.isMute) return;
-      const sender = typeof notification.data?.messageUsername === 'string' ? notification.data.messageUsername : room ? roomTitle(room) : '';
-      // Only who and where: message text never leaves the page in clear.
-      const shown = new Notification(t('chat.notificationTitle', { name: sender }), {
-        body: t('chat.notificationBody', { room: room ? roomTitle(room) : '' }),
-        tag: notification.roomId,
-      });
-      setTimeout(() => shown.close(), constants.timings.popupNotificationDestroyMs);
-      shown.onclick = () => window.focus();
+  useNotifications((notification, { accountId, queryClient }) => {
+    // The reply queue carries every new message once; an open room's topic repeats it.
+    if (notification.notifyType !== 'NEW_MESSAGE' || notification.source !== 'replyQueue') return;
+    if (notification.senderId === accountId || !notification.roomId) return;
+    void markNotified(notification.roomId, [notification.dataId]).catch(() => undefined);
+    if (!IS_ALLOW_DESKTOP_NOTIFICATION || !document.hidden || notificationSupport() !== 'granted') return;
+    const room = roomFromCache(queryClient, notification.roomId);
+    // Do Not Disturb (the server marks the push silent) and a muted room deliver without a pop-up.
+    if (notification.silent || room?.isMute) return;
+    const sender = typeof notification.data?.messageUsername === 'string' ? notification.data.messageUsername : room ? roomTitle(room) : '';
+    // Only who and where: message text never leaves the page in clear.
+    const shown = new Notification(t('chat.notificationTitle', { name: sender }), {
+      body: t('chat.notificationBody', { room: room ? roomTitle(room) : '' }),
+      tag: notification.roomId,
     });
-  }, [t]);
+    setTimeout(() => shown.close(), constants.timings.popupNotificationDestroyMs);
+    shown.onclick = () => window.focus();
+  });
 }

@@ -1,11 +1,10 @@
 // Archives in progress and finished: the archives this tab queued wait (per room) until the server's
 // MESSAGE_ARCHIVED says one is ready; then the lists reload and the person is told.
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { showToast } from '../../../ui/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { useNotifications } from '../../session/index.ts';
 import { archivesKey } from '../api/history.ts';
 
 interface PendingArchives {
@@ -30,14 +29,10 @@ export const usePendingArchives = create<PendingArchives>((set) => ({
 export function useArchiveNotifications(): void {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const { realtime } = chatServices();
-    if (!realtime) return;
-    return realtime.on('notification', (notification) => {
-      if (notification.notifyType !== 'MESSAGE_ARCHIVED') return;
-      void queryClient.invalidateQueries({ queryKey: archivesKey() });
-      usePendingArchives.getState().done(notification.roomId);
-      showToast(t('history.archiveReady', { name: notification.data.archivedMessage.roomName ?? '' }), 'success');
-    });
-  }, [queryClient, t]);
+  useNotifications((notification) => {
+    if (notification.notifyType !== 'MESSAGE_ARCHIVED') return;
+    void queryClient.invalidateQueries({ queryKey: archivesKey() });
+    usePendingArchives.getState().done(notification.roomId);
+    showToast(t('history.archiveReady', { name: notification.data.archivedMessage.roomName ?? '' }), 'success');
+  });
 }

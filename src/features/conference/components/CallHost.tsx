@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Phone, PhoneOff, Video } from 'lucide-react';
 import { IS_ALLOW_VIDEO_CONFERENCE, IS_ALLOW_VOICE_CALL } from '@variant/flags';
 import { Button, Dialog } from '../../../ui/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices, useNotifications } from '../../session/index.ts';
 import { answerCall, callStatus, statusOf } from '../api/calls.ts';
 import { useCallStore } from '../hooks/callStore.ts';
 import { isLive, ringsBusy, type Call, type ConferenceEvent } from '../model/call.ts';
@@ -24,37 +24,33 @@ const ENDED_NOTE_MS = 8_000;
 const EVENT_TYPES = { CONFERENCE_ACCEPT: 'ACCEPT', CONFERENCE_REJECT: 'REJECT', CONFERENCE_CANCEL: 'CANCEL' } as const;
 
 function useConferenceNotifications(): void {
-  useEffect(() => {
-    const { realtime, accountId } = chatServices();
-    if (!realtime) return;
-    return realtime.on('notification', (notification) => {
-      if (notification.source !== 'replyQueue') return;
-      const store = useCallStore.getState();
-      if (notification.notifyType === 'CONFERENCE_CALL') {
-        const data = notification.data;
-        const kind = data?.type === 'VIDEO' ? 'VIDEO' : 'VOICE';
-        if (!data?.refId || !data.vcType || !data.creatorId || !notification.roomId || data.creatorId === accountId) return;
-        const call: Call = { refId: data.refId, vcType: data.vcType, roomId: notification.roomId, creatorId: data.creatorId, kind, direction: 'incoming', phase: 'ringing' };
-        // A kind of call the variant does not offer rings on the account's other devices only.
-        if (!(kind === 'VIDEO' ? IS_ALLOW_VIDEO_CONFERENCE : IS_ALLOW_VOICE_CALL)) return;
-        if (ringsBusy(store.call, call.refId)) void answerCall(call, 'busy').catch(() => undefined);
-        else if (!isLive(store.call)) store.ring(call);
-        return;
-      }
-      if (notification.notifyType === 'CONFERENCE_ACCEPT' || notification.notifyType === 'CONFERENCE_REJECT' || notification.notifyType === 'CONFERENCE_CANCEL') {
-        const data = notification.data;
-        if (!data?.refId) return;
-        const inner = data.data as { accountId?: unknown } | undefined;
-        const event: ConferenceEvent = {
-          type: EVENT_TYPES[notification.notifyType],
-          refId: data.refId,
-          status: statusOf(data.data),
-          actorId: typeof inner?.accountId === 'string' ? inner.accountId : notification.senderId,
-        };
-        store.apply(event, accountId);
-      }
-    });
-  }, []);
+  useNotifications((notification, { accountId }) => {
+    if (notification.source !== 'replyQueue') return;
+    const store = useCallStore.getState();
+    if (notification.notifyType === 'CONFERENCE_CALL') {
+      const data = notification.data;
+      const kind = data?.type === 'VIDEO' ? 'VIDEO' : 'VOICE';
+      if (!data?.refId || !data.vcType || !data.creatorId || !notification.roomId || data.creatorId === accountId) return;
+      const call: Call = { refId: data.refId, vcType: data.vcType, roomId: notification.roomId, creatorId: data.creatorId, kind, direction: 'incoming', phase: 'ringing' };
+      // A kind of call the variant does not offer rings on the account's other devices only.
+      if (!(kind === 'VIDEO' ? IS_ALLOW_VIDEO_CONFERENCE : IS_ALLOW_VOICE_CALL)) return;
+      if (ringsBusy(store.call, call.refId)) void answerCall(call, 'busy').catch(() => undefined);
+      else if (!isLive(store.call)) store.ring(call);
+      return;
+    }
+    if (notification.notifyType === 'CONFERENCE_ACCEPT' || notification.notifyType === 'CONFERENCE_REJECT' || notification.notifyType === 'CONFERENCE_CANCEL') {
+      const data = notification.data;
+      if (!data?.refId) return;
+      const inner = data.data as { accountId?: unknown } | undefined;
+      const event: ConferenceEvent = {
+        type: EVENT_TYPES[notification.notifyType],
+        refId: data.refId,
+        status: statusOf(data.data),
+        actorId: typeof inner?.accountId === 'string' ? inner.accountId : notification.senderId,
+      };
+      store.apply(event, accountId);
+    }
+  });
 }
 
 /** While a call is live, its status is asked now and then (a stop, or news missed while the socket was down). */

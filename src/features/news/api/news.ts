@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contentKeys, downloadNewsFile, getNewsDetailQuery, getNewsQuery, getUnreadNewsCountQuery } from '@generated/api/content';
 import { unwrap } from '@generated/api/runtime';
-import { chatServices } from '../../session/index.ts';
+import { chatServices, useNotifications } from '../../session/index.ts';
 
 const newsKeys = () => [contentKeys.getNews({}), contentKeys.getUnreadNewsCount({})];
 
@@ -40,11 +40,7 @@ export function useDownloadNewsFile() {
 /** Live news: a published item or one read elsewhere updates the list and the count at once. */
 export function useNewsSync(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const { realtime } = chatServices();
-    if (!realtime) return;
-    return realtime.on('notification', (notification) => {
-      if (notification.notifyType === 'NEWS_UPDATE' || notification.notifyType === 'NEWS_READ') refreshNews(queryClient);
-    });
-  }, [queryClient]);
+  useNotifications((notification) => {
+    if (notification.notifyType === 'NEWS_UPDATE' || notification.notifyType === 'NEWS_READ') refreshNews(queryClient);
+  });
 }

@@ -1,11 +1,10 @@
 // Do Not Disturb as server state: my setting and the server's presets; saving and removal tell this tab's cache,
 // and DND_ENABLED / DND_DISABLED (from any of my sessions) refetch it.
-import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getDndQuery, getDndTemplatesQuery, queryKeys, removeDnd, saveDnd } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
 import type { SaveDndRequest } from '@generated/types/index';
-import { chatServices } from '../../session/index.ts';
+import { chatServices, useNotifications } from '../../session/index.ts';
 
 const dndKey = () => queryKeys.directory.getDnd({});
 
@@ -32,11 +31,7 @@ export function useChangeDnd() {
 /** Keeps the page current when another of my sessions switches Do Not Disturb. */
 export function useDndSync(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const { realtime } = chatServices();
-    if (!realtime) return;
-    return realtime.on('notification', (notification) => {
-      if (notification.notifyType === 'DND_ENABLED' || notification.notifyType === 'DND_DISABLED') void queryClient.invalidateQueries({ queryKey: dndKey() });
-    });
-  }, [queryClient]);
+  useNotifications((notification) => {
+    if (notification.notifyType === 'DND_ENABLED' || notification.notifyType === 'DND_DISABLED') void queryClient.invalidateQueries({ queryKey: dndKey() });
+  });
 }
