@@ -11,13 +11,14 @@ import {
   IS_ALLOW_RESEND,
   IS_ALLOW_STAR,
   IS_ALLOW_UPLOAD_TO_PRIVATE_ALBUM,
+  IS_ALLOW_TEXT_TO_SPEECH,
   IS_ALLOW_TRANSLATION,
   IS_SHOW_MESSAGE_INFO,
   IS_SHOW_URL_PREVIEW,
 } from '@variant/flags';
 import { IconButton } from '../../../ui/index.ts';
 import { canSaveToAlbum } from '../../album/index.ts';
-import { TranslateAction, TranslationLine } from '../../assist/index.ts';
+import { ReadAloudAction, TranslateAction, TranslationLine } from '../../assist/index.ts';
 import { FileContent, ImageContent, VideoContent, VoiceContent } from './Attachment.tsx';
 import {
   AppCardContent,
@@ -184,6 +185,7 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
           {failed && IS_ALLOW_RESEND ? <IconButton icon={RotateCw} label={t('chat.resend')} tone="danger" onClick={act('resend')} /> : null}
           {!local && IS_ALLOW_REPLY ? <IconButton icon={CornerUpLeft} label={t('chat.reply')} onClick={act('reply')} /> : null}
           {IS_ALLOW_TRANSLATION && IS_ALLOW_OPERATE_MESSAGE && !local && !own && isText(message) ? <TranslateAction message={message} /> : null}
+          {IS_ALLOW_TEXT_TO_SPEECH && !local && isText(message) ? <ReadAloudAction messageId={message.messageId} /> : null}
           {!local && mode.canForward ? <IconButton icon={Forward} label={t('chat.forward')} onClick={act('forward')} /> : null}
           {!local && IS_ALLOW_STAR && mode.allows.star ? (
             message.isStarredByYou ? (
