@@ -1,7 +1,7 @@
 // Rooms in the CSD client against the reference server, with two people side by side: the room menu (a row's
 // right-click and '⋯' button, the chat header's dropdown) pins, mutes with its icon, hides and unhides through
-// the hidden rooms list, archives into the archived chats list, leaves and deletes (confirmed); a member whose
-// room is deleted while it is open sees at once that they are no longer a participant.
+// the hidden rooms list, archives into the archived chats list, deletes all messages, leaves and deletes
+// (confirmed); a member whose room is deleted while it is open sees at once that they are no longer a participant.
 import type { Page } from '@playwright/test';
 import { delegateStore } from '../../server/store/repos/delegates.ts';
 import { distributionLists } from '../../server/store/repos/distribution-lists.ts';
@@ -28,7 +28,7 @@ async function fromMenu(page: Page, name: string, item: string, how: 'right-clic
   await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
 }
 
-test('the room menu pins, mutes, hides and unhides, archives, leaves and deletes', async ({ openPage }) => {
+test('the room menu pins, mutes, hides and unhides, archives, deletes all messages, leaves and deletes', async ({ openPage }) => {
   const admin = await person(csd.server, 'menu.admin', 'Menu Admin');
   const member = await person(csd.server, 'menu.member', 'Menu Member');
   ok(await admin.api.createMultipleRoom({ roomName: 'Ward Menu', memberIds: [String(member.id)] }));
@@ -81,6 +81,24 @@ test('the room menu pins, mutes, hides and unhides, archives, leaves and deletes
   await expect(mine.getByTestId('panel-page-archivedchats').getByTestId('listed-room')).toHaveText(/Ward Menu/);
   await screenshot(mine, 'rooms-archived-list');
   await mine.getByRole('button', { name: 'Back' }).click();
+
+  // The admin (the room policy lets admins) deletes all messages of a group from their own view, confirmed: the
+  // open chat empties at once.
+  await rowOf(mine, 'Ward Gone').click();
+  const composer = mine.getByRole('combobox', { name: 'Message' });
+  await composer.fill('Handover at seven');
+  await composer.press('Enter');
+  await composer.fill('Bed four needs review');
+  await composer.press('Enter');
+  const notes = mine.getByRole('article').filter({ hasText: /Handover at seven|Bed four needs review/ });
+  await expect(notes).toHaveCount(2);
+  await expect(notes.locator('[data-status="PENDING_SEND"]')).toHaveCount(0);
+  await fromMenu(mine, 'Ward Gone', 'Delete all messages', 'header');
+  const clear = mine.getByRole('alertdialog', { name: 'Delete all messages' });
+  await expect(clear).toContainText('Delete all messages of Ward Gone from your view');
+  await screenshot(mine, 'rooms-delete-all-messages');
+  await clear.getByRole('button', { name: 'Delete all messages' }).click();
+  await expect(notes).toHaveCount(0);
 
   // The member leaves one group (confirmed) and has the other open when the admin deletes it.
   await fromMenu(theirs, 'Ward Menu', 'Leave room', 'right-click');

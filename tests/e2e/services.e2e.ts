@@ -106,7 +106,7 @@ test('a call rings the other member: accepted then hung up, busy while on a call
 
 // Translation and the AI helper (IS_ALLOW_OPERATE_MESSAGE) through message/operatemessage: a received message's
 // translation shows under it; the composer's helper suggests a text the user may put into the input; without a
-// reachable provider the server's 'This service is not available' is shown.
+// reachable provider the server's 'This service is not available' is shown, for reading aloud too.
 test("'Translate' shows the translation under the message; the AI helper fills the input; a provider outage says so", async ({ openPage }) => {
   const { me, other, roomId } = await pairInChat(csd.server, ['reader', 'Reader Lam'], ['writer', 'Writer Ho']);
   await sendTexts(other, roomId, ['see you at the ward round']);
@@ -135,4 +135,10 @@ test("'Translate' shows the translation under the message; the AI helper fills t
   await page.getByRole('button', { name: 'AI helper' }).click();
   await helper.getByRole('button', { name: 'Ask' }).click();
   await expect(helper.getByTestId('prompt-error')).toContainText('This service is not available');
+
+  // Read aloud (IS_ALLOW_TEXT_TO_SPEECH, voice/speak): with the provider gone the server's refusal is shown.
+  await page.keyboard.press('Escape');
+  await message.hover();
+  await message.getByRole('button', { name: 'Read aloud' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'This service is not available' })).toBeVisible();
 });
