@@ -9,9 +9,10 @@ import type { ConferenceAction } from '../model/conference.ts';
 
 const accountsOf = (data: { accounts: Account[] }): Account[] => data.accounts;
 
-/** The room's members (undefined while loading). */
-export function useConferenceMembers(roomId: string): Account[] | undefined {
-  return useQuery({ ...getRoomAccountsQuery(chatServices().transport, { roomId }), select: accountsOf }).data;
+/** The room's members: undefined while loading, null when they could not be read. */
+export function useConferenceMembers(roomId: string): Account[] | null | undefined {
+  const members = useQuery({ ...getRoomAccountsQuery(chatServices().transport, { roomId }), select: accountsOf });
+  return members.isError ? null : members.data;
 }
 
 export const openConference = (body: CreateConferenceRequest) => createConference(chatServices().transport, body);

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConferenceType, GetConferenceTokenAndInfoResponse } from '@generated/types/index';
-import { Button, Checkbox, Spinner, showToast } from '../../../ui/index.ts';
+import { Button, Checkbox, EmptyState, Spinner, showToast } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
 import { chatServices } from '../../session/index.ts';
 import { joinTokenOf, openConference, runConferenceAction, useConferenceMembers } from '../api/conferences.ts';
@@ -68,6 +68,7 @@ export function CreateConference({ roomId }: CreateConferenceProps) {
 
   if (created) return <ConferenceInfo created={created} busy={busy} onAction={(action) => void act(action)} onNew={() => setCreated(null)} />;
   if (members === undefined) return <Spinner />;
+  if (members === null) return <EmptyState text={t('errors.actionFailed')} />;
   return (
     <form className={styles.page} data-testid="create-conference" onSubmit={(event) => { event.preventDefault(); void create(); }}>
       <p className={styles.note}>{t('conference.create.mediaNote')}</p>
