@@ -3,7 +3,7 @@
 // keeps it out of the login page's JavaScript.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
-import { IS_SHOW_LITE_VERSION } from '@variant/flags';
+import { IS_ALLOW_DEEP_LINK, IS_SHOW_LITE_VERSION } from '@variant/flags';
 import { BrowserCheckPage } from '../features/browser-check/index.ts';
 import { LoginPage, TellHostOfSession } from '../features/login/index.ts';
 import { SessionPending } from '../features/session/index.ts';
@@ -41,7 +41,7 @@ export function AppRoutes({ basename, title }: { basename: string; title: string
         <Route path="/" element={<Root title={title} basename={basename} />}>
           <Route index element={<BrowserCheckPage />} />
           <Route path="login" element={<LoginPage />} />
-          <Route path="deeplink/:action" element={onDemand(<DeepLinkPage />)} />
+          {IS_ALLOW_DEEP_LINK ? <Route path="deeplink/:action" element={onDemand(<DeepLinkPage />)} /> : null}
           <Route path="chatroom" element={onDemand(<ChatroomPage />)} />
           {/* Anything else is not a route of the product: back to the start. */}
           <Route path="*" element={<Navigate to="/" replace />} />

@@ -49,7 +49,7 @@ export function runFlags(options: FlagsOptions): number {
     code = 1;
   }
   if (stale.length > 0) {
-    process.stderr.write(`chatgen: docs/variants.md lists flag(s) that are read by code now or no longer differ: ${stale.map((f) => f.name).join(', ')}\n`);
+    process.stderr.write(`chatgen: docs/variants.md lists flag(s) that are read by code now: ${stale.map((f) => f.name).join(', ')}\n`);
     code = 1;
   }
   return code;

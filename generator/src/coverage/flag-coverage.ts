@@ -168,7 +168,7 @@ export function uncoveredFlags(report: readonly FlagCoverage[]): FlagCoverage[] 
   return report.filter((f) => f.differs && f.readers.length === 0 && !f.decided && !f.pending);
 }
 
-/** Entries of docs/variants.md that no longer hold: the flag is read by code now, or no longer differs. */
+/** Entries of docs/variants.md that no longer hold: the flag is read by code now. */
 export function staleEntries(report: readonly FlagCoverage[]): FlagCoverage[] {
-  return report.filter((f) => (f.decided || f.pending) && (f.readers.length > 0 || !f.differs));
+  return report.filter((f) => (f.decided || f.pending) && f.readers.length > 0);
 }

@@ -23,4 +23,10 @@ describe('sessionEndFor', () => {
     expect(await sessionEndFor({ notifyType: 'REMOTE_WIPE', senderId: '1', dataId: 'device-2', data: { deviceId: 'device-2' } }, me)).toBeNull();
     expect(await sessionEndFor({ notifyType: 'CUSTOM_NOTIFICATION', senderId: '1', dataId: 'm' }, me)).toBeNull();
   });
+
+  it('ignores forced logout and remote wipe in a variant that does not honour them', async () => {
+    const me = { apiKey: 'api-key-of-this-tab', deviceId: 'device-1' };
+    expect(await sessionEndFor({ notifyType: 'REMOTE_WIPE', senderId: '1', dataId: 'device-1', data: { deviceId: 'device-1' } }, me, false)).toBeNull();
+    expect(await sessionEndFor({ notifyType: 'FORCE_LOGOUT', senderId: '1', dataId: 's', data: { reason: 'ACCOUNT_DISABLED' } }, me, false)).toBeNull();
+  });
 });

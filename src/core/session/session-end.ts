@@ -2,6 +2,7 @@
 // sessions) and REMOTE_WIPE (one device) to every session of the account: the session that asked for the logout
 // of the others is named by the hash of its api key, a wiped device by its device id, and those must not end the
 // wrong session.
+import { IS_ALLOW_REMOTE_WIPE } from '@variant/flags';
 import { subtle, toHex, utf8Encode } from '../crypto/bytes.ts';
 import type { AnyNotification } from '@generated/realtime/index';
 
@@ -15,11 +16,16 @@ export async function apiKeyHash(apiKey: string): Promise<string> {
   return toHex(new Uint8Array(await subtle().digest('SHA-256', utf8Encode(apiKey))));
 }
 
-/** The reason this notification ends this session, or null when it does not. */
+/**
+ * The reason this notification ends this session, or null when it does not. A variant without IS_ALLOW_REMOTE_WIPE
+ * (`honour` false) ignores both notifications; the server still refuses the revoked key, so the next call ends it.
+ */
 export async function sessionEndFor(
   notification: AnyNotification,
   me: SessionIdentity,
+  honour: boolean = IS_ALLOW_REMOTE_WIPE,
 ): Promise<'forcedLogout' | 'remoteWipe' | null> {
+  if (!honour) return null;
   if (notification.notifyType === 'FORCE_LOGOUT') {
     const keep = notification.data?.keepApiKeyHash;
     if (typeof keep === 'string' && keep !== '' && me.apiKey && keep === (await apiKeyHash(me.apiKey))) return null;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Accessibility, MessagesSquare, QrCode, KeyRound } from 'lucide-react';
 import { config } from '@variant/config';
 import {
+  IS_ALLOW_PASSWORD_LOGIN,
   IS_ALLOW_QR_LOGIN,
   IS_ALLOW_REMEMBER_ACCOUNT,
   IS_ALLOW_SSO_LOGIN,
@@ -79,7 +80,7 @@ function LoginScreen() {
   const navigate = useNavigate();
   const state = (location.state ?? null) as LoginRouteState | null;
   const [mode, setMode] = useState<Mode>(() =>
-    QrLogin && config.login?.defaultMode === 'qr' ? { kind: 'qr' } : { kind: 'password' },
+    QrLogin && (config.login?.defaultMode === 'qr' || !IS_ALLOW_PASSWORD_LOGIN) ? { kind: 'qr' } : { kind: 'password' },
   );
   const banner = readLoginBanner(location.search, state);
   const horizontal = config.login?.layout === 'horizontal';
@@ -125,7 +126,7 @@ function LoginScreen() {
               <WebviewLogin />
             </Suspense>
           ) : null}
-          {mode.kind === 'password' && !WebviewLogin ? (
+          {mode.kind === 'password' && IS_ALLOW_PASSWORD_LOGIN && !WebviewLogin ? (
             <LoginForm
               initialLoginName={state?.loginName ?? ''}
               actionObj={state?.actionObj}
@@ -140,7 +141,7 @@ function LoginScreen() {
               <QrLogin />
             </Suspense>
           ) : null}
-          {QrLogin && mode.kind !== 'changePassword' ? (
+          {QrLogin && IS_ALLOW_PASSWORD_LOGIN && mode.kind !== 'changePassword' ? (
             <Button
               variant="ghost"
               icon={mode.kind === 'qr' ? <KeyRound /> : <QrCode />}

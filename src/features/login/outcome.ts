@@ -1,6 +1,8 @@
 // Where a finished login takes the page (seed section 4): the chat with the action object, the change-password
 // form, or back to /login with the failure (?loginFail) or ?serverError. Shared by every login mode.
 import { useNavigate } from 'react-router-dom';
+import { errorCodeByName } from '@generated/errors';
+import { IS_ALLOW_CHANGE_PASSWORD_ON_LOGIN } from '@variant/flags';
 import type { LoginOutcome } from './auth.ts';
 
 export interface OutcomeContext {
@@ -17,7 +19,9 @@ export function useFollowLoginOutcome(): (outcome: LoginOutcome, context: Outcom
         navigate('/chatroom', { replace: true, state: actionObj ? { actionObj } : undefined });
         return;
       case 'mustChangePassword':
-        onMustChangePassword?.(outcome.loginName);
+        // Without the change-password page the variant refuses the login as a login failure.
+        if (IS_ALLOW_CHANGE_PASSWORD_ON_LOGIN) onMustChangePassword?.(outcome.loginName);
+        else navigate('/login?loginFail', { replace: true, state: { code: errorCodeByName.MUST_CHANGE_PASSWORD, loginName, actionObj } });
         return;
       case 'serverError':
         navigate('/login?serverError', { replace: true, state: { loginName, actionObj } });

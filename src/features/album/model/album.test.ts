@@ -9,6 +9,12 @@ describe('previewKind', () => {
     expect(previewKind({ fileType: 'application/pdf', filename: 'x' })).toBe('pdf');
   });
 
+  it('previews only pictures in a variant without file preview', () => {
+    expect(previewKind({ fileType: 'image/png', filename: 'a.png' }, false)).toBe('image');
+    expect(previewKind({ fileType: 'video/mp4', filename: 'v.mp4' }, false)).toBeNull();
+    expect(previewKind({ fileType: 'application/pdf', filename: 'x.pdf' }, false)).toBeNull();
+  });
+
   it('downloads anything else, and never trusts an extension over a real type', () => {
     expect(previewKind({ fileType: 'image/svg+xml', filename: 'a.png' })).toBeNull();
     expect(previewKind({ fileType: 'text/html', filename: 'page.pdf' })).toBeNull();

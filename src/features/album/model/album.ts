@@ -2,6 +2,7 @@
 // list, and what a CUSTOM_NOTIFICATION about the album says.
 import type { PrivateAlbumThumbnail } from '@generated/types/index';
 import type { AnyNotification } from '@generated/realtime/index';
+import { IS_ALLOW_FILE_PREVIEW } from '@variant/flags';
 
 export type PreviewKind = 'image' | 'video' | 'pdf';
 
@@ -10,8 +11,16 @@ const IMAGE_TYPES = new Set(['image/gif', 'image/jpeg', 'image/jpg', 'image/png'
 const VIDEO_TYPES = new Set(['video/mp4', 'video/webm', 'video/ogg']);
 const BY_EXTENSION: Record<string, PreviewKind> = { gif: 'image', jpeg: 'image', jpg: 'image', png: 'image', mp4: 'video', webm: 'video', ogg: 'video', pdf: 'pdf' };
 
-/** How an entry shows inside the web client; null: it is only downloaded. */
-export function previewKind(entry: Pick<PrivateAlbumThumbnail, 'fileType' | 'filename'>): PreviewKind | null {
+/**
+ * How an entry shows inside the web client; null: it is only downloaded. Video and PDF preview only where the
+ * variant allows file preview (IS_ALLOW_FILE_PREVIEW); pictures always show.
+ */
+export function previewKind(entry: Pick<PrivateAlbumThumbnail, 'fileType' | 'filename'>, filePreview: boolean = IS_ALLOW_FILE_PREVIEW): PreviewKind | null {
+  const kind = kindOf(entry);
+  return kind === 'image' || filePreview ? kind : null;
+}
+
+function kindOf(entry: Pick<PrivateAlbumThumbnail, 'fileType' | 'filename'>): PreviewKind | null {
   const type = (entry.fileType ?? '').toLowerCase();
   if (IMAGE_TYPES.has(type)) return 'image';
   if (VIDEO_TYPES.has(type)) return 'video';

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getTenantsQuery } from '@generated/api/account';
+import { IS_ALLOW_TENANT_SELECTION } from '@variant/flags';
 import { chatServices, useProfile } from '../../session/index.ts';
 import { currentTenant } from '../model/tenant.ts';
 
@@ -19,7 +20,8 @@ export function useAppTenant() {
   const { transport, accountId } = chatServices();
   const tenants = useQuery({ ...getTenantsQuery(transport, {}), select: (data) => data.tenants });
   const mine = useProfile().data?.tenantInfo?.tenantId;
-  const [chosen, setChosen] = useState<string | null>(() => stored(accountId));
+  // A variant without tenant selection opens the apps for the user's own tenant, whatever an earlier build stored.
+  const [chosen, setChosen] = useState<string | null>(() => (IS_ALLOW_TENANT_SELECTION ? stored(accountId) : null));
   const list = tenants.data ?? [];
   const choose = (tenantId: string) => {
     setChosen(tenantId);
@@ -29,5 +31,5 @@ export function useAppTenant() {
       // Storage refused (private mode): the choice lasts for this page only.
     }
   };
-  return { tenants: list, tenantId: currentTenant(list, chosen, mine), choose };
+  return { tenants: list, tenantId: currentTenant(list, chosen, mine), choose, selectable: IS_ALLOW_TENANT_SELECTION && list.length > 1 };
 }

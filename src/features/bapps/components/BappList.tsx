@@ -14,14 +14,13 @@ const isImage = (icon: string | undefined): icon is string => icon !== undefined
 
 export function AppTiles({ apps, testId }: { apps: readonly BusinessApp[]; testId: string }) {
   const { t, i18n } = useTranslation();
-  const { tenants, tenantId, choose } = useAppTenant();
+  const { tenants, tenantId, choose, selectable } = useAppTenant();
   const usable = apps.filter((app) => app.url);
   if (usable.length === 0) return <EmptyState icon={LayoutGrid} text={t('empty.record')} />;
   const lang = i18n.language as LangId;
-  const several = tenants.length > 1;
   return (
     <>
-      {several ? (
+      {selectable ? (
         <label className={styles.tenant}>
           {t('bapps.tenant')}
           <select className={styles.tenantSelect} value={tenantId ?? ''} onChange={(event) => choose(event.target.value)}>
@@ -36,7 +35,7 @@ export function AppTiles({ apps, testId }: { apps: readonly BusinessApp[]; testI
       <ul className={styles.list} data-testid={testId}>
         {usable.map((app) => (
           <li key={app.appId}>
-            <a className={styles.app} href={appUrl(app.url ?? '', several ? tenantId : null)} target="_blank" rel="noopener noreferrer">
+            <a className={styles.app} href={appUrl(app.url ?? '', selectable ? tenantId : null)} target="_blank" rel="noopener noreferrer">
               {isImage(app.icon) ? <img className={styles.icon} src={app.icon} alt="" /> : <LayoutGrid className={styles.icon} aria-hidden="true" />}
               <span className={styles.name}>{app.name?.[lang] ?? app.name?.en_US ?? app.appId}</span>
               <ExternalLink className={styles.external} aria-hidden="true" />

@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Download, FileDown, FileText, Pause, Play } from 'lucide-react';
-import { IS_ALLOW_DOWNLOAD_ATTACHMENT, IS_ALLOW_DOWNLOAD_ORIGINAL } from '@variant/flags';
+import { IS_ALLOW_DOWNLOAD_ATTACHMENT, IS_ALLOW_DOWNLOAD_ORIGINAL, IS_ALLOW_VOICE_TO_TEXT } from '@variant/flags';
 import { theme } from '@variant/theme';
 import { IconButton, ProgressBar, saveFile, showToast } from '../../../ui/index.ts';
 import { plaintextSize, sizeParts, thumbnailBox } from '../model/attachments.ts';
@@ -120,7 +120,7 @@ export function VoiceContent({ message }: { message: ChatMessage }) {
           onTimeUpdate={(event) => setPosition(event.currentTarget.currentTime)}
         />
       ) : null}
-      {message.voiceToTextMessage ? <p className={styles.voiceText} data-testid="voice-to-text">{message.voiceToTextMessage}</p> : null}
+      {IS_ALLOW_VOICE_TO_TEXT && message.voiceToTextMessage ? <p className={styles.voiceText} data-testid="voice-to-text">{message.voiceToTextMessage}</p> : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState, type ClipboardEvent } from '
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3, CheckSquare, Contact, FileArchive, FileOutput, Forward, Globe, Images, Info, MapPin, Search, Smile, Star, Trash2, X } from 'lucide-react';
-import { IS_ALLOW_EXPORT_MESSAGE, IS_SHOW_CHATBOT_NOTICE, IS_ALLOW_EXTERNAL_CONFERENCE, IS_ALLOW_VIDEO_CONFERENCE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_STARRED_MESSAGES } from '@variant/flags';
+import { IS_ALLOW_EXPORT_MESSAGE, IS_SHOW_CHATBOT_NOTICE, IS_ALLOW_EXTERNAL_CONFERENCE, IS_ALLOW_VIDEO_CONFERENCE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_PRESENCE, IS_SHOW_STARRED_MESSAGES, IS_SHOW_TYPING_INDICATOR, IS_SHOW_UNSUPPORTED_FEATURE_NOTICE } from '@variant/flags';
 import type { Room } from '@generated/types/index';
 import { Button, IconButton, confirmAction, showNotice, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
@@ -78,7 +78,7 @@ export function ChatView({ room }: ChatViewProps) {
 
   const single = room.roomType === 'SINGLE' ? members.find((member) => member.accountId === room.singleRoomAccountId) : undefined;
   const typingText =
-    typing.length === 0 ? '' : typing.length === 1 ? t('chat.typing', { name: typing[0] }) : t('chat.typingMany', { names: typing.join(', ') });
+    !IS_SHOW_TYPING_INDICATOR || typing.length === 0 ? '' : typing.length === 1 ? t('chat.typing', { name: typing[0] }) : t('chat.typingMany', { names: typing.join(', ') });
 
   const exportMessages = useCallback(
     async (messageIds: readonly string[]) => {
@@ -224,11 +224,11 @@ export function ChatView({ room }: ChatViewProps) {
         <div className={styles.headerText}>
           <h2 className={styles.roomName} data-testid="chat-title">
             {title}
-            {single ? <OnlineDot status={online.get(single.accountId)} /> : null}
+            {IS_SHOW_PRESENCE && single ? <OnlineDot status={online.get(single.accountId)} /> : null}
           </h2>
           <p className={styles.headerMeta}>
             {single?.postTitle ? <span className={styles.postTitle}>{single.postTitle}</span> : null}
-            {single ? <LastSeen status={online.get(single.accountId)} /> : null}
+            {IS_SHOW_PRESENCE && single ? <LastSeen status={online.get(single.accountId)} /> : null}
             {room.roomType !== 'SINGLE' && members.length > 0 ? <span>{t('chat.members', { count: members.length })}</span> : null}
             <span className={styles.typing} aria-live="polite" data-testid="typing-indicator">
               {typingText}
@@ -246,7 +246,7 @@ export function ChatView({ room }: ChatViewProps) {
         {IS_ALLOW_VOICE_CALL && canCall ? <VoiceCallButton roomId={room.roomId} /> : null}
         {IS_ALLOW_VIDEO_CONFERENCE && canCall ? <VideoCallButton roomId={room.roomId} /> : null}
         {IS_ALLOW_VIDEO_CONFERENCE && canCall ? <CreateConferenceButton roomId={room.roomId} /> : null}
-        {IS_ALLOW_EXTERNAL_CONFERENCE ? <IconButton data-flag="IS_ALLOW_EXTERNAL_CONFERENCE" icon={Globe} label={t('chat.externalConference')} onClick={() => void notSupported()} /> : null}
+        {IS_ALLOW_EXTERNAL_CONFERENCE && IS_SHOW_UNSUPPORTED_FEATURE_NOTICE ? <IconButton data-flag="IS_ALLOW_EXTERNAL_CONFERENCE" icon={Globe} label={t('chat.externalConference')} onClick={() => void notSupported()} /> : null}
         {history.export || history.archive ? <IconButton icon={FileArchive} label={t('history.open')} onClick={() => openRight(roomHistoryPage, { roomId: room.roomId }, { replace: true })} /> : null}
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />
         <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
@@ -303,7 +303,7 @@ export function ChatView({ room }: ChatViewProps) {
       ) : room.chatbotId ? (
         <ChatbotComposer chatbotId={room.chatbotId} />
       ) : (
-        <Composer key={room.roomId} roomId={room.roomId} members={members} replyTo={replyTo} onTyping={onTyping} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)}
+        <Composer key={room.roomId} roomId={room.roomId} members={members} replyTo={replyTo} onTyping={IS_SHOW_TYPING_INDICATOR ? onTyping : undefined} onCancelReply={() => setReplyTo(null)} onSendText={sendText} onSendFile={(file, kind) => void sendFile(file, kind)}
           onSendVideo={(file, info) => sendMedia('VIDEO', file, info)}
           tools={
             <>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Clapperboard, ImagePlus, Paperclip, SendHorizontal, X, type LucideIcon } from 'lucide-react';
 import type { Account } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { IS_ALLOW_OPERATE_MESSAGE, IS_ALLOW_MENTION, IS_ALLOW_MSG_TYPE_FILE, IS_ALLOW_MSG_TYPE_IMAGE, IS_ALLOW_MSG_TYPE_VIDEO, IS_SHOW_ENLARGED_EMOJI } from '@variant/flags';
+import { IS_ALLOW_OPERATE_MESSAGE, IS_ALLOW_MENTION, IS_ALLOW_MULTIPLE_FILE_SEND, IS_ALLOW_TAG_USER, IS_ALLOW_MSG_TYPE_FILE, IS_ALLOW_MSG_TYPE_IMAGE, IS_ALLOW_MSG_TYPE_VIDEO, IS_SHOW_ENLARGED_EMOJI } from '@variant/flags';
 import { IconButton, showToast } from '../../../ui/index.ts';
 import { characterCount, isEmojiOnly } from '../../../core/messages/text.ts';
 import { chatServices } from '../../session/index.ts';
@@ -20,6 +20,8 @@ import { insertMention, mentionQuery, mentionedIds, type PickedMention } from '.
 import styles from './Chat.module.scss';
 
 const MAX_TEXT = constants.limits.messageTextMaxLength;
+/** Tagging a member with '@' needs both the mention and the tag-user flag. */
+const MENTIONS = IS_ALLOW_MENTION && IS_ALLOW_TAG_USER;
 
 export interface ComposerProps {
   members: Account[];
@@ -78,7 +80,7 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
   const listId = useId();
   const tooLongId = useId();
 
-  const query = IS_ALLOW_MENTION ? mentionQuery(text, caret) : null;
+  const query = MENTIONS ? mentionQuery(text, caret) : null;
   const candidates = useMemo(() => {
     if (query === null) return [];
     const needle = query.toLocaleLowerCase();
@@ -207,9 +209,9 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
         </ul>
       ) : null}
       <div className={styles.inputRow}>
-        {IS_ALLOW_MSG_TYPE_FILE ? <FilePicker icon={Paperclip} label={t('chat.attachFile')} multiple testId="file-input" onFiles={(files) => void onFiles(files, 'file')} /> : null}
+        {IS_ALLOW_MSG_TYPE_FILE ? <FilePicker icon={Paperclip} label={t('chat.attachFile')} multiple={IS_ALLOW_MULTIPLE_FILE_SEND} testId="file-input" onFiles={(files) => void onFiles(files, 'file')} /> : null}
         {IS_ALLOW_MSG_TYPE_IMAGE ? (
-          <FilePicker icon={ImagePlus} label={t('chat.attachImage')} multiple accept={constants.upload.imageTypes} testId="image-input" onFiles={(files) => void onFiles(files, 'image')} />
+          <FilePicker icon={ImagePlus} label={t('chat.attachImage')} multiple={IS_ALLOW_MULTIPLE_FILE_SEND} accept={constants.upload.imageTypes} testId="image-input" onFiles={(files) => void onFiles(files, 'image')} />
         ) : null}
         {IS_ALLOW_MSG_TYPE_VIDEO ? <FilePicker icon={Clapperboard} label={t('messages.attachVideo')} accept={VIDEO_TYPES} testId="video-input" onFiles={(files) => void onFiles(files, 'video')} /> : null}
         {tools}
@@ -223,11 +225,11 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
           value={text}
           aria-label={t('chat.composerLabel')}
           placeholder={t('chat.composerPlaceholder')}
-          role={IS_ALLOW_MENTION ? 'combobox' : undefined}
-          aria-expanded={IS_ALLOW_MENTION ? pickerOpen : undefined}
+          role={MENTIONS ? 'combobox' : undefined}
+          aria-expanded={MENTIONS ? pickerOpen : undefined}
           aria-controls={pickerOpen ? listId : undefined}
           aria-activedescendant={pickerOpen ? `${listId}-${active}` : undefined}
-          aria-autocomplete={IS_ALLOW_MENTION ? 'list' : undefined}
+          aria-autocomplete={MENTIONS ? 'list' : undefined}
           onChange={(event) => {
             setText(event.target.value);
             setCaret(event.target.selectionStart);

@@ -11,12 +11,14 @@ import {
   IS_ALLOW_RESEND,
   IS_ALLOW_STAR,
   IS_ALLOW_UPLOAD_TO_PRIVATE_ALBUM,
+  IS_ALLOW_TEXT_TO_SPEECH,
+  IS_ALLOW_TRANSLATION,
   IS_SHOW_MESSAGE_INFO,
   IS_SHOW_URL_PREVIEW,
 } from '@variant/flags';
 import { IconButton } from '../../../ui/index.ts';
 import { canSaveToAlbum } from '../../album/index.ts';
-import { TranslateAction, TranslationLine } from '../../assist/index.ts';
+import { ReadAloudAction, TranslateAction, TranslationLine } from '../../assist/index.ts';
 import { FileContent, ImageContent, VideoContent, VoiceContent } from './Attachment.tsx';
 import {
   AppCardContent,
@@ -31,6 +33,7 @@ import {
 } from './kinds/Cards.tsx';
 import { PollContent } from './kinds/Poll.tsx';
 import { messageSummary } from './summary.ts';
+import { kindShown } from '../model/kindFlags.ts';
 import { useMessageMode } from './RoomContext.tsx';
 import type { ChatMessage } from '../api/data.ts';
 import { MessageText } from './MessageText.tsx';
@@ -72,6 +75,7 @@ function Content({ message, locale }: { message: ChatMessage; locale: string }) 
   const { t } = useTranslation();
   if (message.messageStatus === 'ALL_DELETED') return <em className={styles.recalled}>{t('chat.recalled')}</em>;
   if (message.failure) return <em className={styles.failure}>{t(message.failure.key, { id: message.failure.id })}</em>;
+  if (!kindShown(message.messageType)) return <em className={styles.unsupported}>{t('errors.typeNotSupported')}</em>;
   switch (message.messageType) {
     case 'TEXT':
     case 'URL':
@@ -119,7 +123,7 @@ function Content({ message, locale }: { message: ChatMessage; locale: string }) 
 export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup, lastOfGroup, locale, onAction }: MessageBubbleProps) {
   const { t } = useTranslation();
   const mode = useMessageMode();
-  if (message.messageType === 'SYSTEM') {
+  if (message.messageType === 'SYSTEM' && kindShown('SYSTEM')) {
     return (
       <div className={styles.system} role="note" aria-label={t('chat.system')}>
         {message.text ?? ''}
@@ -168,7 +172,7 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
         ) : null}
         <div className={styles.content}>
           <Content message={message} locale={locale} />
-          {IS_ALLOW_OPERATE_MESSAGE ? <TranslationLine messageId={message.messageId} /> : null}
+          {IS_ALLOW_TRANSLATION && IS_ALLOW_OPERATE_MESSAGE ? <TranslationLine messageId={message.messageId} /> : null}
         </div>
         <footer className={styles.footerLine}>
           {message.isStarredByYou ? <Star className={styles.starMark} role="img" aria-label={t('chat.starred')} /> : null}
@@ -180,7 +184,8 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
         <div className={styles.actions} role="toolbar" aria-label={t('chat.messageActions')}>
           {failed && IS_ALLOW_RESEND ? <IconButton icon={RotateCw} label={t('chat.resend')} tone="danger" onClick={act('resend')} /> : null}
           {!local && IS_ALLOW_REPLY ? <IconButton icon={CornerUpLeft} label={t('chat.reply')} onClick={act('reply')} /> : null}
-          {IS_ALLOW_OPERATE_MESSAGE && !local && !own && isText(message) ? <TranslateAction message={message} /> : null}
+          {IS_ALLOW_TRANSLATION && IS_ALLOW_OPERATE_MESSAGE && !local && !own && isText(message) ? <TranslateAction message={message} /> : null}
+          {IS_ALLOW_TEXT_TO_SPEECH && !local && isText(message) ? <ReadAloudAction messageId={message.messageId} /> : null}
           {!local && mode.canForward ? <IconButton icon={Forward} label={t('chat.forward')} onClick={act('forward')} /> : null}
           {!local && IS_ALLOW_STAR && mode.allows.star ? (
             message.isStarredByYou ? (

@@ -1,7 +1,7 @@
 // New messages from other people: mark them notified (seed §4) and, when the tab is hidden, show a desktop
 // notification; the seed's texts explain an unsupported or blocked browser.
 import { useTranslation } from 'react-i18next';
-import { IS_ALLOW_DESKTOP_NOTIFICATION } from '@variant/flags';
+import { IS_ALLOW_DESKTOP_NOTIFICATION, IS_SHOW_POPUP_NOTIFICATION } from '@variant/flags';
 import { constants } from '@variant/constants';
 import { showToast } from '../../../ui/index.ts';
 import { roomFromCache, roomTitle } from '../../roomlist/index.ts';
@@ -37,7 +37,7 @@ export function useMessageNotifications() {
     if (notification.notifyType !== 'NEW_MESSAGE' || notification.source !== 'replyQueue') return;
     if (notification.senderId === accountId || !notification.roomId) return;
     void markNotified(notification.roomId, [notification.dataId]).catch(() => undefined);
-    if (!IS_ALLOW_DESKTOP_NOTIFICATION || !document.hidden || notificationSupport() !== 'granted') return;
+    if (!IS_ALLOW_DESKTOP_NOTIFICATION || !IS_SHOW_POPUP_NOTIFICATION || !document.hidden || notificationSupport() !== 'granted') return;
     const room = roomFromCache(queryClient, notification.roomId);
     // Do Not Disturb (the server marks the push silent) and a muted room deliver without a pop-up.
     if (notification.silent || room?.isMute) return;

@@ -208,9 +208,13 @@ export function useChatRoom(roomId: string) {
         case 'MESSAGE_DELETED':
           patchMessage(messageId, { messageStatus: 'ALL_DELETED', text: undefined, fileBytes: undefined });
           return;
-        case 'MESSAGE_DELETED_FOR_ME':
-          setMessagePages(queryClient, roomId, (data) => removeFromPages(data, [messageId]));
+        case 'MESSAGE_DELETED_FOR_ME': {
+          // One notification names every message deleted at once (several chosen, or all of the room's).
+          const ids = (notification.data as { messageIds?: unknown } | undefined)?.messageIds;
+          const gone = Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? (ids as string[]) : [messageId];
+          setMessagePages(queryClient, roomId, (data) => removeFromPages(data, gone));
           return;
+        }
         case 'MESSAGE_VOTE': {
           const polling = (notification.data as { messagePolling?: ChatMessage['messagePolling'] } | undefined)?.messagePolling;
           if (polling) patchMessage(messageId, { messagePolling: polling });

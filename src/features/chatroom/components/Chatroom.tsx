@@ -11,7 +11,7 @@ import { PanelPageView, confirmAction, usePanelNav } from '../../../ui/index.ts'
 import { useAlbumNotifications } from '../../album/index.ts';
 import { ChatView, RoomsMessageResults, useArchiveNotifications, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
 import { CallHost } from '../../conference/index.ts';
-import { userInfoPage } from '../../contact/index.ts';
+import { useOpenPerson } from '../../contact/index.ts';
 import { GridEntry, GridPanel, useGrid } from '../../grid/index.ts';
 import { useDeepLinkOnArrival, type DeepLinkArrival } from '../../deeplink/index.ts';
 import { RoomList, roomFromCache, roomTitle, useRoom } from '../../roomlist/index.ts';
@@ -39,7 +39,8 @@ export interface ChatroomProps {
 
 export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
   const { t } = useTranslation();
-  const { room, left, right, selectRoom, openRight, backLeft, closeLeft, backRight, closeRight, reset } = usePanelNav();
+  const { room, left, right, selectRoom, backLeft, closeLeft, backRight, closeRight, reset } = usePanelNav();
+  const openPerson = useOpenPerson({ replace: true });
   const liveRoom = useRoom(room?.roomId ?? null);
   // Grid mode (grid builds only): a room picked from the list goes to a cell of the grid instead.
   const grid = useGrid();
@@ -79,9 +80,9 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
     useCallback(
       (outcome) => {
         if (outcome.kind === 'openRoom') selectRoom(outcome.room);
-        else openRight(userInfoPage, { account: outcome.account }, { replace: true });
+        else openPerson(outcome.account);
       },
-      [openRight, selectRoom],
+      [openPerson, selectRoom],
     ),
   );
 
@@ -110,7 +111,7 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
               selectedRoomId={room?.roomId ?? null}
               onSelect={onSelectRoom}
               onLogout={() => void logout()}
-              onPerson={(account) => openRight(userInfoPage, { account }, { replace: true })}
+              onPerson={openPerson}
               messageResults={(text, rooms) => <RoomsMessageResults text={text} rooms={rooms} onOpen={onSelectRoom} />}
             />
           </div>

@@ -6,9 +6,10 @@ import { getAccountList, getAccountSynonymsQuery, removeAccountSynonym, updateAc
 import { queryKeys } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
 import type { Account } from '@generated/types/index';
+import { IS_ALLOW_ACCOUNT_SYNONYM } from '@variant/flags';
 import { chatServices } from '../../session/index.ts';
 
-export const synonymsSupported = (): boolean => Boolean(chatServices().clientConfig?.isSupportAccountSynonym);
+export const synonymsSupported = (): boolean => IS_ALLOW_ACCOUNT_SYNONYM && Boolean(chatServices().clientConfig?.isSupportAccountSynonym);
 
 export interface NamedSynonym {
   account: Account;

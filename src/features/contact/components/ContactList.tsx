@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { ChevronDown, ChevronRight, Search, Star, Users } from 'lucide-react';
 import { IS_ALLOW_FAVOURITE_CONTACT } from '@variant/flags';
 import type { Account } from '@generated/types/index';
-import { Avatar, Button, EmptyState, IconButton, Spinner, showToast, usePanelNav } from '../../../ui/index.ts';
-import { userInfoPage } from '../pages.tsx';
+import { Avatar, Button, EmptyState, IconButton, Spinner, showToast } from '../../../ui/index.ts';
+import { useOpenPerson } from '../openPerson.ts';
 import { useContacts, useDistributionListMembers, useDistributionLists, useGroupLists, useToggleFavourite } from '../api/contacts.ts';
 import { findAccount } from '../data.ts';
 import styles from '../Contact.module.scss';
@@ -17,7 +17,7 @@ const nameOf = (account: Account) => account.customDisplayName || account.userFu
 
 function People({ filter }: { filter: string }) {
   const { t } = useTranslation();
-  const openRight = usePanelNav((state) => state.openRight);
+  const openPerson = useOpenPerson({ replace: true });
   const contacts = useContacts(filter);
   const toggle = useToggleFavourite();
   const accounts = useMemo(() => {
@@ -31,7 +31,7 @@ function People({ filter }: { filter: string }) {
       <ul className={styles.contactList} aria-label={t('contacts.people')}>
         {accounts.map((account) => (
           <li key={account.accountId} className={styles.contactRow} data-testid="contact">
-            <button type="button" className={styles.contactOpen} onClick={() => openRight(userInfoPage, { account }, { replace: true })}>
+            <button type="button" className={styles.contactOpen} onClick={() => openPerson(account)}>
               <Avatar name={nameOf(account)} />
               <span className={styles.contactText}>
                 <bdi>{nameOf(account)}</bdi>
@@ -62,12 +62,12 @@ function People({ filter }: { filter: string }) {
 /** A distribution list that opens to its members; a member with a chat account opens their user info. */
 function DistributionList({ cn, name }: { cn: string; name: string }) {
   const { t } = useTranslation();
-  const openRight = usePanelNav((state) => state.openRight);
+  const openPerson = useOpenPerson({ replace: true });
   const [open, setOpen] = useState(false);
   const members = useDistributionListMembers(name, open);
   const showMember = async (loginName: string) => {
     const account = await findAccount({ loginName }).catch(() => null);
-    if (account) openRight(userInfoPage, { account }, { replace: true });
+    if (account) openPerson(account);
     else showToast(t('contacts.noChatAccount', { name: loginName }));
   };
   return (

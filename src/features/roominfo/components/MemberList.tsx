@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Shield, ShieldOff, UserMinus } from 'lucide-react';
 import type { Account } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { Avatar, Button, IconButton, confirmAction, usePanelNav } from '../../../ui/index.ts';
-import { userInfoPage } from '../../contact/index.ts';
+import { Avatar, Button, IconButton, confirmAction } from '../../../ui/index.ts';
+import { useOpenPerson } from '../../contact/index.ts';
 import { chatServices } from '../../session/index.ts';
 import { roomChanges } from '../api/data.ts';
 import { useChange } from './useChange.ts';
@@ -27,7 +27,7 @@ const nameOf = (account: Account) => account.userFullname || account.loginName |
 export function MemberList({ roomId, members, canEditAdmin, canRemove }: MemberListProps) {
   const { t } = useTranslation();
   const run = useChange();
-  const openRight = usePanelNav((nav) => nav.openRight);
+  const openPerson = useOpenPerson();
   const [shown, setShown] = useState<number>(constants.pageSizes.roomInfoMembers);
   const me = chatServices().accountId;
   // Admins first, then by name, so the people who run the room are found at once.
@@ -51,7 +51,7 @@ export function MemberList({ roomId, members, canEditAdmin, canRemove }: MemberL
           const self = member.accountId === me;
           return (
             <li key={member.accountId} className={styles.member} data-testid="room-member">
-              <button type="button" className={styles.memberOpen} onClick={() => openRight(userInfoPage, { account: member })}>
+              <button type="button" className={styles.memberOpen} onClick={() => openPerson(member)}>
                 <Avatar name={name} />
                 <span className={styles.memberText}>
                   <bdi>{name}</bdi>

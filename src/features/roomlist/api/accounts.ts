@@ -2,6 +2,7 @@
 // chats (the loaded room list), and the advanced search (criteria from getadvancedaccountsearchcriteria, results
 // from advancedsearch).
 import { useMemo } from 'react';
+import { IS_ALLOW_ADVANCED_SEARCH } from '@variant/flags';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { advancedSearch, getAccountList } from '@generated/api/account';
 import { getAdvancedAccountSearchCriteriaQuery, getSimpleRoomListQuery, queryKeys } from '@generated/api/index';
@@ -43,7 +44,7 @@ export function useChatPeople(filter: string): Account[] {
 }
 
 /** The advanced search tab appears where the client config supports it. */
-export const advancedSearchSupported = (): boolean => Boolean(chatServices().clientConfig?.isSupportAdvancedAccountSearch);
+export const advancedSearchSupported = (): boolean => IS_ALLOW_ADVANCED_SEARCH && Boolean(chatServices().clientConfig?.isSupportAdvancedAccountSearch);
 
 export function useSearchCriteria(enabled: boolean) {
   return useQuery({

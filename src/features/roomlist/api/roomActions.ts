@@ -2,7 +2,7 @@
 // sessions hear of it over realtime, and this tab reloads its pages at once rather than waiting for the echo.
 import { closeRoom, deleteAndExportRoom, deleteRoom, hideRoom, leaveRoom, muteRoom, pinRoom, unhideRoom, unmuteRoom, unpinRoom } from '@generated/api/rooms';
 import type { ApiResult, ErrMsgList } from '@generated/api/runtime';
-import { queryKeys } from '@generated/api/index';
+import { deleteRoomMessages, queryKeys } from '@generated/api/index';
 import { chatServices } from '../../session/index.ts';
 import type { RoomAction } from '../model/roomActions.ts';
 
@@ -33,6 +33,9 @@ function callFor(action: Exclude<RoomAction, 'mute' | 'export'> | 'unhide', room
       return deleteRoom(transport, body);
     case 'deleteAndExport':
       return deleteAndExportRoom(transport, body);
+    case 'clearMessages':
+      // Starred copies go too, as the settings' 'delete all server messages' does; the open chat hears MESSAGE_DELETED_FOR_ME.
+      return deleteRoomMessages(transport, { roomId, withStarredMessage: true });
   }
 }
 

@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { LucideIcon } from 'lucide-react';
-import { Archive, Bell, BellOff, Download, EyeOff, LogOut, Pin, PinOff, Trash2 } from 'lucide-react';
+import { Archive, Bell, BellOff, Download, Eraser, EyeOff, LogOut, Pin, PinOff, Trash2 } from 'lucide-react';
 import type { Room } from '@generated/types/index';
 import type { RoomAction } from '../model/roomActions.ts';
 import { roomTitle } from '../model/rooms.ts';
@@ -24,6 +24,7 @@ const ICONS: Record<RoomAction, LucideIcon> = {
   hide: EyeOff,
   archive: Archive,
   export: Download,
+  clearMessages: Eraser,
   leave: LogOut,
   delete: Trash2,
   deleteAndExport: Trash2,

@@ -4,7 +4,7 @@ import { entryAllows } from './policy.ts';
 import { roomActions, type RoomActionFlags } from './roomActions.ts';
 import { muteUntilFromInput, toLocalInput } from './mute.ts';
 
-const all: RoomActionFlags = { pin: true, mute: true, hide: true, archive: true, export: true, leave: true, delete: true, deleteAndExport: false };
+const all: RoomActionFlags = { pin: true, mute: true, hide: true, archive: true, export: true, clearMessages: false, leave: true, delete: true, deleteAndExport: false };
 const role = (attr: RoomPolicyKey, value: number): RoomPolicyEntry => ({ attr, value, type: 'MEMBER_ROLE' });
 const group = (extra: Partial<Room> = {}): Room => ({
   roomId: '1',
@@ -59,5 +59,13 @@ describe('mute until a chosen time', () => {
     expect(muteUntilFromInput(toLocalInput(now + 14 * 24 * 3_600_000 + 60_000), now)).toBeNull();
     expect(muteUntilFromInput(toLocalInput(now - 60_000), now)).toBeNull();
     expect(muteUntilFromInput('', now)).toBeNull();
+  });
+
+  it('offers deleting all messages where the variant and the room policy allow it', () => {
+    const flags = { ...all, clearMessages: true };
+    expect(roomActions(group(), [], flags)).toEqual(['pin', 'mute', 'hide', 'archive', 'export', 'clearMessages', 'leave']);
+    expect(roomActions(group({ policy: [role('ALLOW_DELETE_ALL_MSG', 2)] }), [], flags)).not.toContain('clearMessages');
+    expect(roomActions(group({ isAdmin: true, policy: [role('ALLOW_DELETE_ALL_MSG', 2)] }), [], flags)).toContain('clearMessages');
+    expect(roomActions(group(), [], all)).not.toContain('clearMessages');
   });
 });

@@ -5,6 +5,7 @@ import {
   IS_ALLOW_CLOSE_ROOM,
   IS_ALLOW_DELETE_AND_EXPORT_ROOM,
   IS_ALLOW_DELETE_ROOM,
+  IS_ALLOW_DELETE_ROOM_MESSAGES,
   IS_ALLOW_EXPORT_ROOM_MESSAGES,
   IS_ALLOW_HIDE_ROOM,
   IS_ALLOW_LEAVE_ROOM,
@@ -14,7 +15,7 @@ import {
 } from '@variant/flags';
 import { roomAllows } from './policy.ts';
 
-export type RoomAction = 'pin' | 'unpin' | 'mute' | 'unmute' | 'hide' | 'archive' | 'export' | 'leave' | 'delete' | 'deleteAndExport';
+export type RoomAction = 'pin' | 'unpin' | 'mute' | 'unmute' | 'hide' | 'archive' | 'export' | 'clearMessages' | 'leave' | 'delete' | 'deleteAndExport';
 
 /** The variant's switches, as a value so that tests can try other variants. */
 export interface RoomActionFlags {
@@ -23,6 +24,8 @@ export interface RoomActionFlags {
   hide: boolean;
   archive: boolean;
   export: boolean;
+  /** Deleting all messages of the room from one's own view (deleteroommessages). */
+  clearMessages: boolean;
   leave: boolean;
   delete: boolean;
   deleteAndExport: boolean;
@@ -34,6 +37,7 @@ export const variantRoomActionFlags: RoomActionFlags = {
   hide: IS_ALLOW_HIDE_ROOM,
   archive: IS_ALLOW_CLOSE_ROOM && IS_SHOW_ARCHIVED_CHATS,
   export: IS_ALLOW_EXPORT_ROOM_MESSAGES,
+  clearMessages: IS_ALLOW_DELETE_ROOM_MESSAGES,
   leave: IS_ALLOW_LEAVE_ROOM,
   delete: IS_ALLOW_DELETE_ROOM,
   deleteAndExport: IS_ALLOW_DELETE_AND_EXPORT_ROOM,
@@ -50,6 +54,7 @@ export function roomActions(room: Room, roles: readonly string[], flags: RoomAct
   if (flags.hide && allows('ALLOW_HIDE_ROOM')) actions.push('hide');
   if (flags.archive && allows('ALLOW_CLOSE_ROOM')) actions.push('archive');
   if (flags.export && allows('ALLOW_EXPORT_MSG')) actions.push('export');
+  if (flags.clearMessages && allows('ALLOW_DELETE_ALL_MSG')) actions.push('clearMessages');
   // A single chat is two people by definition: it is deleted from one's side, never left.
   if (flags.leave && room.roomType !== 'SINGLE' && allows('ALLOW_EXIT_ROOM')) actions.push('leave');
   if (flags.deleteAndExport && allows('ALLOW_DELETE_ROOM') && allows('ALLOW_EXPORT_MSG')) actions.push('deleteAndExport');
@@ -58,4 +63,4 @@ export function roomActions(room: Room, roles: readonly string[], flags: RoomAct
 }
 
 /** Actions that lose something: they ask first. */
-export const CONFIRMED_ACTIONS: ReadonlySet<RoomAction> = new Set(['leave', 'delete', 'deleteAndExport']);
+export const CONFIRMED_ACTIONS: ReadonlySet<RoomAction> = new Set(['clearMessages', 'leave', 'delete', 'deleteAndExport']);
