@@ -47,6 +47,8 @@ export interface ServerConfig {
   businessApps?: BusinessApp[];
   /** QR_TOKEN_TTL_SECONDS: how long a QR login code is shown before the page refreshes it (default 60). */
   qrTokenTtlSeconds?: number;
+  /** EMAIL_GROUP_MESSAGE_DOMAIN: the mail domain of the e-mail groups (client config emailGroupMessageDomain). */
+  emailGroupMessageDomain?: string;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -91,5 +93,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     testJobHoldMs: integer(env.CHATGEN_TEST_JOB_HOLD_MS, 0, 'CHATGEN_TEST_JOB_HOLD_MS'),
     businessApps: parseBusinessApps(env.BUSINESS_APPS),
     qrTokenTtlSeconds: Math.max(1, integer(env.QR_TOKEN_TTL_SECONDS, QR_TOKEN_TTL_SECONDS, 'QR_TOKEN_TTL_SECONDS')),
+    emailGroupMessageDomain: env.EMAIL_GROUP_MESSAGE_DOMAIN || 'groups.example.org',
   };
 }

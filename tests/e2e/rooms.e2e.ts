@@ -152,6 +152,24 @@ test('room info: an admin renames the room, adds, promotes and removes a member 
   await screenshot(mine, 'rooms-emailroominfo');
   await mine.getByRole('button', { name: 'Back' }).click();
 
+  // Email group: the exact group name at the server's e-mail group domain, checked before the mail program opens.
+  await info.getByRole('button', { name: 'Email group' }).click();
+  const group = mine.getByTestId('panel-page-emailgroup');
+  await group.getByLabel('Email group name').fill('ward 7');
+  await group.getByRole('button', { name: 'Check address' }).click();
+  await expect(group.getByText('An exact email group name must be entered')).toBeVisible();
+  await expect(group.getByTestId('email-group-link')).toHaveCount(0);
+  await group.getByLabel('Email group name').fill('ward7.nurses');
+  await group.getByLabel('Message').fill('Handover at 7 & bring the <charts>');
+  await group.getByRole('button', { name: 'Check address' }).click();
+  await expect(group.getByTestId('email-group-address')).toHaveText('ward7.nurses@groups.example.org');
+  const groupMail = new URL((await group.getByTestId('email-group-link').getAttribute('href')) ?? '');
+  expect(decodeURIComponent(groupMail.pathname)).toBe('ward7.nurses@groups.example.org');
+  expect(groupMail.searchParams.get('subject')).toBe('Ward Info');
+  expect(groupMail.searchParams.get('body')).toBe('Handover at 7 & bring the <charts>');
+  await screenshot(mine, 'rooms-emailgroup');
+  await mine.getByRole('button', { name: 'Back' }).click();
+
   // The name: 25 characters at most, with the seed's text; the other member's open room follows at once.
   await info.getByRole('button', { name: 'Edit room info' }).click();
   const edit = info.getByRole('form', { name: 'Edit room info' });

@@ -92,13 +92,33 @@ test('a call rings the other member: accepted then hung up, busy while on a call
   await expect(video).toHaveCount(0);
   await expect(caller.getByTestId('call-bar')).toContainText('Callee Chan declined the call');
   await screenshot(caller, 'call-declined');
+  await caller.getByTestId('call-bar').getByRole('button', { name: 'Close' }).click();
 
-  // Both calls are in the caller's call history, newest first; a row opens its room.
+  // Create conference: the kind and the room's members to invite, then its state and join token with Start and Stop.
+  await caller.getByRole('button', { name: 'Create conference' }).click();
+  const create = caller.getByTestId('create-conference');
+  await expect(create.getByLabel('Callee Chan')).toBeChecked();
+  await create.getByLabel('Voice call').check();
+  await screenshot(caller, 'conference-create');
+  await create.getByRole('button', { name: 'Create', exact: true }).click();
+  const conference = caller.getByTestId('conference-info');
+  await expect(conference.getByTestId('conference-state')).toHaveText('Created');
+  await expect(conference.getByTestId('conference-token')).toHaveText(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  await conference.getByRole('button', { name: 'Start' }).click();
+  await expect(conference.getByTestId('conference-state')).toHaveText('Started');
+  await expect(conference.getByRole('button', { name: 'Start' })).toHaveCount(0);
+  await screenshot(caller, 'conference-info');
+  await conference.getByRole('button', { name: 'Stop' }).click();
+  await expect(conference.getByTestId('conference-state')).toHaveText('Ended');
+  await expect(conference.getByTestId('conference-token')).toHaveCount(0);
+
+  // The calls and the conference are in the caller's call history, newest first; a row opens its room.
   await caller.getByTestId('call-history-entry').click();
   const rows = caller.getByTestId('call-history-row');
-  await expect(rows).toHaveCount(2);
-  await expect(rows.first().getByRole('img', { name: 'Video call' })).toBeVisible();
-  await expect(rows.nth(1)).toContainText('Callee Chan');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first().getByRole('img', { name: 'Voice call' })).toBeVisible();
+  await expect(rows.nth(1).getByRole('img', { name: 'Video call' })).toBeVisible();
+  await expect(rows.nth(2)).toContainText('Callee Chan');
   await screenshot(caller, 'call-history');
   await rows.first().click();
   await expect(caller.getByTestId('call-history')).toHaveCount(0);

@@ -37,6 +37,7 @@ export function clientConfig(ctx: ServerContext, chatbots: { chatbotId: string; 
     otherApplicationConfigs: {},
     room: { roomNameMaxLength: 25, roomNameBuffer: 5, roomListPageSize: 30, muteMaxHours: 336 },
     sdkConfigs: {},
+    ...(ctx.config.emailGroupMessageDomain ? { emailGroupMessageDomain: ctx.config.emailGroupMessageDomain } : {}),
     // The grid-child build, served beside a grid variant (server/app.ts).
     ...(ctx.config.gridChild ? { gridViewChildUrl: GRID_CHILD_PATH } : {}),
   };

@@ -18,7 +18,7 @@ import { useChatRoom } from '../hooks/useChatRoom.ts';
 import { messageInfoPage } from './pages.tsx';
 import { chatRoomInfoPage } from '../../roominfo/index.ts';
 import { ChatbotComposer, ChatbotNotice } from '../../chatbot/index.ts';
-import { VideoCallButton, VoiceCallButton } from '../../conference/index.ts';
+import { CreateConferenceButton, VideoCallButton, VoiceCallButton } from '../../conference/index.ts';
 import { useNotSupportedPopup } from '../../popup/index.ts';
 import { saveToAlbum } from '../../album/index.ts';
 import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type MessageModeValue } from './RoomContext.tsx';
@@ -245,6 +245,7 @@ export function ChatView({ room }: ChatViewProps) {
         {/* Calls ring the room's other members; an external conference needs a provider the web client does not have (the seed's not-supported popup). */}
         {IS_ALLOW_VOICE_CALL && canCall ? <VoiceCallButton roomId={room.roomId} /> : null}
         {IS_ALLOW_VIDEO_CONFERENCE && canCall ? <VideoCallButton roomId={room.roomId} /> : null}
+        {IS_ALLOW_VIDEO_CONFERENCE && canCall ? <CreateConferenceButton roomId={room.roomId} /> : null}
         {IS_ALLOW_EXTERNAL_CONFERENCE && IS_SHOW_UNSUPPORTED_FEATURE_NOTICE ? <IconButton data-flag="IS_ALLOW_EXTERNAL_CONFERENCE" icon={Globe} label={t('chat.externalConference')} onClick={() => void notSupported()} /> : null}
         {history.export || history.archive ? <IconButton icon={FileArchive} label={t('history.open')} onClick={() => openRight(roomHistoryPage, { roomId: room.roomId }, { replace: true })} /> : null}
         <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />

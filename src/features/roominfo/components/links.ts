@@ -2,9 +2,10 @@
 import type { PanelPageDef } from '../../../ui/index.ts';
 import type { RoomInfoPermissions } from '../model/permissions.ts';
 
-import { IS_ALLOW_DND, IS_ALLOW_EMAIL_ROOM_INFO, IS_ALLOW_ROOM_EVENTS } from '@variant/flags';
+import { IS_ALLOW_DND, IS_ALLOW_EMAIL_GROUP, IS_ALLOW_EMAIL_ROOM_INFO, IS_ALLOW_ROOM_EVENTS } from '@variant/flags';
 import { auditInfoPage } from './AuditPages.tsx';
 import { dndMembersPage } from './DndMembers.tsx';
+import { emailGroupPage } from './EmailGroup.tsx';
 import { emailRoomInfoPage } from './EmailRoomInfo.tsx';
 import { roomEventsPage } from './RoomEvents.tsx';
 import { editRoomPolicyPage } from './PolicyPage.tsx';
@@ -22,6 +23,7 @@ const links: (RoomInfoLink & { allowed: (can: RoomInfoPermissions) => boolean })
   { page: roomEventsPage, label: 'rooms.events.heading', allowed: (can) => IS_ALLOW_ROOM_EVENTS && can.member },
   { page: dndMembersPage, label: 'rooms.dnd.heading', allowed: (can) => IS_ALLOW_DND && can.member },
   { page: emailRoomInfoPage, label: 'rooms.email.heading', allowed: (can) => IS_ALLOW_EMAIL_ROOM_INFO && can.member },
+  { page: emailGroupPage, label: 'rooms.emailGroup.heading', allowed: (can) => IS_ALLOW_EMAIL_GROUP && can.member },
 ];
 
 export function roomInfoLinks(can: RoomInfoPermissions): RoomInfoLink[] {

@@ -1,0 +1,48 @@
+// The built-in conference (conference/create, gettokenandinfo, start, stop): its state on the client and what the
+// page offers in each state (docs/server-services.md 'Conferences': CREATED ─start→ STARTED ─stop→ ENDED, CREATED
+// ─stop→ ENDED). Pure, so the page's rules are tested without a server.
+import type { Account, ConferenceType } from '@generated/types/index';
+
+export type ConferenceStatus = 'CREATED' | 'STARTED' | 'ENDED';
+export type ConferenceAction = 'start' | 'stop';
+
+/** What a participant may do next; an ended conference takes nothing more (the server answers CONFLICT). */
+export function actionsFor(status: ConferenceStatus): ConferenceAction[] {
+  if (status === 'CREATED') return ['start', 'stop'];
+  if (status === 'STARTED') return ['stop'];
+  return [];
+}
+
+/** The status after an action the server accepted. */
+export function afterAction(action: ConferenceAction): ConferenceStatus {
+  return action === 'start' ? 'STARTED' : 'ENDED';
+}
+
+/** A join token is only handed out while the conference can still be joined. */
+export const joinable = (status: ConferenceStatus): boolean => status !== 'ENDED';
+
+/** The room's members one may invite: everyone but the creator, who takes part anyway. */
+export function inviteeChoices(members: readonly Account[], selfId: string): Account[] {
+  return members.filter((member) => member.accountId !== selfId);
+}
+
+/** The create call's body, or null when nobody is invited (the server needs at least one other member). */
+export function createBody(roomId: string, type: ConferenceType, invited: ReadonlySet<string>, choices: readonly Account[]) {
+  const accountIds = choices.map((member) => member.accountId).filter((id) => invited.has(id));
+  const [first, ...rest] = accountIds;
+  if (first === undefined) return null;
+  return { type, roomId, accountIds: [first, ...rest] as [string, ...string[]] };
+}
+
+/** When a join token (a JWT with an `exp` claim in seconds) stops being valid; null when it cannot be read. */
+export function tokenExpiry(token: string): Date | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' && Number.isFinite(exp) ? new Date(exp * 1000) : null;
+  } catch {
+    return null;
+  }
+}
