@@ -1,4 +1,4 @@
-/** `chatgen flags --coverage`: per flag, the variants that differ on it and the code that reads it. */
+/** `chatgen flags --coverage`: per flag, the variants that differ on it and the code that reads it; `--check` fails on any flag read by no code and not decided in docs/variants.md. */
 import { out } from '../log.ts';
 import { type FlagCoverage, flagCoverage, staleEntries, uncoveredFlags } from '../coverage/flag-coverage.ts';
 
@@ -33,19 +33,19 @@ export function runFlags(options: FlagsOptions): number {
   if (options.json) out(JSON.stringify({ flags: shown, uncovered: missing.map((f) => f.name), stale: stale.map((f) => f.name) }, null, 2));
   else {
     for (const f of shown) out(describe(f).join('\n'));
-    const differing = report.filter((f) => f.differs);
-    const read = differing.filter((f) => f.readers.length > 0).length;
-    const decided = differing.filter((f) => f.readers.length === 0 && f.decided).length;
-    const pending = differing.filter((f) => f.readers.length === 0 && f.pending).length;
+    const differing = report.filter((f) => f.differs).length;
+    const read = report.filter((f) => f.readers.length > 0).length;
+    const decided = report.filter((f) => f.readers.length === 0 && f.decided).length;
+    const pending = report.filter((f) => f.readers.length === 0 && f.pending).length;
     out(
-      `${differing.length} flags differ between variants: ${read} read by code, ${decided} decided without behaviour, ` +
+      `${report.length} flags (${differing} differ between variants): ${read} read by code, ${decided} decided without behaviour, ` +
         `${pending} waiting for their feature, ${missing.length} unaccounted for`,
     );
   }
   if (!options.check) return 0;
   let code = 0;
   if (missing.length > 0) {
-    process.stderr.write(`chatgen: ${missing.length} differing flag(s) read by no code and not in docs/variants.md: ${missing.map((f) => f.name).join(', ')}\n`);
+    process.stderr.write(`chatgen: ${missing.length} flag(s) read by no code and not in docs/variants.md: ${missing.map((f) => f.name).join(', ')}\n`);
     code = 1;
   }
   if (stale.length > 0) {

@@ -1,8 +1,8 @@
 /**
  * The flag-coverage report: for every flag of schema/flags.json, the variants that switch it on and off, the
  * code in src/ and server/ that reads it (found with ts-morph, test files excluded), its bundle marker, and
- * the decision recorded in docs/variants.md for a flag the seed gives no behaviour. A flag whose value differs
- * between variants must be read by code or decided there (`chatgen flags --coverage --check`, CI).
+ * the decision recorded in docs/variants.md for a flag the seed gives no behaviour. Every flag, whether or not its
+ * value differs between variants, must be read by code or decided there (`chatgen flags --coverage --check`, CI).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -163,9 +163,12 @@ export function flagCoverage(root: string): FlagCoverage[] {
   });
 }
 
-/** Differing flags that no code reads and docs/variants.md does not account for: CI fails on these. */
+/**
+ * Flags that no code reads and docs/variants.md does not account for: CI fails on these. A flag with the same value
+ * in every variant counts too: a variant switching it later must change something.
+ */
 export function uncoveredFlags(report: readonly FlagCoverage[]): FlagCoverage[] {
-  return report.filter((f) => f.differs && f.readers.length === 0 && !f.decided && !f.pending);
+  return report.filter((f) => f.readers.length === 0 && !f.decided && !f.pending);
 }
 
 /** Entries of docs/variants.md that no longer hold: the flag is read by code now. */
