@@ -10,6 +10,7 @@ export { confirmAction, dismissAllDialogs, showNotice } from './dialogStore.ts';
 export { EmptyState } from './EmptyState.tsx';
 export { IconButton } from './IconButton.tsx';
 export { Panel } from './Panel.tsx';
+export { Redirect } from './Redirect.tsx';
 export { ProgressBar } from './ProgressBar.tsx';
 export { Spinner } from './Spinner.tsx';
 export { TextField } from './TextField.tsx';
