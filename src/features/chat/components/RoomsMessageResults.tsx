@@ -18,6 +18,9 @@ export interface RoomsMessageResultsProps {
   onOpen: (room: Room) => void;
 }
 
+const progressKey = ({ state, readingOlder }: { state: string; readingOlder: boolean }) =>
+  state === 'done' ? 'rooms.search.progressDone' : readingOlder ? 'rooms.search.progressOlder' : 'rooms.search.progress';
+
 export function RoomsMessageResults({ text, onOpen }: RoomsMessageResultsProps) {
   const { t } = useTranslation();
   const { rooms, settled } = useAllRooms();
@@ -43,7 +46,7 @@ export function RoomsMessageResults({ text, onOpen }: RoomsMessageResultsProps) 
     <>
       {roomsTotal > 0 ? (
         <div className={own.progress} data-testid="message-search-progress">
-          <span role="status">{t(snapshot.readingOlder ? 'rooms.search.progressOlder' : 'rooms.search.progress', { read: roomsRead, total: roomsTotal })}</span>
+          <span role="status">{t(progressKey(snapshot), { read: roomsRead, total: roomsTotal })}</span>
           <progress max={roomsTotal} value={roomsRead} aria-label={t('rooms.search.progressLabel')} />
         </div>
       ) : null}
