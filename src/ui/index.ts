@@ -17,4 +17,5 @@ export { ToastHost } from './ToastHost.tsx';
 export { showToast, useToasts, type ToastKind } from './toastStore.ts';
 export { definePanelPage, PanelPageView, useOpenRoom, usePanelNav, type OpenPage, type PanelPageDef, type PanelPageViewProps } from './panels/index.ts';
 export { saveFile } from './saveFile.ts';
+export { useChoiceWhileSaving } from './useChoiceWhileSaving.ts';
 export { PICTURE_TYPES, readFileBase64 } from './readFileBase64.ts';

@@ -33,7 +33,7 @@ export function usePrivacy() {
   return useQuery(getAccountPrivacyQuery(chatServices().transport, {}));
 }
 
-type PrivacyChange = { [K in keyof Required<PrivacySettings>]: { field: K; value: Required<PrivacySettings>[K] } }[keyof PrivacySettings];
+export type PrivacyChange = { [K in keyof Required<PrivacySettings>]: { field: K; value: Required<PrivacySettings>[K] } }[keyof PrivacySettings];
 
 async function savePrivacy(change: PrivacyChange): Promise<void> {
   const { transport } = chatServices();

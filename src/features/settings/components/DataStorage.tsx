@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Database, Trash2 } from 'lucide-react';
 import { IS_ALLOW_DELETE_ALL_SERVER_MESSAGES, IS_ALLOW_DOWNLOAD_ATTACH_SETTING } from '@variant/flags';
-import { Button, Checkbox, EmptyState, Spinner, confirmAction, showToast } from '../../../ui/index.ts';
+import { Button, Checkbox, EmptyState, Spinner, confirmAction, showToast, useChoiceWhileSaving } from '../../../ui/index.ts';
 import { sizeParts } from '../../chat/index.ts';
 import { useDataStorage, useDownloadAttachSetting, useSaveDownloadAttach } from '../api/account.ts';
 import { useDeleteAllServerMessages } from '../api/messages.ts';
@@ -13,12 +13,18 @@ function DownloadSetting() {
   const { t } = useTranslation();
   const { data } = useDownloadAttachSetting();
   const save = useSaveDownloadAttach();
+  const [shown, hold] = useChoiceWhileSaving(data?.dlAttach ?? false);
   if (!data) return null;
   return (
     <Checkbox
       label={t('settings.dataStorage.autoDownload')}
-      checked={data.dlAttach ?? false}
-      onChange={(event) => save.mutate(event.target.checked, { onError: () => showToast(t('settings.updateFail')) })}
+      checked={shown}
+      onChange={(event) =>
+        void save
+          .mutateAsync(event.target.checked)
+          .catch(() => showToast(t('settings.updateFail')))
+          .finally(hold(event.target.checked))
+      }
     />
   );
 }

@@ -5,23 +5,31 @@ import { useTranslation } from 'react-i18next';
 import { IS_ALLOW_PRIVACY_READ_RECEIPT, IS_ALLOW_PRIVACY_VIEW_PRESENCE, IS_ALLOW_PRIVACY_VIEW_PROFILE } from '@variant/flags';
 import { PrivacyVisibilityValues } from '@generated/types/enums';
 import type { PrivacyVisibility } from '@generated/types/index';
-import { Checkbox, Spinner, showToast } from '../../../ui/index.ts';
-import { usePrivacy, useSavePrivacy } from '../api/account.ts';
+import { Checkbox, Spinner, showToast, useChoiceWhileSaving } from '../../../ui/index.ts';
+import { type PrivacyChange, usePrivacy, useSavePrivacy } from '../api/account.ts';
 import styles from './Settings.module.scss';
 
-function VisibilityChoice({ name, legend, value, onChange }: { name: string; legend: string; value: PrivacyVisibility | undefined; onChange: (value: PrivacyVisibility) => void }) {
+type Save<T> = (value: T, release: () => void) => void;
+
+function VisibilityChoice({ name, legend, value, onChange }: { name: string; legend: string; value: PrivacyVisibility | undefined; onChange: Save<PrivacyVisibility> }) {
   const { t } = useTranslation();
+  const [shown, hold] = useChoiceWhileSaving(value);
   return (
     <fieldset className={styles.section}>
       <legend className={styles.sectionTitle}>{legend}</legend>
       {PrivacyVisibilityValues.map((option) => (
         <label key={option} className={styles.choice}>
-          <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />
+          <input type="radio" name={name} value={option} checked={shown === option} onChange={() => onChange(option, hold(option))} />
           {t(`settings.privacy.visibility.${option}`)}
         </label>
       ))}
     </fieldset>
   );
+}
+
+function PrivacyCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: Save<boolean> }) {
+  const [shown, hold] = useChoiceWhileSaving(checked);
+  return <Checkbox label={label} checked={shown} onChange={(event) => onChange(event.target.checked, hold(event.target.checked))} />;
 }
 
 export function PrivacySettings() {
@@ -30,6 +38,8 @@ export function PrivacySettings() {
   const save = useSavePrivacy();
   if (!privacy) return <Spinner />;
   const onError = () => showToast(t('settings.updateFail'));
+  // mutateAsync settles every call; mutate's own callbacks would only reach the last of several quick choices.
+  const choose = (change: PrivacyChange, release: () => void) => void save.mutateAsync(change).catch(onError).finally(release);
   return (
     <div className={styles.page} data-testid="privacy-settings">
       {IS_ALLOW_PRIVACY_VIEW_PRESENCE ? (
@@ -37,7 +47,7 @@ export function PrivacySettings() {
           name="viewPresence"
           legend={t('settings.privacy.lastSeen')}
           value={privacy.viewPresence}
-          onChange={(value) => save.mutate({ field: 'viewPresence', value }, { onError })}
+          onChange={(value, release) => choose({ field: 'viewPresence', value }, release)}
         />
       ) : null}
       {IS_ALLOW_PRIVACY_VIEW_PROFILE ? (
@@ -45,26 +55,26 @@ export function PrivacySettings() {
           name="viewProfile"
           legend={t('settings.privacy.profilePhoto')}
           value={privacy.viewProfile}
-          onChange={(value) => save.mutate({ field: 'viewProfile', value }, { onError })}
+          onChange={(value, release) => choose({ field: 'viewProfile', value }, release)}
         />
       ) : null}
       <div className={styles.section}>
         {IS_ALLOW_PRIVACY_READ_RECEIPT ? (
-          <Checkbox
+          <PrivacyCheckbox
             label={t('settings.privacy.readReceipts')}
             checked={privacy.readReceipt !== 'NO'}
-            onChange={(event) => save.mutate({ field: 'readReceipt', value: event.target.checked ? 'YES' : 'NO' }, { onError })}
+            onChange={(on, release) => choose({ field: 'readReceipt', value: on ? 'YES' : 'NO' }, release)}
           />
         ) : null}
-        <Checkbox
+        <PrivacyCheckbox
           label={t('settings.privacy.showNameToGroupAccounts')}
           checked={privacy.isShowNameToGrpAcc ?? false}
-          onChange={(event) => save.mutate({ field: 'isShowNameToGrpAcc', value: event.target.checked }, { onError })}
+          onChange={(on, release) => choose({ field: 'isShowNameToGrpAcc', value: on }, release)}
         />
-        <Checkbox
+        <PrivacyCheckbox
           label={t('settings.privacy.mentionNotification')}
           checked={privacy.isShowNotiAtMention ?? false}
-          onChange={(event) => save.mutate({ field: 'isShowNotiAtMention', value: event.target.checked }, { onError })}
+          onChange={(on, release) => choose({ field: 'isShowNotiAtMention', value: on }, release)}
         />
       </div>
     </div>
