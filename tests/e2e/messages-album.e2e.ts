@@ -11,7 +11,7 @@ import { letterImage } from '../../server/services/content/images.ts';
 import { mailAttachment, mailHeader, startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
 import { ok } from '../support/people.ts';
 import { expect, screenshot, serveVariant, test } from './fixtures.ts';
-import { openRoomAs, pairInChat, sendTexts } from './support/room-helpers.ts';
+import { moreAction, openRoomAs, pairInChat, sendTexts } from './support/room-helpers.ts';
 import { sendKind } from './support/message-kinds.ts';
 
 let mailbox: MailCatcher | undefined;
@@ -55,7 +55,7 @@ test('a picture goes to the private album and out again; media text, watermarked
   await viewer.getByRole('button', { name: 'Close', exact: true }).click();
 
   // The media list's viewer keeps the room's media watermark.
-  await page.getByRole('button', { name: 'Media and files' }).click();
+  await (await moreAction(page, 'Media and files')).click();
   await page.getByTestId('panel-page-medialist').getByTestId('media-thumb').first().click();
   await expect(page.getByRole('dialog', { name: 'bed-4.png' }).getByTestId('media-watermark')).toBeVisible();
   await page.getByRole('dialog', { name: 'bed-4.png' }).getByRole('button', { name: 'Close', exact: true }).click();
@@ -89,7 +89,7 @@ test('a picture goes to the private album and out again; media text, watermarked
   await page.getByRole('button', { name: 'Back' }).click();
 
   // The room's history: the whole chat as a transcript, then an archive that arrives later.
-  await page.getByRole('button', { name: 'Export and archive' }).click();
+  await (await moreAction(page, 'Export and archive')).click();
   const history = page.getByTestId('room-history');
   const transcript = await downloaded(page, () => history.getByRole('button', { name: 'Export chat' }).click());
   expect(transcript.name).toBe('Ward Photos-chat.txt');

@@ -4,7 +4,7 @@
 import { ok, person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
-import { openRoomAs, pairInChat, sendTexts } from './support/room-helpers.ts';
+import { moreAction, openRoomAs, pairInChat, sendTexts } from './support/room-helpers.ts';
 import { startFakeProvider, type FakeProvider } from '../server/services/helpers.ts';
 
 const statusOf = (data: unknown): unknown => (data as { status?: unknown } | undefined)?.status;
@@ -86,7 +86,7 @@ test('a call rings the other member: accepted then hung up, busy while on a call
   await callee.getByTestId('call-bar').getByRole('button', { name: 'Close' }).click();
   await caller.getByTestId('call-bar').getByRole('button', { name: 'Close' }).click();
 
-  await caller.getByRole('button', { name: 'Video conference' }).click();
+  await (await moreAction(caller, 'Video conference')).click();
   const video = callee.getByRole('alertdialog', { name: 'Incoming video call' });
   await video.getByRole('button', { name: 'Decline' }).click();
   await expect(video).toHaveCount(0);
@@ -95,7 +95,7 @@ test('a call rings the other member: accepted then hung up, busy while on a call
   await caller.getByTestId('call-bar').getByRole('button', { name: 'Close' }).click();
 
   // Create conference: the kind and the room's members to invite, then its state and join token with Start and Stop.
-  await caller.getByRole('button', { name: 'Create conference' }).click();
+  await (await moreAction(caller, 'Create conference')).click();
   const create = caller.getByTestId('create-conference');
   await expect(create.getByLabel('Callee Chan')).toBeChecked();
   await create.getByLabel('Voice call').check();
