@@ -250,6 +250,16 @@ export const errorCatalogue = {
     httpStatus: 409,
     texts: { en_US: "The room's members have changed; the message was not sent with the new room key", zh_TW: "聊天室成員已變更；訊息未以新的聊天室金鑰傳送", zh_CN: "聊天室成员已变更；消息未以新的聊天室密钥发送" },
   },
+  UI_IM_E4013: {
+    name: "MAIL_NOT_CONFIGURED",
+    httpStatus: 409,
+    texts: { en_US: "Email is not available on this server. Please contact your administrator.", zh_TW: "此伺服器未能寄送電郵，請聯絡系統管理員。", zh_CN: "此服务器未能发送电邮，请联系系统管理员。" },
+  },
+  UI_IM_E4014: {
+    name: "NO_EMAIL_ADDRESS",
+    httpStatus: 409,
+    texts: { en_US: "Your account has no email address", zh_TW: "您的帳戶沒有電郵地址", zh_CN: "您的账户没有电邮地址" },
+  },
   UI_IM_E9912: {
     name: "MUST_CHANGE_PASSWORD",
     httpStatus: 403,
@@ -315,6 +325,8 @@ export const errorCodeByName = {
   DECRYPT_FAILED: "UI_IM_E4010",
   MESSAGE_NOT_FOUND: "UI_IM_E4011",
   ROOM_KEY_RETIRED: "UI_IM_E4012",
+  MAIL_NOT_CONFIGURED: "UI_IM_E4013",
+  NO_EMAIL_ADDRESS: "UI_IM_E4014",
   MUST_CHANGE_PASSWORD: "UI_IM_E9912",
 } as const;
 

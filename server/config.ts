@@ -49,6 +49,35 @@ export interface ServerConfig {
   qrTokenTtlSeconds?: number;
   /** EMAIL_GROUP_MESSAGE_DOMAIN: the mail domain of the e-mail groups (client config emailGroupMessageDomain). */
   emailGroupMessageDomain?: string;
+  /** The mail transport that sends emailed history archives (docs/server.md "Mail"); null: none configured. */
+  mail?: MailConfig | null;
+}
+
+export interface MailConfig {
+  /** SMTP_URL: smtp://user:password@host:port (smtps:// for TLS from the first byte). */
+  smtpUrl: string;
+  /** MAIL_FROM: the sender of the mails. */
+  from: string;
+  /** MAIL_MAX_ATTACHMENT_BYTES: a larger archive is not mailed (most mail servers refuse mails over 10–25 MB). */
+  maxAttachmentBytes: number;
+  /** MAIL_RETRY_DELAYS_MS: the waits before each further attempt after a passing fault; one attempt more than delays. */
+  retryDelaysMs: number[];
+}
+
+function integerList(value: string | undefined, fallback: number[], name: string): number[] {
+  if (value === undefined || value.trim() === '') return fallback;
+  return value.split(',').map((part) => integer(part.trim(), 0, name));
+}
+
+function mailConfig(env: NodeJS.ProcessEnv): MailConfig | null {
+  if (!env.SMTP_URL) return null;
+  if (!/^smtps?:\/\//.test(env.SMTP_URL)) throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//…@')}"`);
+  return {
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM || 'Chat <no-reply@localhost>',
+    maxAttachmentBytes: integer(env.MAIL_MAX_ATTACHMENT_BYTES, 10 * 1024 * 1024, 'MAIL_MAX_ATTACHMENT_BYTES'),
+    retryDelaysMs: integerList(env.MAIL_RETRY_DELAYS_MS, [60_000, 300_000, 900_000], 'MAIL_RETRY_DELAYS_MS'),
+  };
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -94,5 +123,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     businessApps: parseBusinessApps(env.BUSINESS_APPS),
     qrTokenTtlSeconds: Math.max(1, integer(env.QR_TOKEN_TTL_SECONDS, QR_TOKEN_TTL_SECONDS, 'QR_TOKEN_TTL_SECONDS')),
     emailGroupMessageDomain: env.EMAIL_GROUP_MESSAGE_DOMAIN || 'groups.example.org',
+    mail: mailConfig(env),
   };
 }

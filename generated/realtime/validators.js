@@ -5108,7 +5108,272 @@ return errors === 0;
 export const validateMessageArchivedNotification = validate45;
 const schema51 = {"type":"object","description":"Notification MESSAGE_ARCHIVED (seed: message archived)","properties":{"notifyType":{"const":"MESSAGE_ARCHIVED","description":"Always MESSAGE_ARCHIVED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageArchivedNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
 const schema52 = {"type":"object","description":"Data of a MESSAGE_ARCHIVED notification","properties":{"archivedMessage":{"$ref":"entities/message.json#/definitions/ArchivedMessage","description":"The completed archive"}},"required":["archivedMessage"]};
-const schema53 = {"type":"object","description":"A completed archive of messages","properties":{"id":{"type":"string","minLength":1,"maxLength":128,"description":"Archive id"},"date":{"type":"integer","minimum":0,"description":"When the archive completed (epoch milliseconds)"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"The archived room, so that a room's own archives can be listed in it"},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"}},"required":["id","date"]};
+const schema53 = {"type":"object","description":"A completed archive of messages","properties":{"id":{"type":"string","minLength":1,"maxLength":128,"description":"Archive id"},"date":{"type":"integer","minimum":0,"description":"When the archive completed (epoch milliseconds)"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"The archived room, so that a room's own archives can be listed in it"},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"},"emailStatus":{"$ref":"#/definitions/ArchiveEmailStatus","description":"Only on an archive asked to be emailed (withEmail): where its mail stands"},"emailFailure":{"$ref":"#/definitions/ArchiveEmailFailure","description":"Why the mail was not sent, with emailStatus FAILED"}},"required":["id","date"]};
+const schema54 = {"type":"string","enum":["PENDING","SENT","FAILED"],"description":"The mail of an archive asked with withEmail: PENDING (waiting for the archive, sending, or retrying after a passing mail-server fault), SENT (the mail server accepted it), FAILED (given up: emailFailure says why)","x-inferred":true};
+const schema55 = {"type":"string","enum":["NOT_CONFIGURED","NO_ADDRESS","TOO_LARGE","REJECTED","UNREACHABLE"],"description":"Why an archive's mail was given up: the server has no mail transport any more, the account has no email address, the archive is larger than MAIL_MAX_ATTACHMENT_BYTES, the mail server refused it, or the mail server could not be reached (or kept answering a passing fault) through every attempt","x-inferred":true};
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.date === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func2(data0) > 128){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.date !== undefined){
+let data1 = data.date;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.roomName !== undefined){
+let data2 = data.roomName;
+if(typeof data2 === "string"){
+if(func2(data2) > 30){
+const err7 = {instancePath:instancePath+"/roomName",schemaPath:"#/properties/roomName/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func2(data2) < 1){
+const err8 = {instancePath:instancePath+"/roomName",schemaPath:"#/properties/roomName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/roomName",schemaPath:"#/properties/roomName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.roomSecLevel !== undefined){
+if(typeof data.roomSecLevel !== "string"){
+const err10 = {instancePath:instancePath+"/roomSecLevel",schemaPath:"#/properties/roomSecLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.roomId !== undefined){
+let data4 = data.roomId;
+if(typeof data4 === "string"){
+if(func2(data4) > 128){
+const err11 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(func2(data4) < 1){
+const err12 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.messageKeyUuid !== undefined){
+let data5 = data.messageKeyUuid;
+if(typeof data5 === "string"){
+if(func2(data5) > 128){
+const err14 = {instancePath:instancePath+"/messageKeyUuid",schemaPath:"#/properties/messageKeyUuid/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func2(data5) < 1){
+const err15 = {instancePath:instancePath+"/messageKeyUuid",schemaPath:"#/properties/messageKeyUuid/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/messageKeyUuid",schemaPath:"#/properties/messageKeyUuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.emailStatus !== undefined){
+let data6 = data.emailStatus;
+if(typeof data6 !== "string"){
+const err17 = {instancePath:instancePath+"/emailStatus",schemaPath:"#/definitions/ArchiveEmailStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!(((data6 === "PENDING") || (data6 === "SENT")) || (data6 === "FAILED"))){
+const err18 = {instancePath:instancePath+"/emailStatus",schemaPath:"#/definitions/ArchiveEmailStatus/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.emailFailure !== undefined){
+let data7 = data.emailFailure;
+if(typeof data7 !== "string"){
+const err19 = {instancePath:instancePath+"/emailFailure",schemaPath:"#/definitions/ArchiveEmailFailure/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!(((((data7 === "NOT_CONFIGURED") || (data7 === "NO_ADDRESS")) || (data7 === "TOO_LARGE")) || (data7 === "REJECTED")) || (data7 === "UNREACHABLE"))){
+const err20 = {instancePath:instancePath+"/emailFailure",schemaPath:"#/definitions/ArchiveEmailFailure/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5125,225 +5390,19 @@ vErrors.push(err0);
 errors++;
 }
 if(data.archivedMessage !== undefined){
-let data0 = data.archivedMessage;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.id === undefined){
-const err1 = {instancePath:instancePath+"/archivedMessage",schemaPath:"entities/message.json#/definitions/ArchivedMessage/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!(validate47(data.archivedMessage, {instancePath:instancePath+"/archivedMessage",parentData:data,parentDataProperty:"archivedMessage",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
-}
-errors++;
-}
-if(data0.date === undefined){
-const err2 = {instancePath:instancePath+"/archivedMessage",schemaPath:"entities/message.json#/definitions/ArchivedMessage/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0.id !== undefined){
-let data1 = data0.id;
-if(typeof data1 === "string"){
-if(func2(data1) > 128){
-const err3 = {instancePath:instancePath+"/archivedMessage/id",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/id/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(func2(data1) < 1){
-const err4 = {instancePath:instancePath+"/archivedMessage/id",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/archivedMessage/id",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data0.date !== undefined){
-let data2 = data0.date;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/archivedMessage/date",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/date/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/archivedMessage/date",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data0.roomName !== undefined){
-let data3 = data0.roomName;
-if(typeof data3 === "string"){
-if(func2(data3) > 30){
-const err8 = {instancePath:instancePath+"/archivedMessage/roomName",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/roomName/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(func2(data3) < 1){
-const err9 = {instancePath:instancePath+"/archivedMessage/roomName",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/roomName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/archivedMessage/roomName",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/roomName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data0.roomSecLevel !== undefined){
-if(typeof data0.roomSecLevel !== "string"){
-const err11 = {instancePath:instancePath+"/archivedMessage/roomSecLevel",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/roomSecLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data0.roomId !== undefined){
-let data5 = data0.roomId;
-if(typeof data5 === "string"){
-if(func2(data5) > 128){
-const err12 = {instancePath:instancePath+"/archivedMessage/roomId",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/roomId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(func2(data5) < 1){
-const err13 = {instancePath:instancePath+"/archivedMessage/roomId",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/roomId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/archivedMessage/roomId",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/roomId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data0.messageKeyUuid !== undefined){
-let data6 = data0.messageKeyUuid;
-if(typeof data6 === "string"){
-if(func2(data6) > 128){
-const err15 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(func2(data6) < 1){
-const err16 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/archivedMessage/messageKeyUuid",schemaPath:"entities/message.json#/definitions/ArchivedMessage/properties/messageKeyUuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/archivedMessage",schemaPath:"entities/message.json#/definitions/ArchivedMessage/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
 }
 errors++;
 }
@@ -5544,11 +5603,11 @@ validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageDeletedForMeNotification = validate48;
-const schema54 = {"type":"object","description":"Notification MESSAGE_DELETED_FOR_ME (seed: message deleted for me)","properties":{"notifyType":{"const":"MESSAGE_DELETED_FOR_ME","description":"Always MESSAGE_DELETED_FOR_ME"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageDeletedForMeNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema55 = {"type":"object","description":"Data of a MESSAGE_DELETED_FOR_ME notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
+export const validateMessageDeletedForMeNotification = validate50;
+const schema56 = {"type":"object","description":"Notification MESSAGE_DELETED_FOR_ME (seed: message deleted for me)","properties":{"notifyType":{"const":"MESSAGE_DELETED_FOR_ME","description":"Always MESSAGE_DELETED_FOR_ME"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageDeletedForMeNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema57 = {"type":"object","description":"Data of a MESSAGE_DELETED_FOR_ME notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5816,15 +5875,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageDeletedNotification = validate49;
-const schema56 = {"type":"object","description":"Notification MESSAGE_DELETED (seed: message deleted)","properties":{"notifyType":{"const":"MESSAGE_DELETED","description":"Always MESSAGE_DELETED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageDeletedNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema57 = {"type":"object","description":"Data of a MESSAGE_DELETED notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1},"reason":{"type":"string","enum":["SELF_DESTRUCT"],"description":"Why the messages went: SELF_DESTRUCT when their self-destruct time passed; absent for a recall","x-inferred":true}},"required":["messageIds"]};
+export const validateMessageDeletedNotification = validate51;
+const schema58 = {"type":"object","description":"Notification MESSAGE_DELETED (seed: message deleted)","properties":{"notifyType":{"const":"MESSAGE_DELETED","description":"Always MESSAGE_DELETED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageDeletedNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema59 = {"type":"object","description":"Data of a MESSAGE_DELETED notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1},"reason":{"type":"string","enum":["SELF_DESTRUCT"],"description":"Why the messages went: SELF_DESTRUCT when their self-destruct time passed; absent for a recall","x-inferred":true}},"required":["messageIds"]};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6082,7 +6141,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(data7 === "SELF_DESTRUCT")){
-const err22 = {instancePath:instancePath+"/data/reason",schemaPath:"#/definitions/MessageDeletedNotificationData/properties/reason/enum",keyword:"enum",params:{allowedValues: schema57.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/data/reason",schemaPath:"#/definitions/MessageDeletedNotificationData/properties/reason/enum",keyword:"enum",params:{allowedValues: schema59.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6115,15 +6174,15 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageReadNotification = validate50;
-const schema58 = {"type":"object","description":"Notification MESSAGE_READ (seed: message read)","properties":{"notifyType":{"const":"MESSAGE_READ","description":"Always MESSAGE_READ"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageReadNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema59 = {"type":"object","description":"Data of a MESSAGE_READ notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1},"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Reader"}},"required":["messageIds","accountId"]};
+export const validateMessageReadNotification = validate52;
+const schema60 = {"type":"object","description":"Notification MESSAGE_READ (seed: message read)","properties":{"notifyType":{"const":"MESSAGE_READ","description":"Always MESSAGE_READ"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageReadNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema61 = {"type":"object","description":"Data of a MESSAGE_READ notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1},"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Reader"}},"required":["messageIds","accountId"]};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6436,15 +6495,15 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageStarredNotification = validate51;
-const schema60 = {"type":"object","description":"Notification MESSAGE_STARRED (seed: message starred)","properties":{"notifyType":{"const":"MESSAGE_STARRED","description":"Always MESSAGE_STARRED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageStarredNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema61 = {"type":"object","description":"Data of a MESSAGE_STARRED notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
+export const validateMessageStarredNotification = validate53;
+const schema62 = {"type":"object","description":"Notification MESSAGE_STARRED (seed: message starred)","properties":{"notifyType":{"const":"MESSAGE_STARRED","description":"Always MESSAGE_STARRED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageStarredNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema63 = {"type":"object","description":"Data of a MESSAGE_STARRED notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6712,15 +6771,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageUnstarredNotification = validate52;
-const schema62 = {"type":"object","description":"Notification MESSAGE_UNSTARRED (seed: message unstarred)","properties":{"notifyType":{"const":"MESSAGE_UNSTARRED","description":"Always MESSAGE_UNSTARRED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageUnstarredNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema63 = {"type":"object","description":"Data of a MESSAGE_UNSTARRED notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
+export const validateMessageUnstarredNotification = validate54;
+const schema64 = {"type":"object","description":"Notification MESSAGE_UNSTARRED (seed: message unstarred)","properties":{"notifyType":{"const":"MESSAGE_UNSTARRED","description":"Always MESSAGE_UNSTARRED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageUnstarredNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema65 = {"type":"object","description":"Data of a MESSAGE_UNSTARRED notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6988,15 +7047,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageVoteNotification = validate53;
-const schema64 = {"type":"object","description":"Notification MESSAGE_VOTE (seed: vote)","properties":{"notifyType":{"const":"MESSAGE_VOTE","description":"Always MESSAGE_VOTE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageVoteNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema65 = {"type":"object","description":"Data of a MESSAGE_VOTE notification","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Poll message"},"messagePolling":{"$ref":"entities/message.json#/definitions/MessagePolling","description":"Poll state after the vote"}},"required":["messageId","messagePolling"]};
+export const validateMessageVoteNotification = validate55;
+const schema66 = {"type":"object","description":"Notification MESSAGE_VOTE (seed: vote)","properties":{"notifyType":{"const":"MESSAGE_VOTE","description":"Always MESSAGE_VOTE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageVoteNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema67 = {"type":"object","description":"Data of a MESSAGE_VOTE notification","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Poll message"},"messagePolling":{"$ref":"entities/message.json#/definitions/MessagePolling","description":"Poll state after the vote"}},"required":["messageId","messagePolling"]};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7387,12 +7446,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7452,8 +7511,8 @@ errors++;
 }
 }
 if(data.messagePolling !== undefined){
-if(!(validate55(data.messagePolling, {instancePath:instancePath+"/messagePolling",parentData:data,parentDataProperty:"messagePolling",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate57(data.messagePolling, {instancePath:instancePath+"/messagePolling",parentData:data,parentDataProperty:"messagePolling",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }
@@ -7468,12 +7527,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7645,8 +7704,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate54(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -7661,14 +7720,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNewMessageNotification = validate58;
-const schema68 = {"type":"object","description":"Notification NEW_MESSAGE (seed: new message)","properties":{"notifyType":{"const":"NEW_MESSAGE","description":"Always NEW_MESSAGE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/message.json#/definitions/Message","description":"Type-specific data"},"silent":{"type":"boolean","description":"true on the reply queue of a recipient whose Do Not Disturb is on: deliver without sound or pop-up","x-inferred":true}},"required":["notifyType","senderId","dataId","roomId","data"]};
+export const validateNewMessageNotification = validate60;
+const schema70 = {"type":"object","description":"Notification NEW_MESSAGE (seed: new message)","properties":{"notifyType":{"const":"NEW_MESSAGE","description":"Always NEW_MESSAGE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/message.json#/definitions/Message","description":"Type-specific data"},"silent":{"type":"boolean","description":"true on the reply queue of a recipient whose Do Not Disturb is on: deliver without sound or pop-up","x-inferred":true}},"required":["notifyType","senderId","dataId","roomId","data"]};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7868,15 +7927,15 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNewsReadNotification = validate60;
-const schema69 = {"type":"object","description":"Notification NEWS_READ (seed: news read)","properties":{"notifyType":{"const":"NEWS_READ","description":"Always NEWS_READ"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/NewsReadNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
-const schema70 = {"type":"object","description":"Data of a NEWS_READ notification","properties":{"newsId":{"type":"string","minLength":1,"maxLength":128,"description":"News read"},"unreadNewsCount":{"type":"integer","minimum":0,"description":"Unread news left"}},"required":["newsId","unreadNewsCount"]};
+export const validateNewsReadNotification = validate62;
+const schema71 = {"type":"object","description":"Notification NEWS_READ (seed: news read)","properties":{"notifyType":{"const":"NEWS_READ","description":"Always NEWS_READ"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/NewsReadNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+const schema72 = {"type":"object","description":"Data of a NEWS_READ notification","properties":{"newsId":{"type":"string","minLength":1,"maxLength":128,"description":"News read"},"unreadNewsCount":{"type":"integer","minimum":0,"description":"Unread news left"}},"required":["newsId","unreadNewsCount"]};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8143,15 +8202,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNewsUpdateNotification = validate61;
-const schema71 = {"type":"object","description":"Notification NEWS_UPDATE (seed: news update)","properties":{"notifyType":{"const":"NEWS_UPDATE","description":"Always NEWS_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/content.json#/definitions/NewsListItem","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
-const schema73 = {"type":"object","description":"A news item in the list","properties":{"newsId":{"type":"string","minLength":1,"maxLength":128,"description":"News id"},"title":{"type":"string","description":"Title"},"banner":{"type":"string","contentEncoding":"base64","description":"Banner image"},"seq":{"type":"integer","description":"Order","minimum":0},"newsFilesCount":{"type":"integer","minimum":0,"description":"Attached files"},"isRead":{"type":"boolean","description":"Read by the caller"},"startDate":{"type":"integer","minimum":0,"description":"Publication start (epoch milliseconds)"}},"required":["newsId","title"]};
+export const validateNewsUpdateNotification = validate63;
+const schema73 = {"type":"object","description":"Notification NEWS_UPDATE (seed: news update)","properties":{"notifyType":{"const":"NEWS_UPDATE","description":"Always NEWS_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/content.json#/definitions/NewsListItem","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+const schema75 = {"type":"object","description":"A news item in the list","properties":{"newsId":{"type":"string","minLength":1,"maxLength":128,"description":"News id"},"title":{"type":"string","description":"Title"},"banner":{"type":"string","contentEncoding":"base64","description":"Banner image"},"seq":{"type":"integer","description":"Order","minimum":0},"newsFilesCount":{"type":"integer","minimum":0,"description":"Attached files"},"isRead":{"type":"boolean","description":"Read by the caller"},"startDate":{"type":"integer","minimum":0,"description":"Publication start (epoch milliseconds)"}},"required":["newsId","title"]};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8504,14 +8563,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePasswordUpdatedNotification = validate63;
-const schema74 = {"type":"object","description":"Notification PASSWORD_UPDATED (seed: password updated)","properties":{"notifyType":{"const":"PASSWORD_UPDATED","description":"Always PASSWORD_UPDATED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["notifyType","senderId","dataId"]};
+export const validatePasswordUpdatedNotification = validate65;
+const schema76 = {"type":"object","description":"Notification PASSWORD_UPDATED (seed: password updated)","properties":{"notifyType":{"const":"PASSWORD_UPDATED","description":"Always PASSWORD_UPDATED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["notifyType","senderId","dataId"]};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8673,14 +8732,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePresenceSignal = validate64;
-const schema75 = {"type":"object","description":"Client signal that the caller is online or offline","x-inferred":true,"properties":{"type":{"type":"string","enum":["ONLINE","OFFLINE"],"description":"Presence"}},"required":["type"],"additionalProperties":false};
+export const validatePresenceSignal = validate66;
+const schema77 = {"type":"object","description":"Client signal that the caller is online or offline","x-inferred":true,"properties":{"type":{"type":"string","enum":["ONLINE","OFFLINE"],"description":"Presence"}},"required":["type"],"additionalProperties":false};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8719,7 +8778,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data0 === "ONLINE") || (data0 === "OFFLINE"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema75.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema77.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8740,16 +8799,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const validateQrTopicMessage = validate65;
-const schema76 = {"description":"A message on the QR-token topic: a new QR token, or the AUTH_OTP notification after a scan","oneOf":[{"$ref":"entities/auth.json#/definitions/QrToken"},{"$ref":"#/definitions/AuthOtpGeneratedNotification"}]};
-const schema77 = {"type":"object","description":"A QR login token","properties":{"token":{"type":"string","description":"Token text","minLength":1,"maxLength":4096},"ttl":{"type":"integer","minimum":0,"description":"Seconds until the code is refreshed"},"remainingCount":{"type":"integer","minimum":0,"description":"Refreshes left"},"status":{"$ref":"#/definitions/QrTokenStatus","description":"State"}},"required":["token","ttl","remainingCount","status"]};
-const schema78 = {"type":"string","enum":["active","scanned","failed","expired"],"description":"State of a QR login token (failed shows the refresh icon)","x-inferred":true};
+export const validateQrTopicMessage = validate67;
+const schema78 = {"description":"A message on the QR-token topic: a new QR token, or the AUTH_OTP notification after a scan","oneOf":[{"$ref":"entities/auth.json#/definitions/QrToken"},{"$ref":"#/definitions/AuthOtpGeneratedNotification"}]};
+const schema79 = {"type":"object","description":"A QR login token","properties":{"token":{"type":"string","description":"Token text","minLength":1,"maxLength":4096},"ttl":{"type":"integer","minimum":0,"description":"Seconds until the code is refreshed"},"remainingCount":{"type":"integer","minimum":0,"description":"Refreshes left"},"status":{"$ref":"#/definitions/QrTokenStatus","description":"State"}},"required":["token","ttl","remainingCount","status"]};
+const schema80 = {"type":"string","enum":["active","scanned","failed","expired"],"description":"State of a QR login token (failed shows the refresh icon)","x-inferred":true};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8891,7 +8950,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((data3 === "active") || (data3 === "scanned")) || (data3 === "failed")) || (data3 === "expired"))){
-const err12 = {instancePath:instancePath+"/status",schemaPath:"#/definitions/QrTokenStatus/enum",keyword:"enum",params:{allowedValues: schema78.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/status",schemaPath:"#/definitions/QrTokenStatus/enum",keyword:"enum",params:{allowedValues: schema80.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8912,20 +8971,20 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8970,15 +9029,15 @@ vErrors = null;
 }
 }
 }
-validate65.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRemoteWipeNotification = validate69;
-const schema79 = {"type":"object","description":"Notification REMOTE_WIPE (seed: remote wipe)","properties":{"notifyType":{"const":"REMOTE_WIPE","description":"Always REMOTE_WIPE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RemoteWipeNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
-const schema80 = {"type":"object","description":"Data of a REMOTE_WIPE notification","properties":{"deviceId":{"type":"string","description":"Device to wipe"}},"required":["deviceId"]};
+export const validateRemoteWipeNotification = validate71;
+const schema81 = {"type":"object","description":"Notification REMOTE_WIPE (seed: remote wipe)","properties":{"notifyType":{"const":"REMOTE_WIPE","description":"Always REMOTE_WIPE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RemoteWipeNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+const schema82 = {"type":"object","description":"Data of a REMOTE_WIPE notification","properties":{"deviceId":{"type":"string","description":"Device to wipe"}},"required":["deviceId"]};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9187,15 +9246,15 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomAdminAddNotification = validate70;
-const schema81 = {"type":"object","description":"Notification ROOM_ADMIN_ADD (seed: admin add)","properties":{"notifyType":{"const":"ROOM_ADMIN_ADD","description":"Always ROOM_ADMIN_ADD"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomAdminAddNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema82 = {"type":"object","description":"Data of a ROOM_ADMIN_ADD notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
+export const validateRoomAdminAddNotification = validate72;
+const schema83 = {"type":"object","description":"Notification ROOM_ADMIN_ADD (seed: admin add)","properties":{"notifyType":{"const":"ROOM_ADMIN_ADD","description":"Always ROOM_ADMIN_ADD"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomAdminAddNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema84 = {"type":"object","description":"Data of a ROOM_ADMIN_ADD notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9437,15 +9496,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomAdminRemoveNotification = validate71;
-const schema83 = {"type":"object","description":"Notification ROOM_ADMIN_REMOVE (seed: admin remove)","properties":{"notifyType":{"const":"ROOM_ADMIN_REMOVE","description":"Always ROOM_ADMIN_REMOVE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomAdminRemoveNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema84 = {"type":"object","description":"Data of a ROOM_ADMIN_REMOVE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
+export const validateRoomAdminRemoveNotification = validate73;
+const schema85 = {"type":"object","description":"Notification ROOM_ADMIN_REMOVE (seed: admin remove)","properties":{"notifyType":{"const":"ROOM_ADMIN_REMOVE","description":"Always ROOM_ADMIN_REMOVE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomAdminRemoveNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema86 = {"type":"object","description":"Data of a ROOM_ADMIN_REMOVE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9687,19 +9746,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomCreateNotification = validate72;
-const schema85 = {"type":"object","description":"Notification ROOM_CREATE (seed: room create)","properties":{"notifyType":{"const":"ROOM_CREATE","description":"Always ROOM_CREATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/Room","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema87 = {"type":"object","description":"A room as listed in the room list","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"roomType":{"$ref":"#/definitions/RoomType","description":"Kind of room"},"sessType":{"type":"string","description":"Session type of the room"},"businessType":{"$ref":"#/definitions/RoomBusinessType","description":"Business type of the room"},"isMute":{"type":"boolean","description":"Muted by the caller"},"isPin":{"type":"boolean","description":"Pinned by the caller"},"isMember":{"type":"boolean","description":"The caller is a member"},"isAdmin":{"type":"boolean","description":"The caller is a room admin"},"isAllowedInput":{"type":"boolean","description":"The caller may send messages"},"isSyncRoom":{"type":"boolean","description":"Synchronised from a directory group"},"isClosed":{"type":"boolean","description":"Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back"},"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"The chatbot of a chatbot room (seed: 'Chatbot rooms ... also exist'); absent for other rooms","x-inferred":true},"singleRoomAccountId":{"type":"string","minLength":1,"maxLength":128,"description":"The other account of a SINGLE room"},"singleRoomAccount":{"$ref":"account.json#/definitions/Account","description":"The other account of a SINGLE room"},"policy":{"type":"array","items":{"$ref":"#/definitions/RoomPolicyEntry"},"description":"Room policy entries"},"messages":{"type":"array","items":{"$ref":"message.json#/definitions/Message"},"description":"Latest messages of the room"},"noOfUnreadMessage":{"type":"integer","minimum":0,"description":"Number of unread messages"},"noOfMentionedMessage":{"type":"integer","minimum":0,"description":"Number of unread messages that mention the caller"},"lastUpdateTime":{"type":"integer","minimum":0,"description":"Time of the last change (epoch milliseconds)"},"roomImg":{"type":"string","contentEncoding":"base64","description":"Room image (on creation)"},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Member account ids (on creation)"}},"required":["roomId","roomType"]};
-const schema88 = {"type":"string","enum":["SINGLE","MULTIPLE","BROADCAST"],"description":"Kind of room"};
-const schema89 = {"type":"string","enum":["HA_CALL_CENTRE","GRP_ACC_FWD_RM","SELF"],"description":"Business type of a room"};
-const schema90 = {"type":"object","description":"An account as other users see it","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"loginName":{"type":"string","description":"Login name (corporate id in hospital variants)","minLength":1,"maxLength":256},"emailAddr":{"type":"string","description":"Email address"},"faxNo":{"type":"string","description":"Fax number"},"telNo":{"type":"string","description":"Telephone number"},"officeAddr":{"type":"string","description":"Office address"},"postTitle":{"type":"string","description":"Post title"},"langId":{"$ref":"common.json#/definitions/LangId","description":"Language of the caller"},"userFullname":{"type":"string","description":"Full name of the account"},"tenantFullname":{"type":"string","description":"Tenant full name"},"isFavourite":{"type":"boolean","description":"In the caller's favourites"},"isLocal":{"type":"boolean","description":"Local (not directory) account"},"dnd":{"type":"boolean","description":"Do-not-disturb on"},"dndEndDate":{"type":"integer","minimum":0,"description":"Do-not-disturb end (epoch milliseconds)"},"accountObjectClass":{"type":"string","description":"Directory object class"},"customDisplayName":{"type":"string","description":"Custom display name","maxLength":30},"searchName":{"type":"string","description":"Search name","maxLength":25},"synonym":{"type":"string","description":"Caller's synonym for this account","maxLength":25}},"required":["accountId"]};
-const schema92 = {"type":"string","enum":["en_US","zh_TW","zh_CN"],"description":"Language and locale id","x-seed":"2: Supported UI languages: en_US, zh_TW, zh_CN"};
+export const validateRoomCreateNotification = validate74;
+const schema87 = {"type":"object","description":"Notification ROOM_CREATE (seed: room create)","properties":{"notifyType":{"const":"ROOM_CREATE","description":"Always ROOM_CREATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/Room","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema89 = {"type":"object","description":"A room as listed in the room list","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"roomType":{"$ref":"#/definitions/RoomType","description":"Kind of room"},"sessType":{"type":"string","description":"Session type of the room"},"businessType":{"$ref":"#/definitions/RoomBusinessType","description":"Business type of the room"},"isMute":{"type":"boolean","description":"Muted by the caller"},"isPin":{"type":"boolean","description":"Pinned by the caller"},"isMember":{"type":"boolean","description":"The caller is a member"},"isAdmin":{"type":"boolean","description":"The caller is a room admin"},"isAllowedInput":{"type":"boolean","description":"The caller may send messages"},"isSyncRoom":{"type":"boolean","description":"Synchronised from a directory group"},"isClosed":{"type":"boolean","description":"Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back"},"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"The chatbot of a chatbot room (seed: 'Chatbot rooms ... also exist'); absent for other rooms","x-inferred":true},"singleRoomAccountId":{"type":"string","minLength":1,"maxLength":128,"description":"The other account of a SINGLE room"},"singleRoomAccount":{"$ref":"account.json#/definitions/Account","description":"The other account of a SINGLE room"},"policy":{"type":"array","items":{"$ref":"#/definitions/RoomPolicyEntry"},"description":"Room policy entries"},"messages":{"type":"array","items":{"$ref":"message.json#/definitions/Message"},"description":"Latest messages of the room"},"noOfUnreadMessage":{"type":"integer","minimum":0,"description":"Number of unread messages"},"noOfMentionedMessage":{"type":"integer","minimum":0,"description":"Number of unread messages that mention the caller"},"lastUpdateTime":{"type":"integer","minimum":0,"description":"Time of the last change (epoch milliseconds)"},"roomImg":{"type":"string","contentEncoding":"base64","description":"Room image (on creation)"},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Member account ids (on creation)"}},"required":["roomId","roomType"]};
+const schema90 = {"type":"string","enum":["SINGLE","MULTIPLE","BROADCAST"],"description":"Kind of room"};
+const schema91 = {"type":"string","enum":["HA_CALL_CENTRE","GRP_ACC_FWD_RM","SELF"],"description":"Business type of a room"};
+const schema92 = {"type":"object","description":"An account as other users see it","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"loginName":{"type":"string","description":"Login name (corporate id in hospital variants)","minLength":1,"maxLength":256},"emailAddr":{"type":"string","description":"Email address"},"faxNo":{"type":"string","description":"Fax number"},"telNo":{"type":"string","description":"Telephone number"},"officeAddr":{"type":"string","description":"Office address"},"postTitle":{"type":"string","description":"Post title"},"langId":{"$ref":"common.json#/definitions/LangId","description":"Language of the caller"},"userFullname":{"type":"string","description":"Full name of the account"},"tenantFullname":{"type":"string","description":"Tenant full name"},"isFavourite":{"type":"boolean","description":"In the caller's favourites"},"isLocal":{"type":"boolean","description":"Local (not directory) account"},"dnd":{"type":"boolean","description":"Do-not-disturb on"},"dndEndDate":{"type":"integer","minimum":0,"description":"Do-not-disturb end (epoch milliseconds)"},"accountObjectClass":{"type":"string","description":"Directory object class"},"customDisplayName":{"type":"string","description":"Custom display name","maxLength":30},"searchName":{"type":"string","description":"Search name","maxLength":25},"synonym":{"type":"string","description":"Caller's synonym for this account","maxLength":25}},"required":["accountId"]};
+const schema94 = {"type":"string","enum":["en_US","zh_TW","zh_CN"],"description":"Language and locale id","x-seed":"2: Supported UI languages: en_US, zh_TW, zh_CN"};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9856,7 +9915,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data7 === "en_US") || (data7 === "zh_TW")) || (data7 === "zh_CN"))){
-const err13 = {instancePath:instancePath+"/langId",schemaPath:"common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema92.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/langId",schemaPath:"common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema94.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10049,16 +10108,16 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-const schema93 = {"type":"object","description":"One room policy attribute and its value","properties":{"attr":{"$ref":"#/definitions/RoomPolicyKey","description":"Policy attribute"},"value":{"$ref":"#/definitions/RoomPolicyValue","description":"Value"},"type":{"$ref":"#/definitions/RoomPolicyValueKind","description":"Kind of value"},"allowEdit":{"type":"boolean","description":"Room admins may edit it"},"attrGrp":{"type":"string","description":"Display group of the attribute"},"seq":{"type":"integer","description":"Display order","minimum":0}},"required":["attr","value"]};
-const schema94 = {"type":"string","enum":["ADD_MEMBER","ALLOW_COPY","ALLOW_FORWARD_MSG","ALLOW_INAPP_COPY","ALLOW_EXIT_ROOM","ALLOW_DELETE_ROOM","ALLOW_MUTE_NOTI","ALLOW_SELF_DESTRUCT","EDIT_ADMIN","EDIT_ROOM_INFO","EDIT_ROOM_POLICY","RECALL_MESSAGE_TIME","REMOVE_MEMBER","ROOM_SIZE_LIMIT","SCREEN_CAP_SYS_MSG","SEND_MESSAGE","SHOW_MEDIA_WATERMARK","SHOW_MSG_WATERMARK","ALLOW_DRAWING_MSG","ALLOW_CONTACTS_MSG","ALLOW_STAR_MSG","ALLOW_RECALL_MESSAGE","ALLOW_DOWN_ORIG_MSG","ALLOW_HIDE_ROOM","ALLOW_CLOSE_ROOM","ALLOW_DOWN_ATTACH","ALLOW_EXPORT_MSG","ALLOW_ARCHIVE_MSG","COPY_MEMBER_CREAT_RM","ALLOW_VOICE_TO_TEXT","ALLOW_DELETE_ALL_MSG"],"description":"Room policy attribute","x-seed":"3: Room policy keys"};
-const schema95 = {"type":"integer","minimum":0,"description":"A policy value: MemberRolePolicyValue, BooleanPolicyValue or NumberLimitPolicyValue by the entry's type"};
-const schema96 = {"type":"string","enum":["MEMBER_ROLE","BOOLEAN","NUMBER"],"description":"How a policy value is read: member-role code, 1/0 flag or number limit (0 = no limit)","x-inferred":true};
+const schema95 = {"type":"object","description":"One room policy attribute and its value","properties":{"attr":{"$ref":"#/definitions/RoomPolicyKey","description":"Policy attribute"},"value":{"$ref":"#/definitions/RoomPolicyValue","description":"Value"},"type":{"$ref":"#/definitions/RoomPolicyValueKind","description":"Kind of value"},"allowEdit":{"type":"boolean","description":"Room admins may edit it"},"attrGrp":{"type":"string","description":"Display group of the attribute"},"seq":{"type":"integer","description":"Display order","minimum":0}},"required":["attr","value"]};
+const schema96 = {"type":"string","enum":["ADD_MEMBER","ALLOW_COPY","ALLOW_FORWARD_MSG","ALLOW_INAPP_COPY","ALLOW_EXIT_ROOM","ALLOW_DELETE_ROOM","ALLOW_MUTE_NOTI","ALLOW_SELF_DESTRUCT","EDIT_ADMIN","EDIT_ROOM_INFO","EDIT_ROOM_POLICY","RECALL_MESSAGE_TIME","REMOVE_MEMBER","ROOM_SIZE_LIMIT","SCREEN_CAP_SYS_MSG","SEND_MESSAGE","SHOW_MEDIA_WATERMARK","SHOW_MSG_WATERMARK","ALLOW_DRAWING_MSG","ALLOW_CONTACTS_MSG","ALLOW_STAR_MSG","ALLOW_RECALL_MESSAGE","ALLOW_DOWN_ORIG_MSG","ALLOW_HIDE_ROOM","ALLOW_CLOSE_ROOM","ALLOW_DOWN_ATTACH","ALLOW_EXPORT_MSG","ALLOW_ARCHIVE_MSG","COPY_MEMBER_CREAT_RM","ALLOW_VOICE_TO_TEXT","ALLOW_DELETE_ALL_MSG"],"description":"Room policy attribute","x-seed":"3: Room policy keys"};
+const schema97 = {"type":"integer","minimum":0,"description":"A policy value: MemberRolePolicyValue, BooleanPolicyValue or NumberLimitPolicyValue by the entry's type"};
+const schema98 = {"type":"string","enum":["MEMBER_ROLE","BOOLEAN","NUMBER"],"description":"How a policy value is read: member-role code, 1/0 flag or number limit (0 = no limit)","x-inferred":true};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10095,7 +10154,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((data0 === "ADD_MEMBER") || (data0 === "ALLOW_COPY")) || (data0 === "ALLOW_FORWARD_MSG")) || (data0 === "ALLOW_INAPP_COPY")) || (data0 === "ALLOW_EXIT_ROOM")) || (data0 === "ALLOW_DELETE_ROOM")) || (data0 === "ALLOW_MUTE_NOTI")) || (data0 === "ALLOW_SELF_DESTRUCT")) || (data0 === "EDIT_ADMIN")) || (data0 === "EDIT_ROOM_INFO")) || (data0 === "EDIT_ROOM_POLICY")) || (data0 === "RECALL_MESSAGE_TIME")) || (data0 === "REMOVE_MEMBER")) || (data0 === "ROOM_SIZE_LIMIT")) || (data0 === "SCREEN_CAP_SYS_MSG")) || (data0 === "SEND_MESSAGE")) || (data0 === "SHOW_MEDIA_WATERMARK")) || (data0 === "SHOW_MSG_WATERMARK")) || (data0 === "ALLOW_DRAWING_MSG")) || (data0 === "ALLOW_CONTACTS_MSG")) || (data0 === "ALLOW_STAR_MSG")) || (data0 === "ALLOW_RECALL_MESSAGE")) || (data0 === "ALLOW_DOWN_ORIG_MSG")) || (data0 === "ALLOW_HIDE_ROOM")) || (data0 === "ALLOW_CLOSE_ROOM")) || (data0 === "ALLOW_DOWN_ATTACH")) || (data0 === "ALLOW_EXPORT_MSG")) || (data0 === "ALLOW_ARCHIVE_MSG")) || (data0 === "COPY_MEMBER_CREAT_RM")) || (data0 === "ALLOW_VOICE_TO_TEXT")) || (data0 === "ALLOW_DELETE_ALL_MSG"))){
-const err3 = {instancePath:instancePath+"/attr",schemaPath:"#/definitions/RoomPolicyKey/enum",keyword:"enum",params:{allowedValues: schema94.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/attr",schemaPath:"#/definitions/RoomPolicyKey/enum",keyword:"enum",params:{allowedValues: schema96.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10143,7 +10202,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data2 === "MEMBER_ROLE") || (data2 === "BOOLEAN")) || (data2 === "NUMBER"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/RoomPolicyValueKind/enum",keyword:"enum",params:{allowedValues: schema96.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/RoomPolicyValueKind/enum",keyword:"enum",params:{allowedValues: schema98.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10213,12 +10272,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10866,12 +10925,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10990,7 +11049,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data3 === "SINGLE") || (data3 === "MULTIPLE")) || (data3 === "BROADCAST"))){
-const err10 = {instancePath:instancePath+"/roomType",schemaPath:"#/definitions/RoomType/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/roomType",schemaPath:"#/definitions/RoomType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11025,7 +11084,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data5 === "HA_CALL_CENTRE") || (data5 === "GRP_ACC_FWD_RM")) || (data5 === "SELF"))){
-const err13 = {instancePath:instancePath+"/businessType",schemaPath:"#/definitions/RoomBusinessType/enum",keyword:"enum",params:{allowedValues: schema89.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/businessType",schemaPath:"#/definitions/RoomBusinessType/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11190,8 +11249,8 @@ errors++;
 }
 }
 if(data.singleRoomAccount !== undefined){
-if(!(validate75(data.singleRoomAccount, {instancePath:instancePath+"/singleRoomAccount",parentData:data,parentDataProperty:"singleRoomAccount",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate77(data.singleRoomAccount, {instancePath:instancePath+"/singleRoomAccount",parentData:data,parentDataProperty:"singleRoomAccount",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -11200,8 +11259,8 @@ let data16 = data.policy;
 if(Array.isArray(data16)){
 const len0 = data16.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate78(data16[i0], {instancePath:instancePath+"/policy/" + i0,parentData:data16,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate80(data16[i0], {instancePath:instancePath+"/policy/" + i0,parentData:data16,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 }
@@ -11222,8 +11281,8 @@ let data18 = data.messages;
 if(Array.isArray(data18)){
 const len1 = data18.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate80(data18[i1], {instancePath:instancePath+"/messages/" + i1,parentData:data18,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate82(data18[i1], {instancePath:instancePath+"/messages/" + i1,parentData:data18,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 }
@@ -11388,12 +11447,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11565,8 +11624,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate74(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate76(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -11581,14 +11640,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomDeleteNotification = validate85;
-const schema100 = {"type":"object","description":"Notification ROOM_DELETE (seed: room delete)","properties":{"notifyType":{"const":"ROOM_DELETE","description":"Always ROOM_DELETE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["notifyType","senderId","dataId","roomId"]};
+export const validateRoomDeleteNotification = validate87;
+const schema102 = {"type":"object","description":"Notification ROOM_DELETE (seed: room delete)","properties":{"notifyType":{"const":"ROOM_DELETE","description":"Always ROOM_DELETE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["notifyType","senderId","dataId","roomId"]};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11760,15 +11819,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomJoinNotification = validate86;
-const schema101 = {"type":"object","description":"Notification ROOM_JOIN (seed: room join)","properties":{"notifyType":{"const":"ROOM_JOIN","description":"Always ROOM_JOIN"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomJoinNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema102 = {"type":"object","description":"Data of a ROOM_JOIN notification","properties":{"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Accounts that joined","minItems":1}},"required":["accountIds"]};
+export const validateRoomJoinNotification = validate88;
+const schema103 = {"type":"object","description":"Notification ROOM_JOIN (seed: room join)","properties":{"notifyType":{"const":"ROOM_JOIN","description":"Always ROOM_JOIN"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomJoinNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema104 = {"type":"object","description":"Data of a ROOM_JOIN notification","properties":{"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Accounts that joined","minItems":1}},"required":["accountIds"]};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12036,15 +12095,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomLeaveNotification = validate87;
-const schema103 = {"type":"object","description":"Notification ROOM_LEAVE (seed: room leave)","properties":{"notifyType":{"const":"ROOM_LEAVE","description":"Always ROOM_LEAVE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomLeaveNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema104 = {"type":"object","description":"Data of a ROOM_LEAVE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
+export const validateRoomLeaveNotification = validate89;
+const schema105 = {"type":"object","description":"Notification ROOM_LEAVE (seed: room leave)","properties":{"notifyType":{"const":"ROOM_LEAVE","description":"Always ROOM_LEAVE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomLeaveNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema106 = {"type":"object","description":"Data of a ROOM_LEAVE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12286,15 +12345,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomMemberDeleteNotification = validate88;
-const schema105 = {"type":"object","description":"Notification ROOM_MEMBER_DELETE (seed: member delete)","properties":{"notifyType":{"const":"ROOM_MEMBER_DELETE","description":"Always ROOM_MEMBER_DELETE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomMemberDeleteNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema106 = {"type":"object","description":"Data of a ROOM_MEMBER_DELETE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
+export const validateRoomMemberDeleteNotification = validate90;
+const schema107 = {"type":"object","description":"Notification ROOM_MEMBER_DELETE (seed: member delete)","properties":{"notifyType":{"const":"ROOM_MEMBER_DELETE","description":"Always ROOM_MEMBER_DELETE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomMemberDeleteNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema108 = {"type":"object","description":"Data of a ROOM_MEMBER_DELETE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12536,15 +12595,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomMuteNotification = validate89;
-const schema107 = {"type":"object","description":"Notification ROOM_MUTE (seed: mute)","properties":{"notifyType":{"const":"ROOM_MUTE","description":"Always ROOM_MUTE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/RoomMute","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema108 = {"type":"object","description":"Mute state of a room for the caller","properties":{"muteHours":{"type":"integer","description":"Hours to mute, at most two weeks","minimum":1,"maximum":336},"muteUntil":{"type":"integer","minimum":0,"description":"Muted until (epoch milliseconds)"}}};
+export const validateRoomMuteNotification = validate91;
+const schema109 = {"type":"object","description":"Notification ROOM_MUTE (seed: mute)","properties":{"notifyType":{"const":"ROOM_MUTE","description":"Always ROOM_MUTE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/RoomMute","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema110 = {"type":"object","description":"Mute state of a room for the caller","properties":{"muteHours":{"type":"integer","description":"Hours to mute, at most two weeks","minimum":1,"maximum":336},"muteUntil":{"type":"integer","minimum":0,"description":"Muted until (epoch milliseconds)"}}};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12801,15 +12860,15 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomPolicyUpdateNotification = validate90;
-const schema109 = {"type":"object","description":"Notification ROOM_POLICY_UPDATE (seed: policy updates)","properties":{"notifyType":{"const":"ROOM_POLICY_UPDATE","description":"Always ROOM_POLICY_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomPolicyUpdateNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema110 = {"type":"object","description":"Data of a ROOM_POLICY_UPDATE notification","properties":{"policy":{"type":"array","items":{"$ref":"entities/room.json#/definitions/RoomPolicyEntry"},"description":"Room policy entries"}},"required":["policy"]};
+export const validateRoomPolicyUpdateNotification = validate92;
+const schema111 = {"type":"object","description":"Notification ROOM_POLICY_UPDATE (seed: policy updates)","properties":{"notifyType":{"const":"ROOM_POLICY_UPDATE","description":"Always ROOM_POLICY_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomPolicyUpdateNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema112 = {"type":"object","description":"Data of a ROOM_POLICY_UPDATE notification","properties":{"policy":{"type":"array","items":{"$ref":"entities/room.json#/definitions/RoomPolicyEntry"},"description":"Room policy entries"}},"required":["policy"]};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12846,7 +12905,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((data0 === "ADD_MEMBER") || (data0 === "ALLOW_COPY")) || (data0 === "ALLOW_FORWARD_MSG")) || (data0 === "ALLOW_INAPP_COPY")) || (data0 === "ALLOW_EXIT_ROOM")) || (data0 === "ALLOW_DELETE_ROOM")) || (data0 === "ALLOW_MUTE_NOTI")) || (data0 === "ALLOW_SELF_DESTRUCT")) || (data0 === "EDIT_ADMIN")) || (data0 === "EDIT_ROOM_INFO")) || (data0 === "EDIT_ROOM_POLICY")) || (data0 === "RECALL_MESSAGE_TIME")) || (data0 === "REMOVE_MEMBER")) || (data0 === "ROOM_SIZE_LIMIT")) || (data0 === "SCREEN_CAP_SYS_MSG")) || (data0 === "SEND_MESSAGE")) || (data0 === "SHOW_MEDIA_WATERMARK")) || (data0 === "SHOW_MSG_WATERMARK")) || (data0 === "ALLOW_DRAWING_MSG")) || (data0 === "ALLOW_CONTACTS_MSG")) || (data0 === "ALLOW_STAR_MSG")) || (data0 === "ALLOW_RECALL_MESSAGE")) || (data0 === "ALLOW_DOWN_ORIG_MSG")) || (data0 === "ALLOW_HIDE_ROOM")) || (data0 === "ALLOW_CLOSE_ROOM")) || (data0 === "ALLOW_DOWN_ATTACH")) || (data0 === "ALLOW_EXPORT_MSG")) || (data0 === "ALLOW_ARCHIVE_MSG")) || (data0 === "COPY_MEMBER_CREAT_RM")) || (data0 === "ALLOW_VOICE_TO_TEXT")) || (data0 === "ALLOW_DELETE_ALL_MSG"))){
-const err3 = {instancePath:instancePath+"/attr",schemaPath:"#/definitions/RoomPolicyKey/enum",keyword:"enum",params:{allowedValues: schema94.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/attr",schemaPath:"#/definitions/RoomPolicyKey/enum",keyword:"enum",params:{allowedValues: schema96.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12894,7 +12953,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data2 === "MEMBER_ROLE") || (data2 === "BOOLEAN")) || (data2 === "NUMBER"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/RoomPolicyValueKind/enum",keyword:"enum",params:{allowedValues: schema96.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/RoomPolicyValueKind/enum",keyword:"enum",params:{allowedValues: schema98.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12964,12 +13023,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12988,8 +13047,8 @@ let data0 = data.policy;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate92(data0[i0], {instancePath:instancePath+"/policy/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate94(data0[i0], {instancePath:instancePath+"/policy/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 }
@@ -13016,12 +13075,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13193,8 +13252,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate91(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate93(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
 }
@@ -13209,15 +13268,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomProfileImageUpdateNotification = validate95;
-const schema115 = {"type":"object","description":"Notification ROOM_PROFILE_IMAGE_UPDATE (seed: profile image changes (room))","properties":{"notifyType":{"const":"ROOM_PROFILE_IMAGE_UPDATE","description":"Always ROOM_PROFILE_IMAGE_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/RoomProfileImage","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema116 = {"type":"object","description":"Profile image of a room","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"img":{"type":"string","contentEncoding":"base64","description":"Full-size image as base64"},"img_tn":{"type":"string","contentEncoding":"base64","description":"Thumbnail image as base64"}},"required":["roomId"]};
+export const validateRoomProfileImageUpdateNotification = validate97;
+const schema117 = {"type":"object","description":"Notification ROOM_PROFILE_IMAGE_UPDATE (seed: profile image changes (room))","properties":{"notifyType":{"const":"ROOM_PROFILE_IMAGE_UPDATE","description":"Always ROOM_PROFILE_IMAGE_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/RoomProfileImage","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema118 = {"type":"object","description":"Profile image of a room","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"img":{"type":"string","contentEncoding":"base64","description":"Full-size image as base64"},"img_tn":{"type":"string","contentEncoding":"base64","description":"Thumbnail image as base64"}},"required":["roomId"]};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13483,14 +13542,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomUnmuteNotification = validate96;
-const schema117 = {"type":"object","description":"Notification ROOM_UNMUTE (seed: unmute)","properties":{"notifyType":{"const":"ROOM_UNMUTE","description":"Always ROOM_UNMUTE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["notifyType","senderId","dataId","roomId"]};
+export const validateRoomUnmuteNotification = validate98;
+const schema119 = {"type":"object","description":"Notification ROOM_UNMUTE (seed: unmute)","properties":{"notifyType":{"const":"ROOM_UNMUTE","description":"Always ROOM_UNMUTE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["notifyType","senderId","dataId","roomId"]};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13662,17 +13721,17 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomUpdateNotification = validate97;
-const schema118 = {"type":"object","description":"Notification ROOM_UPDATE (seed: room update)","properties":{"notifyType":{"const":"ROOM_UPDATE","description":"Always ROOM_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"anyOf":[{"$ref":"entities/room.json#/definitions/Room"},{"$ref":"#/definitions/RoomEventChangeData"}],"description":"The room as it is now, or a change to the room's calendar (room events)"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema119 = {"type":"object","description":"Data of a ROOM_UPDATE telling the members that an event of the room calendar was saved or deleted","x-inferred":true,"properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomEvent":{"$ref":"#/definitions/RoomEventChange","description":"The event, with what happened to it"}},"required":["roomId","roomEvent"]};
-const schema120 = {"description":"A room event with what happened to it","x-inferred":true,"allOf":[{"$ref":"entities/room.json#/definitions/RoomEvent"},{"type":"object","properties":{"change":{"type":"string","enum":["SAVED","DELETED"],"description":"Saved (created or changed) or deleted"}},"required":["change"]}]};
-const schema121 = {"type":"object","description":"An event of a room calendar","properties":{"eventId":{"type":"string","minLength":1,"maxLength":128,"description":"Room event id"},"id":{"type":"string","minLength":1,"maxLength":128,"description":"Event id as given in lists"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"title":{"type":"string","description":"Title","minLength":1,"maxLength":200},"content":{"type":"string","description":"Content","maxLength":5000},"startTs":{"type":"integer","minimum":0,"description":"Start (epoch milliseconds)"},"endTs":{"type":"integer","minimum":0,"description":"End (epoch milliseconds)"}},"required":["roomId","title","startTs","endTs"]};
+export const validateRoomUpdateNotification = validate99;
+const schema120 = {"type":"object","description":"Notification ROOM_UPDATE (seed: room update)","properties":{"notifyType":{"const":"ROOM_UPDATE","description":"Always ROOM_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"anyOf":[{"$ref":"entities/room.json#/definitions/Room"},{"$ref":"#/definitions/RoomEventChangeData"}],"description":"The room as it is now, or a change to the room's calendar (room events)"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema121 = {"type":"object","description":"Data of a ROOM_UPDATE telling the members that an event of the room calendar was saved or deleted","x-inferred":true,"properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomEvent":{"$ref":"#/definitions/RoomEventChange","description":"The event, with what happened to it"}},"required":["roomId","roomEvent"]};
+const schema122 = {"description":"A room event with what happened to it","x-inferred":true,"allOf":[{"$ref":"entities/room.json#/definitions/RoomEvent"},{"type":"object","properties":{"change":{"type":"string","enum":["SAVED","DELETED"],"description":"Saved (created or changed) or deleted"}},"required":["change"]}]};
+const schema123 = {"type":"object","description":"An event of a room calendar","properties":{"eventId":{"type":"string","minLength":1,"maxLength":128,"description":"Room event id"},"id":{"type":"string","minLength":1,"maxLength":128,"description":"Event id as given in lists"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"title":{"type":"string","description":"Title","minLength":1,"maxLength":200},"content":{"type":"string","description":"Content","maxLength":5000},"startTs":{"type":"integer","minimum":0,"description":"Start (epoch milliseconds)"},"endTs":{"type":"integer","minimum":0,"description":"End (epoch milliseconds)"}},"required":["roomId","title","startTs","endTs"]};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13966,7 +14025,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!((data7 === "SAVED") || (data7 === "DELETED"))){
-const err25 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/1/properties/change/enum",keyword:"enum",params:{allowedValues: schema120.allOf[1].properties.change.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/1/properties/change/enum",keyword:"enum",params:{allowedValues: schema122.allOf[1].properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -13987,12 +14046,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14052,8 +14111,8 @@ errors++;
 }
 }
 if(data.roomEvent !== undefined){
-if(!(validate100(data.roomEvent, {instancePath:instancePath+"/roomEvent",parentData:data,parentDataProperty:"roomEvent",rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate102(data.roomEvent, {instancePath:instancePath+"/roomEvent",parentData:data,parentDataProperty:"roomEvent",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -14068,12 +14127,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14249,16 +14308,16 @@ let data4 = data.data;
 const _errs9 = errors;
 let valid1 = false;
 const _errs10 = errors;
-if(!(validate74(data4, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate76(data4, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs11 = errors;
-if(!(validate99(data4, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+if(!(validate101(data4, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -14297,15 +14356,15 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const validateScreenCaptureNotification = validate103;
-const schema122 = {"type":"object","description":"Notification SCREEN_CAPTURE (seed: screen capture)","properties":{"notifyType":{"const":"SCREEN_CAPTURE","description":"Always SCREEN_CAPTURE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ScreenCaptureNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema123 = {"type":"object","description":"Data of a SCREEN_CAPTURE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
+export const validateScreenCaptureNotification = validate105;
+const schema124 = {"type":"object","description":"Notification SCREEN_CAPTURE (seed: screen capture)","properties":{"notifyType":{"const":"SCREEN_CAPTURE","description":"Always SCREEN_CAPTURE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ScreenCaptureNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema125 = {"type":"object","description":"Data of a SCREEN_CAPTURE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14547,17 +14606,17 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSelfDestructUpdateNotification = validate104;
-const schema124 = {"type":"object","description":"Notification SELF_DESTRUCT_UPDATE (seed: self-destruct update)","properties":{"notifyType":{"const":"SELF_DESTRUCT_UPDATE","description":"Always SELF_DESTRUCT_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/SelfDestructSetting","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema125 = {"type":"object","description":"Self-destruct setting of a room","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"enable":{"type":"boolean","description":"On or off"},"selfDestructTime":{"$ref":"#/definitions/SelfDestructTime","description":"Duration after which messages are destroyed"}},"required":["roomId","enable"]};
-const schema126 = {"type":"object","description":"A self-destruct duration as value and unit","x-inferred":true,"properties":{"value":{"type":"integer","description":"Amount","minimum":1,"maximum":100000},"unit":{"$ref":"#/definitions/SelfDestructTimeUnit","description":"Unit"}},"required":["value","unit"],"additionalProperties":false};
-const schema127 = {"type":"string","enum":["second","minute","hour","day","week","year"],"description":"Unit of a self-destruct time"};
+export const validateSelfDestructUpdateNotification = validate106;
+const schema126 = {"type":"object","description":"Notification SELF_DESTRUCT_UPDATE (seed: self-destruct update)","properties":{"notifyType":{"const":"SELF_DESTRUCT_UPDATE","description":"Always SELF_DESTRUCT_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/SelfDestructSetting","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema127 = {"type":"object","description":"Self-destruct setting of a room","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"enable":{"type":"boolean","description":"On or off"},"selfDestructTime":{"$ref":"#/definitions/SelfDestructTime","description":"Duration after which messages are destroyed"}},"required":["roomId","enable"]};
+const schema128 = {"type":"object","description":"A self-destruct duration as value and unit","x-inferred":true,"properties":{"value":{"type":"integer","description":"Amount","minimum":1,"maximum":100000},"unit":{"$ref":"#/definitions/SelfDestructTimeUnit","description":"Unit"}},"required":["value","unit"],"additionalProperties":false};
+const schema129 = {"type":"string","enum":["second","minute","hour","day","week","year"],"description":"Unit of a self-destruct time"};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14641,7 +14700,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((((data1 === "second") || (data1 === "minute")) || (data1 === "hour")) || (data1 === "day")) || (data1 === "week")) || (data1 === "year"))){
-const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/definitions/SelfDestructTimeUnit/enum",keyword:"enum",params:{allowedValues: schema127.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/definitions/SelfDestructTimeUnit/enum",keyword:"enum",params:{allowedValues: schema129.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14662,12 +14721,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14739,8 +14798,8 @@ errors++;
 }
 }
 if(data.selfDestructTime !== undefined){
-if(!(validate106(data.selfDestructTime, {instancePath:instancePath+"/selfDestructTime",parentData:data,parentDataProperty:"selfDestructTime",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate108(data.selfDestructTime, {instancePath:instancePath+"/selfDestructTime",parentData:data,parentDataProperty:"selfDestructTime",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 }
@@ -14755,12 +14814,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14932,8 +14991,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate105(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate107(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 }
@@ -14948,15 +15007,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const validateShareOutNotification = validate109;
-const schema128 = {"type":"object","description":"Notification SHARE_OUT (seed: share out)","properties":{"notifyType":{"const":"SHARE_OUT","description":"Always SHARE_OUT"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ShareOutNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema129 = {"type":"object","description":"Data of a SHARE_OUT notification","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message shared out"},"target":{"type":"string","description":"Where it was shared"}},"required":["messageId","target"]};
+export const validateShareOutNotification = validate111;
+const schema130 = {"type":"object","description":"Notification SHARE_OUT (seed: share out)","properties":{"notifyType":{"const":"SHARE_OUT","description":"Always SHARE_OUT"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ShareOutNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema131 = {"type":"object","description":"Data of a SHARE_OUT notification","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message shared out"},"target":{"type":"string","description":"Where it was shared"}},"required":["messageId","target"]};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15220,14 +15279,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTokenGeneratedNotification = validate110;
-const schema130 = {"type":"object","description":"Notification TOKEN_GENERATED (seed: token generation)","properties":{"notifyType":{"const":"TOKEN_GENERATED","description":"Always TOKEN_GENERATED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/auth.json#/definitions/TypedTokenResponse","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+export const validateTokenGeneratedNotification = validate112;
+const schema132 = {"type":"object","description":"Notification TOKEN_GENERATED (seed: token generation)","properties":{"notifyType":{"const":"TOKEN_GENERATED","description":"Always TOKEN_GENERATED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/auth.json#/definitions/TypedTokenResponse","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15405,15 +15464,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTopicMessage = validate113;
-const schema132 = {"type":"object","description":"A room topic message","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"accountName":{"type":"string","description":"Login name of the sender"},"type":{"$ref":"../realtime.json#/definitions/TopicType","description":"Kind"}},"required":["roomId","accountName","type"],"additionalProperties":false};
-const schema133 = {"type":"string","enum":["TYPING","ONLINE","OFFLINE","REFRESH","VOTE_MESSAGE","UNVOTE_MESSAGE"],"description":"Kind of room topic message"};
+export const validateTopicMessage = validate115;
+const schema134 = {"type":"object","description":"A room topic message","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"accountName":{"type":"string","description":"Login name of the sender"},"type":{"$ref":"../realtime.json#/definitions/TopicType","description":"Kind"}},"required":["roomId","accountName","type"],"additionalProperties":false};
+const schema135 = {"type":"string","enum":["TYPING","ONLINE","OFFLINE","REFRESH","VOTE_MESSAGE","UNVOTE_MESSAGE"],"description":"Kind of room topic message"};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15519,7 +15578,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((((data2 === "TYPING") || (data2 === "ONLINE")) || (data2 === "OFFLINE")) || (data2 === "REFRESH")) || (data2 === "VOTE_MESSAGE")) || (data2 === "UNVOTE_MESSAGE"))){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"../realtime.json#/definitions/TopicType/enum",keyword:"enum",params:{allowedValues: schema133.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/type",schemaPath:"../realtime.json#/definitions/TopicType/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15540,14 +15599,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const validateUserProfileUpdateNotification = validate114;
-const schema134 = {"type":"object","description":"Notification USER_PROFILE_UPDATE (seed: user profile change)","properties":{"notifyType":{"const":"USER_PROFILE_UPDATE","description":"Always USER_PROFILE_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/account.json#/definitions/Account","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+export const validateUserProfileUpdateNotification = validate116;
+const schema136 = {"type":"object","description":"Notification USER_PROFILE_UPDATE (seed: user profile change)","properties":{"notifyType":{"const":"USER_PROFILE_UPDATE","description":"Always USER_PROFILE_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/account.json#/definitions/Account","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15704,7 +15763,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data7 === "en_US") || (data7 === "zh_TW")) || (data7 === "zh_CN"))){
-const err13 = {instancePath:instancePath+"/langId",schemaPath:"common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema92.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/langId",schemaPath:"common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema94.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15897,12 +15956,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16064,8 +16123,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate115(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+if(!(validate117(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -16080,15 +16139,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const validateUserStatusChangeNotification = validate117;
-const schema137 = {"type":"object","description":"Notification USER_STATUS_CHANGE (seed: user status change)","properties":{"notifyType":{"const":"USER_STATUS_CHANGE","description":"Always USER_STATUS_CHANGE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/account.json#/definitions/OnlineStatus","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
-const schema138 = {"type":"object","description":"Presence of an account","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"online":{"type":"boolean","description":"Online now"},"accountName":{"type":"string","description":"Login name of the account"},"lastOnlineTime":{"type":"integer","minimum":0,"description":"Last time online (epoch milliseconds)"}},"required":["accountId","online"]};
+export const validateUserStatusChangeNotification = validate119;
+const schema139 = {"type":"object","description":"Notification USER_STATUS_CHANGE (seed: user status change)","properties":{"notifyType":{"const":"USER_STATUS_CHANGE","description":"Always USER_STATUS_CHANGE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/account.json#/definitions/OnlineStatus","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+const schema140 = {"type":"object","description":"Presence of an account","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"online":{"type":"boolean","description":"Online now"},"accountName":{"type":"string","description":"Login name of the account"},"lastOnlineTime":{"type":"integer","minimum":0,"description":"Last time online (epoch milliseconds)"}},"required":["accountId","online"]};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16379,7 +16438,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 

@@ -5,6 +5,8 @@ import type {
   AccountProfileDisplayField,
   AccountProfileEditType,
   AesAlgorithm,
+  ArchiveEmailFailure,
+  ArchiveEmailStatus,
   BroadcastSelectionType,
   ConferenceType,
   ErrorCode,
@@ -45,6 +47,12 @@ export const AccountProfileEditTypeValues: readonly AccountProfileEditType[] = [
 /** AesAlgorithm (schema/entities/security.json), in schema order. */
 export const AesAlgorithmValues: readonly AesAlgorithm[] = ["CBC", "CTR", "GCM"];
 
+/** ArchiveEmailFailure (schema/entities/message.json), in schema order. */
+export const ArchiveEmailFailureValues: readonly ArchiveEmailFailure[] = ["NOT_CONFIGURED", "NO_ADDRESS", "TOO_LARGE", "REJECTED", "UNREACHABLE"];
+
+/** ArchiveEmailStatus (schema/entities/message.json), in schema order. */
+export const ArchiveEmailStatusValues: readonly ArchiveEmailStatus[] = ["PENDING", "SENT", "FAILED"];
+
 /** BroadcastSelectionType (schema/entities/account.json), in schema order. */
 export const BroadcastSelectionTypeValues: readonly BroadcastSelectionType[] = ["ALL", "DL", "HKP_AK_GROUP"];
 
@@ -52,7 +60,7 @@ export const BroadcastSelectionTypeValues: readonly BroadcastSelectionType[] = [
 export const ConferenceTypeValues: readonly ConferenceType[] = ["VOICE", "VIDEO"];
 
 /** ErrorCode (schema/errors.json), in schema order. */
-export const ErrorCodeValues: readonly ErrorCode[] = ["UI_IM_E1000", "UI_IM_E1001", "UI_IM_E1002", "UI_IM_E1003", "UI_IM_E1004", "UI_IM_E1005", "UI_IM_E1006", "UI_IM_E1007", "UI_IM_E1008", "UI_IM_E1009", "UI_IM_E1010", "UI_IM_E1011", "UI_IM_E1012", "UI_IM_E1013", "UI_IM_E1014", "UI_IM_E2001", "UI_IM_E2002", "UI_IM_E9912", "UI_IM_E2003", "UI_IM_E2004", "UI_IM_E2005", "UI_IM_E2006", "UI_IM_E2007", "UI_IM_E2008", "UI_IM_E2009", "UI_IM_E3001", "UI_IM_E3002", "UI_IM_E3003", "UI_IM_E3004", "UI_IM_E3005", "UI_IM_E3006", "UI_IM_E3007", "UI_IM_E3008", "UI_IM_E3009", "UI_IM_E3010", "UI_IM_E3011", "UI_IM_E3012", "UI_IM_E4001", "UI_IM_E4002", "UI_IM_E4003", "UI_IM_E4004", "UI_IM_E4005", "UI_IM_E4006", "UI_IM_E4007", "UI_IM_E4008", "UI_IM_E4009", "UI_IM_E4010", "UI_IM_E4011", "UI_IM_E4012"];
+export const ErrorCodeValues: readonly ErrorCode[] = ["UI_IM_E1000", "UI_IM_E1001", "UI_IM_E1002", "UI_IM_E1003", "UI_IM_E1004", "UI_IM_E1005", "UI_IM_E1006", "UI_IM_E1007", "UI_IM_E1008", "UI_IM_E1009", "UI_IM_E1010", "UI_IM_E1011", "UI_IM_E1012", "UI_IM_E1013", "UI_IM_E1014", "UI_IM_E2001", "UI_IM_E2002", "UI_IM_E9912", "UI_IM_E2003", "UI_IM_E2004", "UI_IM_E2005", "UI_IM_E2006", "UI_IM_E2007", "UI_IM_E2008", "UI_IM_E2009", "UI_IM_E3001", "UI_IM_E3002", "UI_IM_E3003", "UI_IM_E3004", "UI_IM_E3005", "UI_IM_E3006", "UI_IM_E3007", "UI_IM_E3008", "UI_IM_E3009", "UI_IM_E3010", "UI_IM_E3011", "UI_IM_E3012", "UI_IM_E4001", "UI_IM_E4002", "UI_IM_E4003", "UI_IM_E4004", "UI_IM_E4005", "UI_IM_E4006", "UI_IM_E4007", "UI_IM_E4008", "UI_IM_E4009", "UI_IM_E4010", "UI_IM_E4011", "UI_IM_E4012", "UI_IM_E4013", "UI_IM_E4014"];
 
 /** FunctionRoleType (schema/entities/common.json), in schema order. */
 export const FunctionRoleTypeValues: readonly FunctionRoleType[] = ["IM_USER", "ADMIN"];

@@ -98,6 +98,20 @@ export type RoomEventChange = (RoomEvent & {
 change: ("SAVED" | "DELETED")
 })
 /**
+ * The mail of an archive asked with withEmail: PENDING (waiting for the archive, sending, or retrying after a passing mail-server fault), SENT (the mail server accepted it), FAILED (given up: emailFailure says why)
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ArchiveEmailStatus".
+ */
+export type ArchiveEmailStatus = ("PENDING" | "SENT" | "FAILED")
+/**
+ * Why an archive's mail was given up: the server has no mail transport any more, the account has no email address, the archive is larger than MAIL_MAX_ATTACHMENT_BYTES, the mail server refused it, or the mail server could not be reached (or kept answering a passing fault) through every attempt
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ArchiveEmailFailure".
+ */
+export type ArchiveEmailFailure = ("NOT_CONFIGURED" | "NO_ADDRESS" | "TOO_LARGE" | "REJECTED" | "UNREACHABLE")
+/**
  * Unit of a self-destruct time
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -138,7 +152,7 @@ export type BroadcastSelectionType = ("ALL" | "DL" | "HKP_AK_GROUP")
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "ErrorCode".
  */
-export type ErrorCode = ("UI_IM_E1000" | "UI_IM_E1001" | "UI_IM_E1002" | "UI_IM_E1003" | "UI_IM_E1004" | "UI_IM_E1005" | "UI_IM_E1006" | "UI_IM_E1007" | "UI_IM_E1008" | "UI_IM_E1009" | "UI_IM_E1010" | "UI_IM_E1011" | "UI_IM_E1012" | "UI_IM_E1013" | "UI_IM_E1014" | "UI_IM_E2001" | "UI_IM_E2002" | "UI_IM_E9912" | "UI_IM_E2003" | "UI_IM_E2004" | "UI_IM_E2005" | "UI_IM_E2006" | "UI_IM_E2007" | "UI_IM_E2008" | "UI_IM_E2009" | "UI_IM_E3001" | "UI_IM_E3002" | "UI_IM_E3003" | "UI_IM_E3004" | "UI_IM_E3005" | "UI_IM_E3006" | "UI_IM_E3007" | "UI_IM_E3008" | "UI_IM_E3009" | "UI_IM_E3010" | "UI_IM_E3011" | "UI_IM_E3012" | "UI_IM_E4001" | "UI_IM_E4002" | "UI_IM_E4003" | "UI_IM_E4004" | "UI_IM_E4005" | "UI_IM_E4006" | "UI_IM_E4007" | "UI_IM_E4008" | "UI_IM_E4009" | "UI_IM_E4010" | "UI_IM_E4011" | "UI_IM_E4012")
+export type ErrorCode = ("UI_IM_E1000" | "UI_IM_E1001" | "UI_IM_E1002" | "UI_IM_E1003" | "UI_IM_E1004" | "UI_IM_E1005" | "UI_IM_E1006" | "UI_IM_E1007" | "UI_IM_E1008" | "UI_IM_E1009" | "UI_IM_E1010" | "UI_IM_E1011" | "UI_IM_E1012" | "UI_IM_E1013" | "UI_IM_E1014" | "UI_IM_E2001" | "UI_IM_E2002" | "UI_IM_E9912" | "UI_IM_E2003" | "UI_IM_E2004" | "UI_IM_E2005" | "UI_IM_E2006" | "UI_IM_E2007" | "UI_IM_E2008" | "UI_IM_E2009" | "UI_IM_E3001" | "UI_IM_E3002" | "UI_IM_E3003" | "UI_IM_E3004" | "UI_IM_E3005" | "UI_IM_E3006" | "UI_IM_E3007" | "UI_IM_E3008" | "UI_IM_E3009" | "UI_IM_E3010" | "UI_IM_E3011" | "UI_IM_E3012" | "UI_IM_E4001" | "UI_IM_E4002" | "UI_IM_E4003" | "UI_IM_E4004" | "UI_IM_E4005" | "UI_IM_E4006" | "UI_IM_E4007" | "UI_IM_E4008" | "UI_IM_E4009" | "UI_IM_E4010" | "UI_IM_E4011" | "UI_IM_E4012" | "UI_IM_E4013" | "UI_IM_E4014")
 /**
  * Errors grouped by locale (en_US, zh_TW); empty when a response signature fails
  *
@@ -312,6 +326,8 @@ AppVersionEntry: AppVersionEntry
 AppVersionItem: AppVersionItem
 ArchiveAesMessagesBeforeDaysRequest: ArchiveAesMessagesBeforeDaysRequest
 ArchiveAllAesMessagesRequest: ArchiveAllAesMessagesRequest
+ArchiveEmailFailure: ArchiveEmailFailure
+ArchiveEmailStatus: ArchiveEmailStatus
 ArchivedMessage: ArchivedMessage
 AuthOtpGeneratedNotification: AuthOtpGeneratedNotification
 BooleanPolicyValue: BooleanPolicyValue
@@ -2100,6 +2116,8 @@ roomId?: string
  * Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)
  */
 messageKeyUuid?: string
+emailStatus?: ArchiveEmailStatus
+emailFailure?: ArchiveEmailFailure
 }
 /**
  * Notification MESSAGE_ALL_RECEIVED (seed: message all received)

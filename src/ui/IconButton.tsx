@@ -1,5 +1,5 @@
 // Icon-only button: the label is required and becomes the accessible name and the tooltip.
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import styles from './IconButton.module.scss';
 
@@ -7,6 +7,7 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   icon: LucideIcon;
   label: string;
   pressed?: boolean;
+  ref?: Ref<HTMLButtonElement>;
   tone?: 'default' | 'accent' | 'danger';
 }
 

@@ -15,7 +15,31 @@ test('a feature the web client lacks says so in a dialog that stays until OK', a
   // An external conference needs a provider's meeting client the web client does not have.
   await page.getByRole('button', { name: 'My own chat (notes to self)' }).click();
   await expect(page.getByTestId('chat-title')).toBeVisible();
-  await page.getByRole('button', { name: 'External conference call' }).click();
+  // The header folds its less used actions into "More actions" (docs/client-ui.md, "Chat header"): a menu for the
+  // keyboard (Enter opens it on its first item, the arrows move, Escape closes it back to its button) that a click
+  // outside closes too.
+  const more = page.getByRole('button', { name: 'More actions' });
+  const menu = page.getByRole('menu', { name: 'More actions' });
+  const external = menu.getByRole('menuitem', { name: 'External conference call' });
+  await more.click();
+  await expect(menu).toBeVisible();
+  await page.getByTestId('chat-title').click();
+  await expect(menu).toBeHidden();
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await expect(external).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(external).not.toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(external).toBeFocused();
+  await screenshot(page, 'chat-header-more');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(more).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(external).toBeFocused();
+  await page.keyboard.press('Enter');
   const popup = page.getByRole('alertdialog', { name: 'CSD Chat' });
   await expect(popup).toBeVisible();
   await expect(popup).toContainText('This Feature Is Not Supported In Web Client.');
@@ -25,7 +49,7 @@ test('a feature the web client lacks says so in a dialog that stays until OK', a
   await screenshot(page, 'not-supported-dialog');
   await ok.click();
   await expect(popup).toBeHidden();
-  await expect(page.getByRole('button', { name: 'External conference call' })).toBeFocused(); // focus goes back where it was
+  await expect(more).toBeFocused(); // focus goes back to the menu's button
 });
 
 test('logout asks first: Cancel and Escape keep the session, Logout ends it', async ({ openPage }) => {

@@ -48,12 +48,17 @@ export interface ServedVariant {
   readonly url: string;
 }
 
-export function serveVariant(variant: string, env: Record<string, string> = {}, setUp?: (server: TestServer) => Promise<void>): ServedVariant {
+/** `env` may be a function, read when the server starts (a value only known then, such as a mail catcher's port). */
+export function serveVariant(
+  variant: string,
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  setUp?: (server: TestServer) => Promise<void>,
+): ServedVariant {
   let server: TestServer | undefined;
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     const clientDir = await builtVariant(variant);
-    server = await startTestServer({ CLIENT_DIR: clientDir, VARIANT: variant, ...env });
+    server = await startTestServer({ CLIENT_DIR: clientDir, VARIANT: variant, ...(typeof env === 'function' ? env() : env) });
     await setUp?.(server);
   });
   test.afterAll(async () => {

@@ -2,18 +2,26 @@
 // server: a picture saved to the album from its message ('still processing' until the server says it is ready),
 // opened, downloaded and deleted there; the media text popup; the media list's viewer under the room's media
 // watermark; the chat exported as a transcript and archived, the archive downloaded readable once MESSAGE_ARCHIVED
-// arrives.
+// arrives, then archived again with 'Email the archive to me' and received by a real SMTP server in the test.
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from '@playwright/test';
 import { albumProcessor } from '../../server/services/content/album-processing.ts';
 import { letterImage } from '../../server/services/content/images.ts';
+import { mailAttachment, mailHeader, startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
 import { ok } from '../support/people.ts';
 import { expect, screenshot, serveVariant, test } from './fixtures.ts';
-import { openRoomAs, pairInChat, sendTexts } from './support/room-helpers.ts';
+import { moreAction, openRoomAs, pairInChat, sendTexts } from './support/room-helpers.ts';
 import { sendKind } from './support/message-kinds.ts';
 
-const csd = serveVariant('CSD');
+let mailbox: MailCatcher | undefined;
+test.beforeAll(async () => {
+  mailbox = await startMailCatcher();
+});
+test.afterAll(async () => {
+  await mailbox?.close();
+});
+const csd = serveVariant('CSD', () => ({ SMTP_URL: mailbox!.url, MAIL_FROM: 'CSD Chat <chat@csd.example.org>' }));
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
   const saved = page.waitForEvent('download');
@@ -47,7 +55,7 @@ test('a picture goes to the private album and out again; media text, watermarked
   await viewer.getByRole('button', { name: 'Close', exact: true }).click();
 
   // The media list's viewer keeps the room's media watermark.
-  await page.getByRole('button', { name: 'Media and files' }).click();
+  await (await moreAction(page, 'Media and files')).click();
   await page.getByTestId('panel-page-medialist').getByTestId('media-thumb').first().click();
   await expect(page.getByRole('dialog', { name: 'bed-4.png' }).getByTestId('media-watermark')).toBeVisible();
   await page.getByRole('dialog', { name: 'bed-4.png' }).getByRole('button', { name: 'Close', exact: true }).click();
@@ -81,7 +89,7 @@ test('a picture goes to the private album and out again; media text, watermarked
   await page.getByRole('button', { name: 'Back' }).click();
 
   // The room's history: the whole chat as a transcript, then an archive that arrives later.
-  await page.getByRole('button', { name: 'Export and archive' }).click();
+  await (await moreAction(page, 'Export and archive')).click();
   const history = page.getByTestId('room-history');
   const transcript = await downloaded(page, () => history.getByRole('button', { name: 'Export chat' }).click());
   expect(transcript.name).toBe('Ward Photos-chat.txt');
@@ -102,4 +110,19 @@ test('a picture goes to the private album and out again; media text, watermarked
   expect(strFromU8(zip['transcript.txt']!)).toContain('Album Sender: Round at nine <b>sharp</b>');
   const saved = Object.keys(zip).find((name) => name.startsWith('files/') && name.endsWith('-bed-4.png'));
   expect(saved && Buffer.from(zip[saved]!).equals(Buffer.from(bytes))).toBe(true);
+
+  // Emailed: the next archive goes to the account's address as well, and its row says so.
+  await csd.server.app.ctx.repos.accounts.updateProfileField(me.id, 'emailAddr', 'album.owner@csd.example.org');
+  await history.getByRole('checkbox', { name: 'Email the archive to me' }).check();
+  await history.getByRole('button', { name: 'Archive', exact: true }).click();
+  await expect(page.getByText('The archive of Ward Photos was emailed to you')).toBeVisible();
+  await expect(row).toHaveCount(2);
+  await expect(history.getByTestId('archive-email')).toHaveText('Emailed to you');
+  await expect(history.getByTestId('archive-pending')).toHaveCount(0);
+  await screenshot(page, 'room-history-emailed');
+  const mail = await mailbox!.next((caught) => caught.to.includes('album.owner@csd.example.org'));
+  expect(mailHeader(mail, 'Subject')).toBe('Chat history: Ward Photos');
+  const emailed = ok(await me.api.getCompletedArchivedMessages({})).archivedMessages.find((entry) => entry.emailStatus === 'SENT')!;
+  const stored = ok(await me.api.downloadArchivedMessage({ id: emailed.id, messageKeyUuid: emailed.messageKeyUuid! }));
+  expect(mailAttachment(mail, `Ward Photos-archive-${emailed.id}.zip`)?.equals(Buffer.from(await stored.blob.arrayBuffer()))).toBe(true);
 });

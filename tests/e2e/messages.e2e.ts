@@ -7,7 +7,7 @@ import { letterImage } from '../../server/services/content/images.ts';
 import { seedContentData } from '../../server/seed/content.ts';
 import { ok, person, type Person } from '../support/people.ts';
 import { expect, screenshot, serveVariant, test } from './fixtures.ts';
-import { openRoomAs, pairInChat, sendTexts } from './support/room-helpers.ts';
+import { moreAction, openRoomAs, pairInChat, sendTexts } from './support/room-helpers.ts';
 import { sendKind, toneWav, type KindSend } from './support/message-kinds.ts';
 
 const csd = serveVariant('CSD', {}, async (server) => {
@@ -155,7 +155,7 @@ test('forward reaches several rooms but never a read-only one; select mode forwa
   await expect(dialog).toBeHidden();
 
   // Select mode: two messages forwarded at once, then two deleted for me.
-  await page.getByRole('button', { name: 'Select messages' }).click();
+  await (await moreAction(page, 'Select messages')).click();
   await bubble('Bed two ready').getByRole('checkbox', { name: 'Select message' }).check();
   await bubble('Bed three ready').getByRole('checkbox', { name: 'Select message' }).check();
   await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
@@ -165,7 +165,7 @@ test('forward reaches several rooms but never a read-only one; select mode forwa
   await dialog.getByRole('button', { name: 'Forward to 1 chat' }).click();
   await expect(page.getByTestId('selected-count')).toBeHidden();
 
-  await page.getByRole('button', { name: 'Select messages' }).click();
+  await (await moreAction(page, 'Select messages')).click();
   await bubble('Bed one ready').getByRole('checkbox', { name: 'Select message' }).check();
   await bubble('Bed two ready').getByRole('checkbox', { name: 'Select message' }).check();
   await page.getByRole('button', { name: 'Delete selected' }).click();
@@ -207,17 +207,17 @@ test('message info lists who read and who was notified; in-room search, starred 
   const bubble = (text: string) => page.getByTestId('message').filter({ hasText: text });
   const panel = (name: string) => page.getByTestId(`panel-page-${name}`);
 
-  await page.getByRole('button', { name: 'Media and files' }).click();
+  await (await moreAction(page, 'Media and files')).click();
   await expect(panel('medialist').getByTestId('empty-state')).toHaveText('No Image Found');
   await panel('medialist').getByRole('button', { name: 'Files' }).click();
   await expect(panel('medialist').getByTestId('empty-state')).toHaveText('No Document Found');
-  await page.getByRole('button', { name: 'Starred messages' }).click();
+  await (await moreAction(page, 'Starred messages')).click();
   await expect(panel('starredmessagelist').getByTestId('empty-state')).toHaveText('No Starred Message');
 
   await bubble('Lunch at noon').hover();
   await bubble('Lunch at noon').getByRole('button', { name: 'Star', exact: true }).click();
   await expect(bubble('Lunch at noon').getByRole('img', { name: 'Starred' })).toBeVisible();
-  await page.getByRole('button', { name: 'Starred messages' }).click();
+  await (await moreAction(page, 'Starred messages')).click();
   await expect(panel('starredmessagelist').getByTestId('list-message')).toHaveCount(1);
   await expect(panel('starredmessagelist').getByTestId('list-message')).toContainText('Lunch at noon');
   await screenshot(page, 'messages-starred-list');
@@ -238,7 +238,7 @@ test('message info lists who read and who was notified; in-room search, starred 
   }
   await sendKind(other, roomId, { type: 'FILE', file: { name: 'ward-rota.pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n'), mimeType: 'application/pdf' } });
   await expect(lastOfKind(page, 'FILE')).toContainText('ward-rota.pdf');
-  await page.getByRole('button', { name: 'Media and files' }).click();
+  await (await moreAction(page, 'Media and files')).click();
   await expect(panel('medialist').getByTestId('media-thumb').locator('img')).toHaveCount(2);
   await screenshot(page, 'messages-media-list');
   await panel('medialist').getByRole('button', { name: 'Open image scan-C.png' }).click();
@@ -355,7 +355,7 @@ test('a search result and a starred message far back in the history open in the 
   await expect(bubble('Ward note 90')).toHaveCount(0);
   await screenshot(page, 'messages-jump-search');
 
-  await page.getByRole('button', { name: 'Starred messages' }).click();
+  await (await moreAction(page, 'Starred messages')).click();
   await page.getByTestId('panel-page-starredmessagelist').getByTestId('list-message').filter({ hasText: 'Ward note 12' }).getByRole('button').click();
   await expect(highlighted).toContainText('Ward note 12');
   await expect(bubble('Ward note 12')).toBeInViewport();

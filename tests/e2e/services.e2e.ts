@@ -4,7 +4,7 @@
 import { ok, person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
-import { openRoomAs, pairInChat, sendTexts } from './support/room-helpers.ts';
+import { moreAction, openRoomAs, pairInChat, sendTexts } from './support/room-helpers.ts';
 import { startFakeProvider, type FakeProvider } from '../server/services/helpers.ts';
 
 const statusOf = (data: unknown): unknown => (data as { status?: unknown } | undefined)?.status;
@@ -86,7 +86,7 @@ test('a call rings the other member: accepted then hung up, busy while on a call
   await callee.getByTestId('call-bar').getByRole('button', { name: 'Close' }).click();
   await caller.getByTestId('call-bar').getByRole('button', { name: 'Close' }).click();
 
-  await caller.getByRole('button', { name: 'Video conference' }).click();
+  await (await moreAction(caller, 'Video conference')).click();
   const video = callee.getByRole('alertdialog', { name: 'Incoming video call' });
   await video.getByRole('button', { name: 'Decline' }).click();
   await expect(video).toHaveCount(0);
@@ -95,7 +95,7 @@ test('a call rings the other member: accepted then hung up, busy while on a call
   await caller.getByTestId('call-bar').getByRole('button', { name: 'Close' }).click();
 
   // Create conference: the kind and the room's members to invite, then its state and join token with Start and Stop.
-  await caller.getByRole('button', { name: 'Create conference' }).click();
+  await (await moreAction(caller, 'Create conference')).click();
   const create = caller.getByTestId('create-conference');
   await expect(create.getByLabel('Callee Chan')).toBeChecked();
   await create.getByLabel('Voice call').check();
@@ -122,6 +122,27 @@ test('a call rings the other member: accepted then hung up, busy while on a call
   await screenshot(caller, 'call-history');
   await rows.first().click();
   await expect(caller.getByTestId('call-history')).toHaveCount(0);
+});
+
+// A built-in conference's invitees hear of it (CONFERENCE_CREATE): a bar in the chat opens the conference's page in its
+// room, with the invitee's own join token.
+test('an invitee of a built-in conference is told and opens its page with a join token of its own', async ({ openPage }) => {
+  const { me, other, roomId } = await pairInChat(csd.server, ['invitee', 'Invitee Ip'], ['convener', 'Convener Kwok']);
+  const page = await openPage();
+  await login(page, csd.url, me.loginName, TEST_PASSWORD);
+  await expect(page.getByTestId('room-row').filter({ hasText: 'Convener Kwok' })).toBeVisible();
+  const { uuid } = ok(await other.api.createConference({ type: 'VIDEO', roomId, accountIds: [me.accountId] }));
+  const invitation = page.getByTestId('conference-invitation');
+  await expect(invitation).toContainText('You are invited to a video conference in Convener Kwok');
+  await screenshot(page, 'conference-invitation');
+  await invitation.getByRole('button', { name: 'Open' }).click();
+  await expect(invitation).toHaveCount(0);
+  const info = page.getByTestId('conference-info');
+  await expect(info.getByTestId('conference-state')).toHaveText('Created');
+  await expect(info).toContainText(uuid);
+  await expect(info.getByTestId('conference-token')).toHaveText(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  await expect(page.getByText('No Message Found')).toBeVisible(); // its room opened with it
+  await screenshot(page, 'conference-invited-info');
 });
 
 // Translation and the AI helper (IS_ALLOW_OPERATE_MESSAGE) through message/operatemessage: a received message's

@@ -3,7 +3,8 @@ import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { fileResult } from '../../http/types.ts';
-import { ARCHIVE_KINDS, queueArchive, toArchivedMessage } from '../../services/messages/archive.ts';
+import { ARCHIVE_KINDS, queueArchive } from '../../services/messages/archive.ts';
+import { archiveFileName, toArchivedMessage } from '../../services/messages/archived-message.ts';
 import { parseId } from '../../http/wire-ids.ts';
 
 export function archiveHandlers(ctx: ServerContext) {
@@ -34,8 +35,7 @@ export function archiveHandlers(ctx: ServerContext) {
       if (job.messageKeyUuid !== body.messageKeyUuid) throw new ApiError('NOT_FOUND');
       const blob = await ctx.repos.blobs.findById(job.fileBlobId);
       if (!blob) throw new ApiError('DOWNLOAD_FAILED');
-      const name = (job.roomName ?? 'room').replace(/[/\\]/g, '_');
-      return fileResult(`${name}-archive-${job.id}.zip`, 'application/zip', await ctx.blobs.read(blob.path));
+      return fileResult(archiveFileName(job), 'application/zip', await ctx.blobs.read(blob.path));
     },
   } satisfies HandlerMap;
 }

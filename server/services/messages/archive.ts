@@ -2,18 +2,20 @@
 // deleteandexportroom a DELETE_AND_EXPORT job; a background task builds the zip (JSON of the messages plus
 // attachment ciphertexts) into the blob store, completes the job and sends MESSAGE_ARCHIVED to its owner.
 // The finished file is listed by getcompletedarchivedmessages. Jobs run exactly once across server processes:
-// the runner holds a lease it renews, and a job whose runner died is taken over when its lease runs out.
+// the runner holds a lease it renews, and a job whose runner died is taken over when its lease runs out. The
+// same worker mails the archives asked with withEmail once they are complete (archive-mail.ts).
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { ArchivedMessage } from '../../../generated/types/index.ts';
 import type { ServerContext } from '../../context.ts';
+import { ApiError } from '../../http/api-error.ts';
 import type { AuthenticatedSession } from '../../http/types.ts';
 import { saveBlob } from '../../store/blobs.ts';
 import type { Job, JobLease } from '../../store/repos/index.ts';
 import { ensureRoomKey } from '../keys/room-keys.ts';
 import { requirePolicy } from '../room-access.ts';
+import { mailArchive } from './archive-mail.ts';
+import { toArchivedMessage } from './archived-message.ts';
 import { buildBundle, roomTitle } from './bundle.ts';
-import { ms } from './ids.ts';
 import { allVisible } from './listing.ts';
 import { presentAll } from './wire.ts';
 
@@ -32,6 +34,12 @@ export interface ArchiveRequest {
 
 export async function queueArchive(ctx: ServerContext, caller: AuthenticatedSession, request: ArchiveRequest): Promise<Job> {
   await requirePolicy(ctx, request.roomId, caller, 'ALLOW_ARCHIVE_MSG');
+  if (request.withEmail) {
+    // Refused before anything is queued: the person learns now that no mail would come.
+    if (!ctx.config.mail) throw new ApiError('MAIL_NOT_CONFIGURED');
+    const account = await ctx.repos.accounts.findById(caller.accountId);
+    if (!account?.emailAddr?.trim()) throw new ApiError('NO_EMAIL_ADDRESS');
+  }
   const room = await ctx.repos.rooms.findById(request.roomId);
   const job = await ctx.repos.jobs.create({
     accountId: caller.accountId,
@@ -45,20 +53,10 @@ export async function queueArchive(ctx: ServerContext, caller: AuthenticatedSess
       withEmail: request.withEmail,
       requestedAt: ctx.now().getTime(),
     },
+    mailStatus: request.withEmail ? 'PENDING' : null,
   });
   kickArchiveWorker(ctx);
   return job;
-}
-
-export function toArchivedMessage(job: Job): ArchivedMessage {
-  return {
-    id: String(job.id),
-    date: ms(job.completedAt ?? job.createdAt) ?? 0,
-    roomName: job.roomName ?? undefined,
-    roomSecLevel: job.roomSecLevel ?? undefined,
-    ...(job.roomId !== null ? { roomId: String(job.roomId) } : {}),
-    messageKeyUuid: job.messageKeyUuid ?? undefined,
-  };
 }
 
 async function runArchive(ctx: ServerContext, job: Job, lease: JobLease): Promise<void> {
@@ -110,20 +108,33 @@ function workerOf(ctx: ServerContext): Worker {
   return worker;
 }
 
-/** Runs one claimed job, renewing its lease while it works so no other process takes it over. */
-async function runLeased(ctx: ServerContext, worker: Worker, job: Job): Promise<void> {
+/** Does a claimed job's work (its run or its mail), renewing its lease meanwhile so no other process takes it over. */
+async function withLease(ctx: ServerContext, worker: Worker, job: Job, work: () => Promise<void>): Promise<void> {
   const renew = setInterval(() => {
     ctx.repos.jobs.renewLease(job.id, worker.lease).catch((error: unknown) => ctx.log('archive job lease not renewed', error));
   }, Math.max(50, Math.floor(worker.lease.ms / 3)));
   try {
-    // Test mode only: hold a claimed job, so a test can kill its process part-way (tests/cluster).
-    if (ctx.config.testMode && ctx.config.testJobHoldMs > 0) await new Promise((resolve) => setTimeout(resolve, ctx.config.testJobHoldMs));
-    await runArchive(ctx, job, worker.lease);
-  } catch (error) {
-    await ctx.repos.jobs.fail(job.id, error instanceof Error ? error.message : String(error), worker.lease);
+    await work();
   } finally {
     clearInterval(renew);
   }
+}
+
+function runLeased(ctx: ServerContext, worker: Worker, job: Job): Promise<void> {
+  return withLease(ctx, worker, job, async () => {
+    try {
+      // Test mode only: hold a claimed job, so a test can kill its process part-way (tests/cluster).
+      if (ctx.config.testMode && ctx.config.testJobHoldMs > 0) await new Promise((resolve) => setTimeout(resolve, ctx.config.testJobHoldMs));
+      await runArchive(ctx, job, worker.lease);
+    } catch (error) {
+      await ctx.repos.jobs.fail(job.id, error instanceof Error ? error.message : String(error), worker.lease);
+    }
+  });
+}
+
+/** A mail that stops on an unexpected fault (the database) stays claimed until its lease runs out, then is tried again. */
+function mailLeased(ctx: ServerContext, worker: Worker, job: Job): Promise<void> {
+  return withLease(ctx, worker, job, () => mailArchive(ctx, job, worker.lease).catch((error: unknown) => ctx.log(`archive ${job.id}: mail step stopped`, error)));
 }
 
 /** Runs the queued archive jobs one after another; a kick while running makes it look again. */
@@ -139,6 +150,9 @@ export function kickArchiveWorker(ctx: ServerContext): Promise<void> {
       worker.again = false;
       for (let job = await ctx.repos.jobs.claimNext([...ARCHIVE_KINDS], worker.lease); job && !worker.stopped; job = await ctx.repos.jobs.claimNext([...ARCHIVE_KINDS], worker.lease)) {
         await runLeased(ctx, worker, job);
+      }
+      for (let job = await ctx.repos.jobs.claimMail(worker.lease); job && !worker.stopped; job = await ctx.repos.jobs.claimMail(worker.lease)) {
+        await mailLeased(ctx, worker, job);
       }
     } while (worker.again && !worker.stopped);
   })()

@@ -11,4 +11,5 @@ export { kindPreview, type PreviewMessage } from './components/summary.ts';
 export { downloadArchive, exportRoomTranscript } from './api/history.ts';
 export { useArchiveNotifications } from './hooks/useArchives.ts';
 export { roomHistoryPage } from './components/RoomHistory.tsx';
+export { ArchiveEmailState } from './components/ArchiveEmailState.tsx';
 export { RoomsMessageResults } from './components/RoomsMessageResults.tsx';

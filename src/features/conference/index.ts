@@ -1,5 +1,4 @@
 export { CallHost } from './components/CallHost.tsx';
-export { VideoCallButton, VoiceCallButton } from './components/CallButtons.tsx';
-export { CreateConferenceButton } from './components/CreateConferenceButton.tsx';
+export { usePlaceCall } from './components/placeCall.ts';
 export { CallHistoryShortcut } from './components/CallHistoryShortcut.tsx';
 export { callHistoryPage, createConferencePage } from './pages.tsx';

@@ -1,7 +1,7 @@
 // What the chat browser tests do beside the browser: another member (a client of their own, straight to the
 // server) sends texts and files, and reading every bubble of the open room's virtualised list.
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { encryptAes } from '../../../server/crypto/aes.ts';
 import { encryptText, person, roomKey, type Person } from '../../support/people.ts';
 import { TEST_PASSWORD, type TestServer } from '../../support/test-server.ts';
@@ -72,4 +72,13 @@ export async function openRoomAs(page: Page, baseUrl: string, who: Person, roomN
   await expect(page).toHaveURL(/\/chatroom$/);
   await page.getByTestId('room-row').filter({ hasText: roomName }).click();
   await expect(page.getByTestId('chat-title')).toContainText(roomName);
+}
+
+/**
+ * The chat header's action that it folds into its "More actions" menu at 1366 px (docs/client-ui.md, "Chat
+ * header"): opens the menu and returns the item.
+ */
+export async function moreAction(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'More actions' }).click();
+  return page.getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name });
 }

@@ -93,12 +93,12 @@ export async function exportSelectedMessages(roomId: string, messageIds: readonl
   return result;
 }
 
-export type ArchiveRange = { beforeDays: number | null; withStarredMessage: boolean };
+export type ArchiveRange = { beforeDays: number | null; withStarredMessage: boolean; withEmail: boolean };
 
-/** Queues an archive of the room; MESSAGE_ARCHIVED says when it is ready. */
+/** Queues an archive of the room; MESSAGE_ARCHIVED says when it is ready (and CUSTOM_NOTIFICATION how its mail went). */
 export function queueArchive(roomId: string, range: ArchiveRange): Promise<ApiResult<unknown>> {
   const { transport } = chatServices();
-  const body = { roomId, withEmail: false, withStarredMessage: range.withStarredMessage };
+  const body = { roomId, withEmail: range.withEmail, withStarredMessage: range.withStarredMessage };
   return range.beforeDays === null ? archiveAllAesMessages(transport, body) : archiveAesMessagesBeforeDays(transport, { ...body, beforeDays: range.beforeDays });
 }
 

@@ -2,24 +2,21 @@
 import { useCallback, useEffect, useMemo, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { BarChart3, CheckSquare, Contact, FileArchive, FileOutput, Forward, Globe, Images, Info, MapPin, Search, Smile, Star, Trash2, X } from 'lucide-react';
-import { IS_ALLOW_EXPORT_MESSAGE, IS_SHOW_CHATBOT_NOTICE, IS_ALLOW_EXTERNAL_CONFERENCE, IS_ALLOW_VIDEO_CONFERENCE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_VOICE_CALL, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_ALLOW_SEARCH_MESSAGE, IS_SHOW_MEDIA_LIST, IS_SHOW_PRESENCE, IS_SHOW_STARRED_MESSAGES, IS_SHOW_TYPING_INDICATOR, IS_SHOW_UNSUPPORTED_FEATURE_NOTICE } from '@variant/flags';
+import { BarChart3, Contact, FileOutput, Forward, MapPin, Smile, Trash2 } from 'lucide-react';
+import { IS_ALLOW_EXPORT_MESSAGE, IS_SHOW_CHATBOT_NOTICE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_SHOW_TYPING_INDICATOR } from '@variant/flags';
 import type { Room } from '@generated/types/index';
 import { Button, IconButton, confirmAction, showNotice, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
-import { RoomHeaderMenu, roomAllows, roomTitle, useFunctionRoles } from '../../roomlist/index.ts';
+import { roomAllows, roomTitle, useFunctionRoles } from '../../roomlist/index.ts';
 import { Composer } from './Composer.tsx';
 import { deleteForMe, imageSize, recall, setStarred, useRoomMembers, type ChatMessage, type VideoMetadata } from '../api/data.ts';
-import { LastSeen, OnlineDot } from './OnlineDot.tsx';
-import { useOnlineStatuses, usePresenceSignals, useRoomPresence, useTypingSignal } from '../hooks/usePresence.ts';
+import { usePresenceSignals, useTypingSignal } from '../hooks/usePresence.ts';
+import { ChatHeader } from './ChatHeader.tsx';
 import type { MessageAction } from './MessageBubble.tsx';
 import { MessageList } from './MessageList.tsx';
 import { useChatRoom } from '../hooks/useChatRoom.ts';
 import { messageInfoPage } from './pages.tsx';
-import { chatRoomInfoPage } from '../../roominfo/index.ts';
 import { ChatbotComposer, ChatbotNotice } from '../../chatbot/index.ts';
-import { CreateConferenceButton, VideoCallButton, VoiceCallButton } from '../../conference/index.ts';
-import { useNotSupportedPopup } from '../../popup/index.ts';
 import { saveToAlbum } from '../../album/index.ts';
 import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type MessageModeValue } from './RoomContext.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
@@ -28,8 +25,7 @@ import { ContactDialog, LocationDialog } from './kinds/ShareDialogs.tsx';
 import { VoiceRecorder } from './VoiceRecorder.tsx';
 import { Watermark } from './Watermark.tsx';
 import { messagePolicyOf, protectionOf } from '../model/protection.ts';
-import { mediaListPage, searchMessageListPage, starredMessageListPage } from './ListPages.tsx';
-import { historyAllows, roomHistoryPage } from './RoomHistory.tsx';
+import { historyAllows } from './RoomHistory.tsx';
 import { exportSelectedMessages } from '../api/history.ts';
 import { MediaViewer } from './MediaViewer.tsx';
 import styles from './Chat.module.scss';
@@ -41,9 +37,7 @@ export interface ChatViewProps {
 export function ChatView({ room }: ChatViewProps) {
   const { t, i18n } = useTranslation();
   const openRight = usePanelNav((nav) => nav.openRight);
-  const notSupported = useNotSupportedPopup();
   const queryClient = useQueryClient();
-  const selectRoom = usePanelNav((nav) => nav.selectRoom);
   const { state, loadOlder, loadNewer, send, resend, patch, remove } = useChatRoom(room.roomId);
   const members = useRoomMembers(room.roomId);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
@@ -60,14 +54,10 @@ export function ChatView({ room }: ChatViewProps) {
     event.preventDefault();
     showToast(t('messages.copyBlocked'));
   };
-  // A call rings the other members: a room of one (self, chatbot) or one the user has left has nobody to ring.
-  const canCall = room.isMember !== false && !room.chatbotId && room.businessType !== 'SELF';
   const canSendContact = IS_ALLOW_MSG_TYPE_CONTACT && roomAllows(room, 'ALLOW_CONTACTS_MSG', roles);
   const title = roomTitle(room);
   usePresenceSignals(room.roomId);
   const onTyping = useTypingSignal(room.roomId);
-  const typing = useRoomPresence(room.roomId, members);
-  const online = useOnlineStatuses(members);
 
   const [viewing, setViewing] = useState<string | null>(null);
   useEffect(() => {
@@ -76,9 +66,6 @@ export function ChatView({ room }: ChatViewProps) {
     setSelected(null);
   }, [room.roomId]);
 
-  const single = room.roomType === 'SINGLE' ? members.find((member) => member.accountId === room.singleRoomAccountId) : undefined;
-  const typingText =
-    !IS_SHOW_TYPING_INDICATOR || typing.length === 0 ? '' : typing.length === 1 ? t('chat.typing', { name: typing[0] }) : t('chat.typingMany', { names: typing.join(', ') });
 
   const exportMessages = useCallback(
     async (messageIds: readonly string[]) => {
@@ -220,37 +207,14 @@ export function ChatView({ room }: ChatViewProps) {
 
   return (
     <section className={styles.chat} aria-label={t('chat.regionLabel')}>
-      <header className={styles.header}>
-        <div className={styles.headerText}>
-          <h2 className={styles.roomName} data-testid="chat-title">
-            {title}
-            {IS_SHOW_PRESENCE && single ? <OnlineDot status={online.get(single.accountId)} /> : null}
-          </h2>
-          <p className={styles.headerMeta}>
-            {single?.postTitle ? <span className={styles.postTitle}>{single.postTitle}</span> : null}
-            {IS_SHOW_PRESENCE && single ? <LastSeen status={online.get(single.accountId)} /> : null}
-            {room.roomType !== 'SINGLE' && members.length > 0 ? <span>{t('chat.members', { count: members.length })}</span> : null}
-            <span className={styles.typing} aria-live="polite" data-testid="typing-indicator">
-              {typingText}
-            </span>
-          </p>
-        </div>
-        <RoomHeaderMenu room={room} />
-        {IS_ALLOW_SEARCH_MESSAGE ? <IconButton icon={Search} label={t('messages.searchList')} onClick={() => openRight(searchMessageListPage, { roomId: room.roomId }, { replace: true })} /> : null}
-        {IS_SHOW_STARRED_MESSAGES ? <IconButton icon={Star} label={t('messages.starredList')} onClick={() => openRight(starredMessageListPage, { roomId: room.roomId }, { replace: true })} /> : null}
-        {IS_SHOW_MEDIA_LIST ? <IconButton icon={Images} label={t('messages.mediaList')} onClick={() => openRight(mediaListPage, { roomId: room.roomId }, { replace: true })} /> : null}
-        {(IS_ALLOW_MULTIPLE_SEND && canForward) || IS_ALLOW_MULTIPLE_DELETE || canExport ? (
-          <IconButton icon={CheckSquare} label={t('messages.select')} pressed={selected !== null} onClick={() => setSelected((current) => (current ? null : new Set()))} />
-        ) : null}
-        {/* Calls ring the room's other members; an external conference needs a provider the web client does not have (the seed's not-supported popup). */}
-        {IS_ALLOW_VOICE_CALL && canCall ? <VoiceCallButton roomId={room.roomId} /> : null}
-        {IS_ALLOW_VIDEO_CONFERENCE && canCall ? <VideoCallButton roomId={room.roomId} /> : null}
-        {IS_ALLOW_VIDEO_CONFERENCE && canCall ? <CreateConferenceButton roomId={room.roomId} /> : null}
-        {IS_ALLOW_EXTERNAL_CONFERENCE && IS_SHOW_UNSUPPORTED_FEATURE_NOTICE ? <IconButton data-flag="IS_ALLOW_EXTERNAL_CONFERENCE" icon={Globe} label={t('chat.externalConference')} onClick={() => void notSupported()} /> : null}
-        {history.export || history.archive ? <IconButton icon={FileArchive} label={t('history.open')} onClick={() => openRight(roomHistoryPage, { roomId: room.roomId }, { replace: true })} /> : null}
-        <IconButton icon={Info} label={t('chat.roomInfo')} onClick={() => openRight(chatRoomInfoPage, { roomId: room.roomId }, { replace: true })} />
-        <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
-      </header>
+      <ChatHeader
+        room={room}
+        members={members}
+        canSelect={(IS_ALLOW_MULTIPLE_SEND && canForward) || IS_ALLOW_MULTIPLE_DELETE || canExport}
+        selecting={selected !== null}
+        onToggleSelect={() => setSelected((current) => (current ? null : new Set()))}
+        canOpenHistory={history.export || history.archive}
+      />
       {IS_SHOW_CHATBOT_NOTICE && room.chatbotId ? <ChatbotNotice /> : null}
       <ChatRoomContext.Provider value={roomContext}>
       <MessageModeContext.Provider value={mode}>

@@ -1,12 +1,13 @@
 // The room's history page (right panel `roomhistory`): export the whole chat as a transcript, archive its messages
 // (all, or those older than some days; starred ones on request) and download this room's finished archives, each
 // only where the variant and the room's policy allow it. The archive runs on the server; this page shows it
-// waiting until MESSAGE_ARCHIVED arrives.
+// waiting until MESSAGE_ARCHIVED arrives. Where the variant lets files leave the client, the archive can also be
+// emailed to the person (withEmail); each archive's row says how its mail went.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Archive, Download, FileText } from 'lucide-react';
-import { IS_ALLOW_ARCHIVE_ROOM_MESSAGES, IS_ALLOW_EXPORT_ROOM_MESSAGES } from '@variant/flags';
+import { IS_ALLOW_ARCHIVE_ROOM_MESSAGES, IS_ALLOW_DOWNLOAD_ATTACHMENT, IS_ALLOW_EXPORT_ROOM_MESSAGES } from '@variant/flags';
 import type { ArchivedMessage, Room } from '@generated/types/index';
 import type { ApiResult } from '@generated/api/runtime';
 import { errorMessage } from '../../../core/index.ts';
@@ -15,6 +16,7 @@ import { roomAllows, useFunctionRoles, useRoom } from '../../roomlist/index.ts';
 import { archivesQuery, downloadArchive, exportRoomTranscript, queueArchive } from '../api/history.ts';
 import { usePendingArchives } from '../hooks/useArchives.ts';
 import { stamp } from '../model/transcript.ts';
+import { ArchiveEmailState } from './ArchiveEmailState.tsx';
 import styles from './RoomHistory.module.scss';
 
 /** What the variant and the room's policy let this member take out of the room. */
@@ -53,15 +55,20 @@ function ArchiveForm({ roomId }: { roomId: string }) {
   const [range, setRange] = useState<'all' | 'older'>('all');
   const [days, setDays] = useState('30');
   const [starred, setStarred] = useState(false);
+  const [email, setEmail] = useState(false);
   const pending = usePendingArchives((state) => state.pending[roomId] ?? 0);
-  const add = usePendingArchives((state) => state.add);
+  const { add, done } = usePendingArchives.getState();
   const dayCount = Number(days);
   const daysValid = Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= MAX_DAYS;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (range === 'older' && !daysValid) return showToast(t('errors.inputNotValid'));
-    const ok = await run('archive', () => queueArchive(roomId, { beforeDays: range === 'all' ? null : dayCount, withStarredMessage: starred }), t('history.archiveQueued'));
-    if (ok) add(roomId);
+    const withEmail = IS_ALLOW_DOWNLOAD_ATTACHMENT && email;
+    const request = { beforeDays: range === 'all' ? null : dayCount, withStarredMessage: starred, withEmail };
+    // Counted before asking: a quick job's MESSAGE_ARCHIVED can arrive before the answer to the request.
+    add(roomId);
+    const ok = await run('archive', () => queueArchive(roomId, request), t(withEmail ? 'history.archiveQueuedEmail' : 'history.archiveQueued'));
+    if (!ok) done(roomId);
   };
   return (
     <form className={styles.block} onSubmit={(event) => void submit(event)} aria-labelledby="room-history-archive">
@@ -90,6 +97,12 @@ function ArchiveForm({ roomId }: { roomId: string }) {
         ) : null}
       </fieldset>
       <Checkbox label={t('history.withStarred')} checked={starred} onChange={(event) => setStarred(event.target.checked)} />
+      {IS_ALLOW_DOWNLOAD_ATTACHMENT ? (
+        <div data-flag="IS_ALLOW_DOWNLOAD_ATTACHMENT">
+          <Checkbox label={t('history.withEmail')} checked={email} onChange={(event) => setEmail(event.target.checked)} aria-describedby="room-history-email-hint" />
+          <p id="room-history-email-hint" className={styles.hint}>{t('history.withEmailHint')}</p>
+        </div>
+      ) : null}
       <Button type="submit" icon={<Archive aria-hidden="true" />} busy={busy === 'archive'}>
         {t('history.archive')}
       </Button>
@@ -110,7 +123,10 @@ function ArchiveRows({ roomId }: { roomId: string }) {
     <ul className={styles.rows} data-testid="room-archives">
       {archives.map((archive) => (
         <li key={archive.id} className={styles.row} data-testid="room-archive">
-          <span className={styles.date}>{stamp(archive.date)}</span>
+          <span className={styles.when}>
+            <span className={styles.date}>{stamp(archive.date)}</span>
+            <ArchiveEmailState archive={archive} />
+          </span>
           <Button
             variant="secondary"
             icon={<Download aria-hidden="true" />}

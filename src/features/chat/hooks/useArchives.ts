@@ -1,11 +1,13 @@
 // Archives in progress and finished: the archives this tab queued wait (per room) until the server's
-// MESSAGE_ARCHIVED says one is ready; then the lists reload and the person is told.
+// MESSAGE_ARCHIVED says one is ready; then the lists reload and the person is told. An emailed archive's
+// CUSTOM_NOTIFICATION (kind ARCHIVE_EMAIL) reloads the lists again and says how the mail went.
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { showToast } from '../../../ui/index.ts';
 import { useNotifications } from '../../session/index.ts';
 import { archivesKey } from '../api/history.ts';
+import { archiveEmailNotice, emailStateKeys } from '../model/archiveEmail.ts';
 
 interface PendingArchives {
   /** room id → archives queued and not yet announced. */
@@ -30,6 +32,15 @@ export function useArchiveNotifications(): void {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   useNotifications((notification) => {
+    const emailed = archiveEmailNotice(notification);
+    if (emailed) {
+      void queryClient.invalidateQueries({ queryKey: archivesKey() });
+      const reason = emailStateKeys(emailed)?.reason;
+      const name = emailed.roomName ?? '';
+      if (reason) showToast(t('history.emailFailedToast', { name, reason: t(reason) }));
+      else showToast(t('history.emailedToast', { name }), 'success');
+      return;
+    }
     if (notification.notifyType !== 'MESSAGE_ARCHIVED') return;
     void queryClient.invalidateQueries({ queryKey: archivesKey() });
     usePendingArchives.getState().done(notification.roomId);

@@ -9,6 +9,7 @@ import { Archive, Bell, BellOff, Download, Eraser, EyeOff, LogOut, Pin, PinOff, 
 import type { Room } from '@generated/types/index';
 import type { RoomAction } from '../model/roomActions.ts';
 import { roomTitle } from '../model/rooms.ts';
+import { menuKeyDown } from '../../../ui/index.ts';
 import styles from './RoomMenu.module.scss';
 
 export interface MenuAnchor {
@@ -77,19 +78,7 @@ export function RoomMenu({ room, actions, anchor, onPick, onClose }: RoomMenuPro
     };
   }, [onClose]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => items[(to + items.length) % items.length]?.focus();
-    if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(items.length - 1);
-    else if (event.key === 'Escape' || event.key === 'Tab') onClose();
-    else return;
-    event.preventDefault();
-    event.stopPropagation();
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => menuKeyDown(event, ref.current, onClose);
 
   return createPortal(
     <ul

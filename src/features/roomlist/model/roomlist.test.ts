@@ -24,6 +24,13 @@ describe('room list', () => {
     expect(filterRooms([room('a', 1, { roomName: 'Ward Seven' }), room('b', 2)], 'seven').map((r) => r.roomId)).toEqual(['a']);
     expect(filterRooms([room('a', 1), room('b', 2)], '  ')).toHaveLength(2);
   });
+
+  it("matches a single chat by the other person's names, my synonym for them included", () => {
+    const other = { accountId: '7', userFullname: 'Dan Ho', loginName: 'dan.ho', synonym: 'Night Owl' } as Room['singleRoomAccount'];
+    const single = room('s', 1, { roomType: 'SINGLE', roomName: 'Dan Ho', singleRoomAccount: other });
+    expect(filterRooms([single, room('b', 2)], 'owl').map((r) => r.roomId)).toEqual(['s']);
+    expect(filterRooms([single, room('b', 2)], 'DAN.HO').map((r) => r.roomId)).toEqual(['s']);
+  });
 });
 
 const page = (rooms: Room[], stillHaveData = true, previews: RoomPage['previews'] = {}): RoomPage => ({ rooms, previews, stillHaveData });

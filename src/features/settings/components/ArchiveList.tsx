@@ -1,9 +1,10 @@
 // Archived and exported messages (left pages `archivedmessage`, `exportedmessage`): the completed archives of my
-// chats, newest first, each downloaded readable (the chat decrypts the server's bundle); the seed's empty texts.
+// chats, newest first, each downloaded readable (the chat decrypts the server's bundle), with how an emailed one's
+// mail went; the seed's empty texts.
 import { useTranslation } from 'react-i18next';
 import { Archive, Download } from 'lucide-react';
 import { Button, EmptyState, Spinner, showToast } from '../../../ui/index.ts';
-import { downloadArchive } from '../../chat/index.ts';
+import { ArchiveEmailState, downloadArchive } from '../../chat/index.ts';
 import { useArchives } from '../api/messages.ts';
 import styles from './Settings.module.scss';
 
@@ -22,6 +23,7 @@ export function ArchiveList({ emptyKey }: { emptyKey: 'empty.archived' | 'empty.
           <span className={styles.menuLabel}>
             <bdi>{archive.roomName ?? ''}</bdi>
             <span className={styles.hint}>{new Date(archive.date).toLocaleString(locale)}</span>
+            <ArchiveEmailState archive={archive} />
           </span>
           <Button
             variant="secondary"
