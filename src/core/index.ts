@@ -52,3 +52,4 @@ export { langIdOf } from './i18n/lang-id.ts';
 export { navigateTo, routeHistory, useRouteLocation } from './navigation/navigation.ts';
 export { routerBasename } from './navigation/basename.ts';
 export { createRouteHistory, type HistoryHost, type NavigateOptions, type RouteHistory, type RouteLocation } from './navigation/route-history.ts';
+export { nonEmpty, type NonEmpty } from './non-empty.ts';

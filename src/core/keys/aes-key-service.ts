@@ -4,6 +4,7 @@ import type { ApiResult } from '@generated/api/runtime';
 import type { CoreApi as ApiClient } from '../api.ts';
 import type { AesKeyRecord } from '@generated/types/index';
 import { constants } from '@variant/constants';
+import { nonEmpty } from '../non-empty.ts';
 
 export type AesKeyApi = Pick<ApiClient, 'getAesKeyByMessageKeyUuids' | 'getAesKeyByRoomId' | 'getCommonAesKey'>;
 
@@ -119,8 +120,9 @@ export class AesKeyService implements MessageKeySource {
     let result: ApiResult<{ aesKeys: AesKeyRecord[] }> | null = null;
     let failure: unknown = null;
     try {
-      result = await this.api.getAesKeyByMessageKeyUuids({ messageKeyUuids: ids as [string, ...string[]] });
-      if (result.ok) for (const record of result.data.aesKeys) this.remember(record);
+      const uuids = nonEmpty(ids);
+      if (uuids) result = await this.api.getAesKeyByMessageKeyUuids({ messageKeyUuids: uuids });
+      if (result?.ok) for (const record of result.data.aesKeys) this.remember(record);
     } catch (error) {
       failure = error;
     }

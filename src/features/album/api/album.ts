@@ -6,20 +6,13 @@ import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@t
 import { deletePrivateAlbumFiles, downloadPrivateAlbumFiles, receivePrivateAlbum, uploadToPrivateAlbum } from '@generated/api/content';
 import { unwrap, type ApiResult } from '@generated/api/runtime';
 import { constants } from '@variant/constants';
-import { errorMessage } from '../../../core/index.ts';
+import { errorMessage, nonEmpty } from '../../../core/index.ts';
 import { showToast } from '../../../ui/index.ts';
 import { chatServices, useNotifications } from '../../session/index.ts';
 import { albumEntries, albumNotice } from '../model/album.ts';
 
 const ALBUM_KEY = ['content', 'receivePrivateAlbum'] as const;
 
-/** The contract's lists hold at least one id; callers never ask with none. */
-type IdList = [string, ...string[]];
-const idList = (ids: readonly string[]): IdList => {
-  const [first, ...rest] = ids;
-  if (first === undefined) throw new Error('no album entry given');
-  return [first, ...rest];
-};
 const PAGE_SIZE = constants.pageSizes.privateAlbum;
 
 export const refreshAlbum = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ALBUM_KEY });
@@ -38,14 +31,18 @@ export function useAlbum() {
 /** The outcome of a call whose refusal is shown in the UI's language ('This message is still processing…'). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string | undefined };
 
+/** The album's calls take at least one id: with none chosen nothing is sent, and the outcome is a refusal. */
+const NOTHING_CHOSEN: Outcome<never> = { ok: false, message: undefined };
+
 function outcome<T>(result: ApiResult<T>, locale: string): Outcome<T> {
   return result.ok ? { ok: true, value: result.data } : { ok: false, message: errorMessage(result.errMsgList, locale) };
 }
 
 /** The files themselves: one entry as its own file, several as the server's zip. */
 export async function downloadEntries(fileIds: readonly string[], locale: string): Promise<Outcome<{ blob: Blob; filename: string }>> {
-  const result = await downloadPrivateAlbumFiles(chatServices().transport, { fileIds: idList(fileIds) });
-  return outcome(result, locale);
+  const ids = nonEmpty(fileIds);
+  if (!ids) return NOTHING_CHOSEN;
+  return outcome(await downloadPrivateAlbumFiles(chatServices().transport, { fileIds: ids }), locale);
 }
 
 /** One entry's content for the preview, kept while the preview is open. */
@@ -61,16 +58,20 @@ export function useEntryFile(fileId: string, enabled = true) {
 }
 
 export async function deleteEntries(fileIds: readonly string[], locale: string): Promise<Outcome<unknown>> {
+  const ids = nonEmpty(fileIds);
+  if (!ids) return NOTHING_CHOSEN;
   const { transport, queryClient } = chatServices();
-  const result = outcome(await deletePrivateAlbumFiles(transport, { fileIds: idList(fileIds) }), locale);
+  const result = outcome(await deletePrivateAlbumFiles(transport, { fileIds: ids }), locale);
   if (result.ok) await refreshAlbum(queryClient);
   return result;
 }
 
 /** Saves message attachments of a room to the album; the server finishes them in the background. */
 export async function saveToAlbum(roomId: string, messageIds: readonly string[], locale: string): Promise<Outcome<unknown>> {
+  const ids = nonEmpty(messageIds);
+  if (!ids) return NOTHING_CHOSEN;
   const { transport, queryClient } = chatServices();
-  const result = outcome(await uploadToPrivateAlbum(transport, { roomId, messageIds: idList(messageIds) }), locale);
+  const result = outcome(await uploadToPrivateAlbum(transport, { roomId, messageIds: ids }), locale);
   if (result.ok) await refreshAlbum(queryClient);
   return result;
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '@generated/api/runtime';
 import { getRoomAccountsQuery } from '@generated/api/index';
 import type { Account, Message, MessageFileMetadata, PollingCreate } from '@generated/types/index';
-import { decryptFileContent, decryptIncomingList, sendEncryptedMessage, type DecryptedMessage } from '../../../core/index.ts';
+import { decryptFileContent, decryptIncomingList, nonEmpty, sendEncryptedMessage, type DecryptedMessage } from '../../../core/index.ts';
 import { chatServices } from '../../session/index.ts';
 
 /** A decrypted message as the chat shows it (the core's DecryptedMessage with its field types kept). */
@@ -82,40 +82,42 @@ export async function sendMessage(
   return message as ChatMessage;
 }
 
-type IdList = [string, ...string[]];
-const ids = (messageIds: readonly string[]): IdList => messageIds as unknown as IdList;
+// The calls below take lists of at least one message id; with none there is nothing to ask the server.
 
 export async function markRead(roomId: string, messageIds: readonly string[]): Promise<void> {
-  if (messageIds.length === 0) return;
-  await markReadAesMessages(chatServices().transport, { roomId, messageIds: ids(messageIds) });
+  const ids = nonEmpty(messageIds);
+  if (ids) await markReadAesMessages(chatServices().transport, { roomId, messageIds: ids });
 }
 
 export async function markNotified(roomId: string, messageIds: readonly string[]): Promise<void> {
-  if (messageIds.length === 0) return;
-  await markNotifiedAesMessages(chatServices().transport, { roomId, messageIds: ids(messageIds) });
+  const ids = nonEmpty(messageIds);
+  if (ids) await markNotifiedAesMessages(chatServices().transport, { roomId, messageIds: ids });
 }
 
 export async function setStarred(roomId: string, messageId: string, starred: boolean): Promise<boolean> {
   const { transport } = chatServices();
-  const body = { roomId, messageIds: ids([messageId]) };
+  const body = { roomId, messageIds: [messageId] satisfies [string] };
   const result = starred ? await starAesMessages(transport, body) : await unstarAesMessages(transport, body);
   return result.ok;
 }
 
 export async function deleteForMe(roomId: string, messageIds: string | readonly string[]): Promise<boolean> {
-  const list = typeof messageIds === 'string' ? [messageIds] : messageIds;
-  return (await deleteForMeAesMessages(chatServices().transport, { roomId, messageIds: ids(list) })).ok;
+  const ids = nonEmpty(typeof messageIds === 'string' ? [messageIds] : messageIds);
+  if (!ids) return true; // nothing to delete
+  return (await deleteForMeAesMessages(chatServices().transport, { roomId, messageIds: ids })).ok;
 }
 
 export async function recall(roomId: string, messageId: string): Promise<boolean> {
-  return (await deleteAesMessages(chatServices().transport, { roomId, messageIds: ids([messageId]) })).ok;
+  return (await deleteAesMessages(chatServices().transport, { roomId, messageIds: [messageId] })).ok;
 }
 
-/** Forwards the messages to each room in turn; answers the rooms that refused. */
+/** Forwards the messages to each room in turn; answers the rooms that refused (none when there is nothing to forward). */
 export async function forward(fromRoomId: string, toRoomIds: readonly string[], messageIds: readonly string[]): Promise<string[]> {
+  const ids = nonEmpty(messageIds);
+  if (!ids) return [];
   const refused: string[] = [];
   for (const roomId of toRoomIds) {
-    const result = await forwardAesMessages(chatServices().transport, { roomId, fromRoomId, messageIds: ids(messageIds) }).catch(() => null);
+    const result = await forwardAesMessages(chatServices().transport, { roomId, fromRoomId, messageIds: ids }).catch(() => null);
     if (!result?.ok) refused.push(roomId);
   }
   return refused;

@@ -14,14 +14,12 @@ import {
 } from '@generated/api/messages';
 import type { ApiResult } from '@generated/api/runtime';
 import type { ArchivedMessage, Message } from '@generated/types/index';
-import { decryptFileContent, decryptIncomingList } from '../../../core/index.ts';
+import { decryptFileContent, decryptIncomingList, nonEmpty } from '../../../core/index.ts';
 import { saveFile } from '../../../ui/index.ts';
 import { chatServices } from '../../session/index.ts';
 import type { ChatMessage } from './data.ts';
 import { kindPreview, messageSummary } from '../components/summary.ts';
 import { attachmentEntry, oldestFirst, readServerBundle, safeFileName, stamp, transcriptText, type TranscriptLine } from '../model/transcript.ts';
-
-type IdList = [string, ...string[]];
 
 async function decrypted(messages: readonly Message[]): Promise<ChatMessage[]> {
   return (await decryptIncomingList(messages, chatServices().keys)) as unknown as ChatMessage[];
@@ -84,9 +82,11 @@ export async function readableBundle(zipBytes: Uint8Array, fallbackTitle: string
   return new Blob([zipSync(out) as BlobPart], { type: 'application/zip' });
 }
 
-/** Chosen messages of a room with their files, as one readable zip. */
-export async function exportSelectedMessages(roomId: string, messageIds: readonly string[], roomName: string, t: TFunction): Promise<ApiResult<unknown>> {
-  const result = await exportMessagesAndFiles(chatServices().transport, { roomId, messageIds: messageIds as unknown as IdList });
+/** Chosen messages of a room with their files, as one readable zip; null (nothing saved) when none are chosen. */
+export async function exportSelectedMessages(roomId: string, messageIds: readonly string[], roomName: string, t: TFunction): Promise<ApiResult<unknown> | null> {
+  const ids = nonEmpty(messageIds);
+  if (!ids) return null;
+  const result = await exportMessagesAndFiles(chatServices().transport, { roomId, messageIds: ids });
   if (!result.ok) return result;
   const zip = await readableBundle(new Uint8Array(await result.data.blob.arrayBuffer()), roomName, t);
   saveFile(zip, `${safeFileName(roomName)}-messages.zip`);

@@ -71,6 +71,7 @@ export function ChatView({ room }: ChatViewProps) {
     async (messageIds: readonly string[]) => {
       try {
         const result = await exportSelectedMessages(room.roomId, messageIds, title, t);
+        if (!result) return false; // nothing chosen, nothing saved
         if (!result.ok) showToast(errorMessage(result.errMsgList, i18n.language) ?? t('errors.actionFailed'));
         return result.ok;
       } catch {

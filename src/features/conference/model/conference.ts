@@ -2,6 +2,7 @@
 // page offers in each state (docs/server-services.md 'Conferences': CREATED ─start→ STARTED ─stop→ ENDED, CREATED
 // ─stop→ ENDED). Pure, so the page's rules are tested without a server.
 import type { Account, ConferenceType } from '@generated/types/index';
+import { nonEmpty } from '../../../core/non-empty.ts';
 
 export type ConferenceStatus = 'CREATED' | 'STARTED' | 'ENDED';
 export type ConferenceAction = 'start' | 'stop';
@@ -28,10 +29,8 @@ export function inviteeChoices(members: readonly Account[], selfId: string): Acc
 
 /** The create call's body, or null when nobody is invited (the server needs at least one other member). */
 export function createBody(roomId: string, type: ConferenceType, invited: ReadonlySet<string>, choices: readonly Account[]) {
-  const accountIds = choices.map((member) => member.accountId).filter((id) => invited.has(id));
-  const [first, ...rest] = accountIds;
-  if (first === undefined) return null;
-  return { type, roomId, accountIds: [first, ...rest] as [string, ...string[]] };
+  const accountIds = nonEmpty(choices.map((member) => member.accountId).filter((id) => invited.has(id)));
+  return accountIds ? { type, roomId, accountIds } : null;
 }
 
 /** When a join token (a JWT with an `exp` claim in seconds) stops being valid; null when it cannot be read. */

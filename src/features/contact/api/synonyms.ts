@@ -7,6 +7,7 @@ import { queryKeys } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
 import type { Account } from '@generated/types/index';
 import { IS_ALLOW_ACCOUNT_SYNONYM } from '@variant/flags';
+import { nonEmpty } from '../../../core/non-empty.ts';
 import { chatServices } from '../../session/index.ts';
 
 export const synonymsSupported = (): boolean => IS_ALLOW_ACCOUNT_SYNONYM && Boolean(chatServices().clientConfig?.isSupportAccountSynonym);
@@ -28,9 +29,9 @@ export function useSynonyms(enabled: boolean) {
       const people: Account[] = [];
       // The account list takes at most 200 ids a call.
       for (let start = 0; start < ids.length; start += 200) {
-        const [first, ...rest] = ids.slice(start, start + 200);
-        if (first === undefined) break;
-        const body = { pageInfo: { pageNo: 1, pageSize: rest.length + 1 }, accountIds: [first, ...rest] as [string, ...string[]], withSelfAccount: false };
+        const accountIds = nonEmpty(ids.slice(start, start + 200));
+        if (!accountIds) break;
+        const body = { pageInfo: { pageNo: 1, pageSize: accountIds.length }, accountIds, withSelfAccount: false };
         people.push(...(unwrap('getAccountList', await getAccountList(transport, body, { signal })).accounts as Account[]));
       }
       const byId = new Map(people.map((account) => [account.accountId, account]));
