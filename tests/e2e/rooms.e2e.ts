@@ -386,15 +386,28 @@ test('a broadcast by a delegate reaches its recipients, who cannot answer in it'
   await expect(theirs.getByTestId('chat-title')).toHaveText('Chief Caster');
   await expect(theirs.getByRole('combobox', { name: 'Message' })).toBeVisible();
 
-  // Its messages section finds words in other rooms (decrypted in the browser); one opens its room at the message.
+  // A name of my own for a person (a synonym) finds them, and only for me: the chief searching it finds no one.
+  ok(await nurse.api.updateAccountSynonym({ synAccountId: String(chief.id), synonym: 'Big Boss' }));
+  await theirs.getByRole('searchbox', { name: 'Search chats' }).fill('big boss');
+  await expect(theirs.getByTestId('person-result').filter({ hasText: 'Chief Caster' })).toContainText('My name: Big Boss');
+  await screenshot(theirs, 'rooms-search-synonym');
+  expect(ok(await chief.api.getAccountList({ pageInfo: { pageNo: 1, pageSize: 30 }, filterOfName: 'big boss' })).accounts).toEqual([]);
+
+  // Its messages section searches every chat in the browser (the server holds ciphertext), with its progress,
+  // the hits grouped by chat; one opens its room at the message.
   await theirs.getByRole('searchbox', { name: 'Search chats' }).fill('ROLL call');
-  const hit = theirs.getByTestId('message-result').filter({ hasText: 'Ward Five roll call' });
-  await expect(hit).toContainText('Ward Office');
-  await expect(theirs.getByTestId('message-result')).toHaveCount(1);
+  const results = theirs.getByTestId('message-results');
+  const group = results.getByTestId('message-result-group').filter({ hasText: 'Ward Office' });
+  await expect(group.getByTestId('message-result')).toHaveText([/Ward Five roll call/]);
+  await expect(results.getByTestId('message-result')).toHaveCount(1);
+  await expect(results.getByTestId('message-search-progress')).toContainText(/Searched all \d+ chats/);
   await screenshot(theirs, 'rooms-search-messages');
-  await hit.click();
+  await group.getByTestId('message-result').click();
   await expect(theirs.getByTestId('chat-title')).toHaveText('Ward Office');
   await expect(theirs.getByTestId('message').filter({ hasText: 'Ward Five roll call' })).toBeVisible();
+  // 'Search all of' a chat opens that chat's own search with the same words.
+  await group.getByRole('button', { name: 'Search all of Ward Office' }).click();
+  await expect(theirs.getByTestId('search-list').getByTestId('list-message')).toHaveText([/Ward Five roll call/]);
   await theirs.getByRole('searchbox', { name: 'Search chats' }).fill('no such words anywhere');
-  await expect(theirs.getByTestId('message-results').getByText('No Message Found')).toBeVisible();
+  await expect(results.getByText('No Message Found')).toBeVisible();
 });

@@ -32,6 +32,7 @@ export async function listAccounts(ctx: ServerContext, viewerId: number, query: 
     filterOfName: query.filterOfName?.trim() || null,
     accountIds: query.accountIds ? parseIds(query.accountIds, 'accountIds') : null,
     excludeAccountId: query.withSelfAccount ? null : viewerId,
+    synonymsOf: viewerId,
     offset: (query.pageNo - 1) * pageSize,
     limit: pageSize,
   });
@@ -98,7 +99,7 @@ export async function advancedSearch(ctx: ServerContext, viewerId: number, body:
   // Pages as getaccountlist's: 30 by default, the page number from 1.
   const limit = body.pageInfo?.pageSize ?? ACCOUNT_PAGE_SIZE;
   const offset = ((body.pageInfo?.pageNo ?? 1) - 1) * limit;
-  const page = await ctx.repos.accounts.advancedSearch({ text, tenantIds, excludeAccountIds: exclude, limit, offset });
+  const page = await ctx.repos.accounts.advancedSearch({ text, tenantIds, excludeAccountIds: exclude, synonymsOf: viewerId, limit, offset });
   const view = await viewerContext(ctx, viewerId);
   return { accounts: page.accounts.map((a) => accountToWire(a, view)), stillHaveData: page.stillHaveData };
 }

@@ -28,13 +28,19 @@ export function isMutedNow(member: Member, now: Date): boolean {
 /** A SINGLE room between two people (not a self or chatbot room). */
 export const isPairRoom = (room: Room): boolean => room.roomType === 'SINGLE' && room.businessType !== 'SELF' && room.chatbotId === null;
 
-/** Accounts by id, with their tenant's name, for the wire. */
-async function accountsById(r: Repos, ids: readonly number[]): Promise<Map<number, { account: Account; wire: T.Account }>> {
+/** Accounts by id, with their tenant's name and the viewer's own synonym for them, for the wire. */
+async function accountsById(r: Repos, viewerId: number, ids: readonly number[]): Promise<Map<number, { account: Account; wire: T.Account }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const [accounts, tenants] = await Promise.all([r.accounts.listByIds(unique), r.tenants.list()]);
+  const [accounts, tenants, synonyms] = await Promise.all([r.accounts.listByIds(unique), r.tenants.list(), r.accounts.listSynonyms(viewerId)]);
   const tenantName = new Map(tenants.map((t) => [t.id, t.fullname]));
-  return new Map(accounts.map((a) => [a.id, { account: a, wire: toWireAccount(a, tenantName.get(a.tenantId)) }]));
+  const synonymOf = new Map(synonyms.map((s) => [s.synAccountId, s.synonym]));
+  return new Map(
+    accounts.map((a) => {
+      const synonym = synonymOf.get(a.id);
+      return [a.id, { account: a, wire: { ...toWireAccount(a, tenantName.get(a.tenantId)), ...(synonym !== undefined ? { synonym } : {}) } }];
+    }),
+  );
 }
 
 export interface ListOptions {
@@ -65,7 +71,7 @@ export async function listedRooms(deps: ViewDeps, viewer: Viewer, items: readonl
   const lastViews = [...lastMessages.values()];
   // The message service's presenter, so a room list shows a message exactly as the message calls do.
   const present = await presenter({ repos: r }, viewer.accountId, lastViews);
-  const accounts = await accountsById(r, [viewer.accountId, ...otherOf.values()]);
+  const accounts = await accountsById(r, viewer.accountId, [viewer.accountId, ...otherOf.values()]);
 
   const result: T.Room[] = [];
   for (const { room, member } of items) {
@@ -139,7 +145,7 @@ export async function roomDetail(deps: ViewDeps, viewer: Viewer, room: Room, mem
     r.messages.batch({ roomId: room.id, lastMessageId: null, batchSize: VIEW_MESSAGE_BATCH, upOrDown: 'UP', viewerId: viewer.accountId, now: deps.now }),
   ]);
   const setIds = memberSet?.accountIds ?? members.map((m) => m.accountId);
-  const accounts = await accountsById(r, [...members.map((m) => m.accountId), ...setIds]);
+  const accounts = await accountsById(r, viewer.accountId, [...members.map((m) => m.accountId), ...setIds]);
   const present = await presenter({ repos: r }, viewer.accountId, batch.messages);
   const memberById = new Map(members.map((m) => [m.accountId, m]));
   const nameOf = (id: number) => {

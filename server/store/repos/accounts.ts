@@ -107,8 +107,12 @@ export interface AccountPage {
 
 export interface AccountListQuery {
   tenantId?: number | null;
-  /** Matches login name, full name, custom display name or search name (case-insensitive substring). */
+  /**
+   * Matches login name, full name, custom display name or search name (case-insensitive substring), and, with
+   * `synonymsOf`, that account's own synonyms for the people listed (no one else's).
+   */
   filterOfName?: string | null;
+  synonymsOf?: number | null;
   accountIds?: readonly number[] | null;
   /** Leave this account out (withSelfAccount false). */
   excludeAccountId?: number | null;
@@ -267,9 +271,9 @@ export function accountsRepo(q: Queryable) {
       if (query.accountIds != null) where.push(`id = ANY(${param(idArray(query.accountIds))}::bigint[])`);
       if (query.filterOfName) {
         const like = param(`%${escapeLike(query.filterOfName.toLowerCase())}%`);
-        where.push(
-          `(lower(login_name) LIKE ${like} OR lower(user_fullname) LIKE ${like} OR lower(coalesce(custom_display_name, '')) LIKE ${like} OR lower(coalesce(search_name, '')) LIKE ${like})`,
-        );
+        const names = [`lower(login_name) LIKE ${like}`, `lower(user_fullname) LIKE ${like}`, `lower(coalesce(custom_display_name, '')) LIKE ${like}`, `lower(coalesce(search_name, '')) LIKE ${like}`];
+        if (query.synonymsOf != null) names.push(synonymMatch(param(query.synonymsOf), 'accounts.id', like));
+        where.push(`(${names.join(' OR ')})`);
       }
       // One row more than asked tells whether another page exists.
       const { rows } = await q.query(
@@ -396,6 +400,8 @@ export function accountsRepo(q: Queryable) {
       text: Partial<Record<AdvancedTextField, readonly string[]>>;
       tenantIds?: readonly number[] | null;
       excludeAccountIds?: readonly number[];
+      /** The searcher: a name criterion also matches their own synonyms for people (see synonymMatch). */
+      synonymsOf?: number | null;
       offset?: number;
       limit: number;
     }): Promise<AccountPage> {
@@ -405,7 +411,11 @@ export function accountsRepo(q: Queryable) {
       for (const [field, values] of Object.entries(query.text) as [AdvancedTextField, readonly string[]][]) {
         if (!values || values.length === 0) continue;
         const column = ADVANCED_TEXT_COLUMNS[field];
-        const likes = values.map((v) => `lower(coalesce(${column}, '')) LIKE ${param(`%${escapeLike(v.toLowerCase())}%`)}`);
+        const likes = values.map((v) => {
+          const like = param(`%${escapeLike(v.toLowerCase())}%`);
+          const direct = `lower(coalesce(${column}, '')) LIKE ${like}`;
+          return field === 'userFullname' && query.synonymsOf != null ? `(${direct} OR ${synonymMatch(param(query.synonymsOf), 'accounts.id', like)})` : direct;
+        });
         where.push(`(${likes.join(' OR ')})`);
       }
       if (query.tenantIds && query.tenantIds.length > 0) where.push(`tenant_id = ANY(${param(idArray(query.tenantIds))}::bigint[])`);
@@ -473,6 +483,15 @@ export const ADVANCED_TEXT_COLUMNS = {
 } as const;
 export type AdvancedTextField = keyof typeof ADVANCED_TEXT_COLUMNS;
 
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * SQL: the viewer (`viewer`, a parameter) has a synonym for the account `accountColumn` that is LIKE `like` (a
+ * lower-cased pattern parameter). Only the viewer's own row can match: one person's names for others never find
+ * anyone for somebody else.
+ */
+export function synonymMatch(viewer: string, accountColumn: string, like: string): string {
+  return `EXISTS (SELECT 1 FROM account_synonyms s WHERE s.account_id = ${viewer} AND s.syn_account_id = ${accountColumn} AND lower(s.synonym) LIKE ${like})`;
 }

@@ -1,6 +1,7 @@
 // Rooms: their type, name, settings and life cycle, and the room list of an account.
 import type { Queryable, Row } from '../db.ts';
 import { onlyRow, textOrNull, toDate, toDateOrNull, toId, toIdOrNull } from './convert.ts';
+import { escapeLike, synonymMatch } from './accounts.ts';
 import { toMember, type Member } from './members.ts';
 
 import type { RoomBusinessType, RoomType } from '../../../generated/types/index.ts';
@@ -238,10 +239,11 @@ export function roomsRepo(q: Queryable) {
 
     /**
      * searchroom: the account's live, visible rooms whose name, or the name of another member, contains
-     * `text` (case-insensitive), most recently updated first.
+     * `text` (case-insensitive), most recently updated first. A member's name includes the account's own
+     * synonym for them.
      */
     async searchForAccount(accountId: number, text: string, limit: number): Promise<RoomListItem[]> {
-      const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = `%${escapeLike(text.toLowerCase())}%`;
       const { rows } = await q.query(
         `SELECT ${ROOM_COLUMNS}, ${MEMBER_COLUMNS} FROM room_members m JOIN rooms r ON r.id = m.room_id
          WHERE m.account_id = $1 AND m.left_at IS NULL AND r.deleted_at IS NULL AND NOT m.is_hidden
@@ -250,7 +252,8 @@ export function roomsRepo(q: Queryable) {
                            WHERE o.room_id = r.id AND o.left_at IS NULL AND o.account_id <> $1
                              AND (lower(a.user_fullname) LIKE $2 OR lower(a.login_name) LIKE $2
                                   OR lower(coalesce(a.custom_display_name, '')) LIKE $2
-                                  OR lower(coalesce(a.search_name, '')) LIKE $2)))
+                                  OR lower(coalesce(a.search_name, '')) LIKE $2
+                                  OR ${synonymMatch('$1', 'o.account_id', '$2')})))
          ORDER BY m.is_pinned DESC, r.last_update_at DESC, r.id DESC
          LIMIT $3`,
         [accountId, like, limit],

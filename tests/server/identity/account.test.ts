@@ -115,6 +115,34 @@ describe('directory', () => {
     expect(byId.ok && byId.data.accounts.map((a) => a.loginName)).toEqual(['bob']);
   });
 
+  it("finds people by the caller's own synonyms for them, never by another user's", async () => {
+    const staff07 = await alice.api.getAccountList({ pageInfo: { pageNo: 1, pageSize: 30 }, filterOfName: 'staff07' });
+    const target = staff07.ok ? staff07.data.accounts[0]?.accountId : undefined;
+    if (!target) throw new Error('no staff07');
+    expect((await alice.api.updateAccountSynonym({ synAccountId: target, synonym: 'Night Owl_1%' })).ok).toBe(true);
+    const names = async (client: SignedInClient, filterOfName: string) => {
+      const list = await client.api.getAccountList({ pageInfo: { pageNo: 1, pageSize: 30 }, filterOfName });
+      if (!list.ok) throw new Error('list failed');
+      return list.data.accounts.map((a) => [a.loginName, a.synonym ?? null]);
+    };
+    const advanced = async (client: SignedInClient, value: string) => {
+      const found = await client.api.advancedSearch({ searchCriteria: [{ fieldName: 'userFullname', values: [value] }] });
+      if (!found.ok) throw new Error('advanced search failed');
+      return found.data.accounts.map((a) => a.loginName);
+    };
+    // Any part, any case; LIKE's wildcards in the synonym are plain characters.
+    expect(await names(alice, 'night OWL')).toEqual([['staff07', 'Night Owl_1%']]);
+    expect(await names(alice, 'owl_1%')).toEqual([['staff07', 'Night Owl_1%']]);
+    expect(await names(alice, 'owl_2')).toEqual([]);
+    expect(await advanced(alice, 'owl')).toEqual(['staff07']);
+    // Bob searching the same words finds no one, and sees no synonym on anyone.
+    expect(await names(bob, 'night owl')).toEqual([]);
+    expect(await advanced(bob, 'owl')).toEqual([]);
+    expect(await names(bob, 'staff07')).toEqual([['staff07', null]]);
+    expect((await alice.api.removeAccountSynonym({ synAccountId: target })).ok).toBe(true);
+    expect(await names(alice, 'night owl')).toEqual([]);
+  });
+
   it('marks favourites and lists tenants', async () => {
     expect((await alice.api.addAccountFavContact({ accountIds: [bob.accountId] })).ok).toBe(true);
     const info = await alice.api.getOtherAccountInfo({ accountIds: [bob.accountId] });

@@ -258,6 +258,19 @@ describe('group rooms', () => {
     expect(byMember).toContain(ward);
   });
 
+  it("finds a single chat by the caller's own synonym for the other person, and only for the caller", async () => {
+    const single = ok(await cat.api.createSingleRoom({ memberId: amy.accountId })).roomId;
+    ok(await cat.api.updateAccountSynonym({ synAccountId: amy.accountId, synonym: 'Head Nurse' }));
+    // Every room of cat's with amy in it (groups too), the single chat among them.
+    expect(ok(await cat.api.searchRoom({ searchCriteria: 'head NURSE' })).rooms.map((r) => r.roomId)).toContain(single);
+    // The room list carries the synonym on the other person, so the loaded list and the chats tab match it too.
+    expect(find(await roomsOf(cat), single)?.singleRoomAccount?.synonym).toBe('Head Nurse');
+    expect(ok(await amy.api.searchRoom({ searchCriteria: 'head nurse' })).rooms).toEqual([]);
+    ok(await ben.api.updateAccountSynonym({ synAccountId: cat.accountId, synonym: 'Kitty' }));
+    expect(find(await roomsOf(amy), single)?.singleRoomAccount?.synonym).toBeUndefined();
+    expect(ok(await amy.api.searchRoom({ searchCriteria: 'kitty' })).rooms).toEqual([]);
+  });
+
   it('lets a member leave once', async () => {
     const room = await newGroup(amy, 'Short stay', [ben, cat]);
     ok(await cat.api.leaveRoom({ roomId: room }));

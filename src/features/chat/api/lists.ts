@@ -44,12 +44,12 @@ export const SEARCH_FILTER_PLACEHOLDER = '*';
 /** Batches a search may read for one page before it shows what it has (a long history without a match). */
 const SEARCH_BATCHES_PER_PAGE = 10;
 
-export async function searchPage(roomId: string, query: string, lastMessageId?: string, maxBatches = SEARCH_BATCHES_PER_PAGE): Promise<ListPage> {
+export async function searchPage(roomId: string, query: string, lastMessageId?: string, maxBatches = SEARCH_BATCHES_PER_PAGE, signal?: AbortSignal): Promise<ListPage> {
   const found: ChatMessage[] = [];
   let cursor = lastMessageId;
   for (let batch = 0; batch < maxBatches; batch += 1) {
     const body = { roomId, batchSize: constants.pageSizes.searchMessages, filterOfMessage: SEARCH_FILTER_PLACEHOLDER, ...after(cursor) };
-    const page = await newestFirst(unwrap('searchAesMessages', await searchAesMessages(chatServices().transport, body)));
+    const page = await newestFirst(unwrap('searchAesMessages', await searchAesMessages(chatServices().transport, body, signal ? { signal } : {})));
     found.push(...page.messages.filter((message) => matchesQuery(message, query)));
     cursor = page.next;
     if (!cursor || found.length >= constants.pageSizes.searchMessages) break;

@@ -11,6 +11,7 @@ import { IconButton, showToast } from '../../../ui/index.ts';
 import { characterCount, isEmojiOnly } from '../../../core/messages/text.ts';
 import { chatServices } from '../../session/index.ts';
 import { PromptHelper } from '../../assist/index.ts';
+import { personMatches } from '../../roomlist/index.ts';
 import { checkAttachment, extensionOf, sizeParts } from '../model/attachments.ts';
 import { videoTooLong } from '../model/compose.ts';
 import { videoInfo } from '../api/data.ts';
@@ -83,10 +84,9 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
   const query = MENTIONS ? mentionQuery(text, caret) : null;
   const candidates = useMemo(() => {
     if (query === null) return [];
-    const needle = query.toLocaleLowerCase();
     return members
       .filter((member) => member.accountId !== myId)
-      .filter((member) => (member.userFullname ?? member.loginName ?? '').toLocaleLowerCase().includes(needle))
+      .filter((member) => personMatches(member, query))
       .slice(0, 8);
   }, [members, myId, query]);
   const pickerOpen = candidates.length > 0;

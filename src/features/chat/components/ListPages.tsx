@@ -13,13 +13,14 @@ import { MessageModeContext, useMessageMode, type MessageModeValue } from './Roo
 import type { ChatMessage } from '../api/data.ts';
 import { fetchMedia, fetchStarred, searchPage, type ListPage, type MediaListKind } from '../api/lists.ts';
 import { useObjectUrl } from '../hooks/useObjectUrl.ts';
-import { useJumpStore } from '../hooks/jumpStore.ts';
 import { FileContent, fileNameOf } from './Attachment.tsx';
 import { MediaViewer } from './MediaViewer.tsx';
-import { messageSummary } from './summary.ts';
+import { MessageRows } from './MessageRows.tsx';
 import styles from './Chat.module.scss';
 
 type RoomRef = { roomId: string };
+/** The in-room search may open with words already searched (from the room list's search). */
+type SearchRef = RoomRef & { query?: string };
 
 function usePagedList(queryKey: readonly unknown[], fetchPage: (lastMessageId?: string) => Promise<ListPage>, enabled = true) {
   const query = useInfiniteQuery({
@@ -51,28 +52,6 @@ function ListFrame({ list, empty, children }: { list: ReturnType<typeof usePaged
   );
 }
 
-/** Found or starred messages; choosing one shows it in the chat, with the history around it. */
-function MessageRows({ roomId, messages }: { roomId: string; messages: ChatMessage[] }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language.replace('_', '-');
-  const jumpTo = useJumpStore((store) => store.jumpTo);
-  return (
-    <ul className={styles.listRows}>
-      {messages.map((message) => (
-        <li key={message.messageId} className={styles.listRow} data-testid="list-message">
-          <button type="button" className={styles.listRowButton} title={t('messages.goToMessage')} onClick={() => jumpTo(roomId, message.messageId)}>
-            <span className={styles.listRowHead}>
-              <bdi className={styles.quoteName}>{message.isSendFromYou ? t('chat.you') : message.messageUsername}</bdi>
-              <time className={styles.listRowTime}>{message.messageCreateDate ? new Date(message.messageCreateDate).toLocaleString(locale) : ''}</time>
-            </span>
-            <bdi className={styles.listRowText}>{messageSummary(message, t)}</bdi>
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 function StarredList({ params }: { params: RoomRef }) {
   const { t } = useTranslation();
   const list = usePagedList(queryKeys.messages.receiveStarredAesMessages({ roomId: params.roomId, batchSize: constants.pageSizes.starredMessages, upOrDown: 'UP' }), (last) =>
@@ -87,10 +66,10 @@ function StarredList({ params }: { params: RoomRef }) {
   );
 }
 
-function SearchList({ params }: { params: RoomRef }) {
+function SearchList({ params }: { params: SearchRef }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState('');
-  const [query, setQuery] = useState('');
+  const [draft, setDraft] = useState(params.query ?? '');
+  const [query, setQuery] = useState(params.query?.trim() ?? '');
   const list = usePagedList(
     queryKeys.messages.searchAesMessages({ roomId: params.roomId, batchSize: constants.pageSizes.searchMessages, filterOfMessage: query }),
     (last) => searchPage(params.roomId, query, last),
@@ -177,5 +156,5 @@ function MediaList({ params }: { params: RoomRef }) {
 }
 
 export const starredMessageListPage = definePanelPage<RoomRef>('starredmessagelist', 'messages.starredList', StarredList);
-export const searchMessageListPage = definePanelPage<RoomRef>('searchmessagelist', 'messages.searchList', SearchList);
+export const searchMessageListPage = definePanelPage<SearchRef>('searchmessagelist', 'messages.searchList', SearchList);
 export const mediaListPage = definePanelPage<RoomRef>('medialist', 'messages.mediaList', MediaList);

@@ -1,65 +1,94 @@
-// The room list search's messages section: matches from the most recent rooms first (hooks/useRoomsMessageSearch),
-// each with its room; choosing one opens the room at that message.
+// The room list search's messages section: every room of mine (the loaded list first, then the rest by recency) is
+// searched in the browser a page at a time (hooks/useRoomsMessageSearch), with its progress and a stop button;
+// hits are grouped by room. A hit opens its room at the message; a room's 'Search in this chat' opens the room's
+// own search (searchmessagelist) with the same words, for its whole history.
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Room } from '@generated/types/index';
-import { Button, EmptyState, Spinner } from '../../../ui/index.ts';
-import { roomTitle } from '../../roomlist/index.ts';
-import { useJumpStore } from '../hooks/jumpStore.ts';
+import { Button, EmptyState, Spinner, usePanelNav } from '../../../ui/index.ts';
+import { roomTitle, useAllRooms } from '../../roomlist/index.ts';
 import { useRoomsMessageSearch } from '../hooks/useRoomsMessageSearch.ts';
-import { messageSummary } from './summary.ts';
-import styles from './Chat.module.scss';
+import { groupHits } from '../model/roomsSearch.ts';
+import { searchMessageListPage } from './ListPages.tsx';
+import { MessageRows } from './MessageRows.tsx';
+import own from './RoomsMessageResults.module.scss';
 
 export interface RoomsMessageResultsProps {
   text: string;
-  /** The rooms to search, most recent first. */
-  rooms: readonly Room[];
   onOpen: (room: Room) => void;
 }
 
-export function RoomsMessageResults({ text, rooms, onOpen }: RoomsMessageResultsProps) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language.replace('_', '-');
-  const searchable = rooms.filter((room) => room.isMember !== false);
-  const search = useRoomsMessageSearch(text, searchable.map((room) => room.roomId));
-  const jumpTo = useJumpStore((store) => store.jumpTo);
-  const byId = new Map(rooms.map((room) => [room.roomId, room]));
+const progressKey = ({ state, readingOlder }: { state: string; readingOlder: boolean }) =>
+  state === 'done' ? 'rooms.search.progressDone' : readingOlder ? 'rooms.search.progressOlder' : 'rooms.search.progress';
+
+export function RoomsMessageResults({ text, onOpen }: RoomsMessageResultsProps) {
+  const { t } = useTranslation();
+  const { rooms, settled } = useAllRooms();
+  // Rooms I am still a member of, each once (the loaded copy first).
+  const byId = useMemo(() => {
+    const map = new Map<string, Room>();
+    for (const room of rooms) if (room.isMember !== false && !map.has(room.roomId)) map.set(room.roomId, room);
+    return map;
+  }, [rooms]);
+  const order = useMemo(() => (settled ? [...byId.keys()] : null), [byId, settled]);
+  const { snapshot, more, stop } = useRoomsMessageSearch(text, order);
+  const groups = useMemo(() => groupHits(snapshot?.hits ?? [], order ?? []), [order, snapshot?.hits]);
+  const openRight = usePanelNav((nav) => nav.openRight);
+
+  if (!snapshot) return <Spinner />;
+  const { state, roomsRead, roomsTotal } = snapshot;
+  const searchIn = (room: Room) => {
+    onOpen(room);
+    openRight(searchMessageListPage, { roomId: room.roomId, query: text });
+  };
 
   return (
     <>
-      <ul className={styles.listRows} aria-busy={search.busy}>
-        {search.hits.map(({ roomId, message }) => {
+      {roomsTotal > 0 ? (
+        <div className={own.progress} data-testid="message-search-progress">
+          <span role="status">{t(progressKey(snapshot), { read: roomsRead, total: roomsTotal })}</span>
+          <progress max={roomsTotal} value={roomsRead} aria-label={t('rooms.search.progressLabel')} />
+        </div>
+      ) : null}
+      <ul className={own.groups} aria-busy={state === 'running'}>
+        {groups.map(({ roomId, hits }) => {
           const room = byId.get(roomId);
           if (!room) return null;
+          const title = roomTitle(room);
           return (
-            <li key={`${roomId}/${message.messageId}`} className={styles.listRow} data-testid="message-result">
-              <button
-                type="button"
-                className={styles.listRowButton}
-                title={t('messages.goToMessage')}
-                onClick={() => {
-                  onOpen(room);
-                  jumpTo(roomId, message.messageId);
-                }}
-              >
-                <span className={styles.listRowHead}>
-                  <bdi className={styles.quoteName}>{roomTitle(room)}</bdi>
-                  <time className={styles.listRowTime}>{message.messageCreateDate ? new Date(message.messageCreateDate).toLocaleString(locale) : ''}</time>
-                </span>
-                <bdi className={styles.listRowText}>
-                  {message.isSendFromYou ? t('chat.you') : message.messageUsername}: {messageSummary(message, t)}
-                </bdi>
-              </button>
+            <li key={roomId} className={own.group} data-testid="message-result-group">
+              <div className={own.groupHead}>
+                <h4 className={own.groupTitle}>
+                  <bdi>{title}</bdi>
+                </h4>
+                <span className={own.groupCount}>{t('rooms.search.found', { count: hits.length })}</span>
+              </div>
+              <MessageRows roomId={roomId} messages={hits.map((hit) => hit.message)} onOpen={() => onOpen(room)} label={title} testId="message-result" />
+              <div className={own.actions}>
+                <Button variant="ghost" onClick={() => searchIn(room)}>
+                  {t('rooms.search.inChat', { name: title })}
+                </Button>
+              </div>
             </li>
           );
         })}
       </ul>
-      {search.busy ? <Spinner /> : null}
-      {!search.busy && search.hits.length === 0 && !search.hasMore ? <EmptyState text={t('empty.message')} /> : null}
-      {!search.busy && search.hasMore ? (
-        <Button variant="ghost" onClick={search.more}>
-          {t('rooms.search.moreMessages')}
-        </Button>
-      ) : null}
+      {state === 'done' && snapshot.hits.length === 0 ? <EmptyState text={t('empty.message')} /> : null}
+      <div className={own.actions}>
+        {state === 'running' ? (
+          <>
+            <Spinner />
+            <Button variant="secondary" onClick={stop}>
+              {t('rooms.search.stop')}
+            </Button>
+          </>
+        ) : null}
+        {state === 'paused' || state === 'stopped' ? (
+          <Button variant="ghost" onClick={more}>
+            {t('rooms.search.continue')}
+          </Button>
+        ) : null}
+      </div>
     </>
   );
 }

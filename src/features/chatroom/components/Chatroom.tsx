@@ -112,7 +112,7 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
               onSelect={onSelectRoom}
               onLogout={() => void logout()}
               onPerson={openPerson}
-              messageResults={(text, rooms) => <RoomsMessageResults text={text} rooms={rooms} onOpen={onSelectRoom} />}
+              messageResults={(text) => <RoomsMessageResults text={text} onOpen={onSelectRoom} />}
             />
           </div>
           {left.length > 0 ? (

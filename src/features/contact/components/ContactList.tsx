@@ -35,6 +35,7 @@ function People({ filter }: { filter: string }) {
               <Avatar name={nameOf(account)} />
               <span className={styles.contactText}>
                 <bdi>{nameOf(account)}</bdi>
+                {account.synonym ? <span className={styles.label}>{t('contacts.myName', { synonym: account.synonym })}</span> : null}
                 {account.postTitle ? <span className={styles.label}>{account.postTitle}</span> : null}
               </span>
             </button>

@@ -7,7 +7,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { advancedSearch, getAccountList } from '@generated/api/account';
 import { getAdvancedAccountSearchCriteriaQuery, getSimpleRoomListQuery, queryKeys } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
-import type { Account, AdvancedSearchRequest, SearchCriterion } from '@generated/types/index';
+import type { Account, AdvancedSearchRequest, Room, SearchCriterion } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { chatServices } from '../../session/index.ts';
 import { chatPeople } from '../model/accountSources.ts';
@@ -36,11 +36,21 @@ export function useAccountPages(filterOfName: string, pageSize: number = constan
  * then every other single chat of getsimpleroomlist, so chats beyond the loaded pages count too.
  */
 export function useChatPeople(filter: string): Account[] {
-  const loaded = useRooms();
-  const { transport, accountId } = chatServices();
-  const all = useQuery(getSimpleRoomListQuery(transport, simpleListBody));
-  const rooms = useMemo(() => [...loaded, ...sortRooms(all.data?.rooms ?? [])], [all.data, loaded]);
+  const { accountId } = chatServices();
+  const { rooms } = useAllRooms();
   return useMemo(() => chatPeople(rooms, accountId, filter), [accountId, filter, rooms]);
+}
+
+/**
+ * Every room of mine that is not hidden: the loaded room list first (its order), then the others of
+ * getsimpleroomlist, most recent first (a room may appear twice; users keep the first). `settled` once the full list
+ * has answered (or failed: then the loaded rooms are all there is).
+ */
+export function useAllRooms(): { rooms: Room[]; settled: boolean } {
+  const loaded = useRooms();
+  const all = useQuery(getSimpleRoomListQuery(chatServices().transport, simpleListBody));
+  const rooms = useMemo(() => [...loaded, ...sortRooms(all.data?.rooms ?? [])], [all.data, loaded]);
+  return { rooms, settled: all.isSuccess || all.isError };
 }
 
 /** The advanced search tab appears where the client config supports it. */

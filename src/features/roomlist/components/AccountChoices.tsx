@@ -16,14 +16,16 @@ export interface AccountChoicesProps {
 
 export const accountName = (account: Account): string => account.userFullname || account.loginName || account.accountId;
 
-/** An account's avatar, name and post title. */
+/** An account's avatar, name, my synonym for them (why a search may have found them) and post title. */
 export function AccountLine({ account }: { account: Account }) {
+  const { t } = useTranslation();
   const name = accountName(account);
   return (
     <>
       <Avatar name={name} />
       <span className={styles.pickerName}>
         <bdi>{name}</bdi>
+        {account.synonym ? <span className={styles.postTitle}>{t('contacts.myName', { synonym: account.synonym })}</span> : null}
         {account.postTitle ? <span className={styles.postTitle}>{account.postTitle}</span> : null}
       </span>
     </>

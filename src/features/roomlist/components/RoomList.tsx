@@ -45,8 +45,8 @@ export interface RoomListProps {
   onLogout: () => void;
   /** A person found by the search (the chat screen opens their user info). */
   onPerson: (account: Account) => void;
-  /** The search's messages section for the settled text over the loaded rooms, most recent first (the chat's). */
-  messageResults?: (text: string, rooms: readonly Room[]) => ReactNode;
+  /** The search's messages section for the settled text (the chat's: it searches every room of mine). */
+  messageResults?: (text: string) => ReactNode;
 }
 
 export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, messageResults }: RoomListProps) {
@@ -181,7 +181,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, message
           {searched && query.trim() && messageResults ? (
             <section className={styles.results} aria-label={t('rooms.search.messages')} data-testid="message-results">
               <h3 className={styles.resultsHeading}>{t('rooms.search.messages')}</h3>
-              {messageResults(searched, rooms)}
+              {messageResults(searched)}
             </section>
           ) : null}
         </div>

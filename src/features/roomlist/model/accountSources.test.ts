@@ -26,6 +26,11 @@ describe('chatPeople', () => {
     expect(chatPeople(rooms, '10', 'bob').map((account) => account.accountId)).toEqual(['20']);
     expect(chatPeople(rooms, '10', 'nobody')).toEqual([]);
   });
+
+  it('finds a person by my own synonym for them', () => {
+    const named: Room = { roomId: '6', roomType: 'SINGLE', singleRoomAccount: { accountId: '40', userFullname: 'Dan Ho', loginName: 'dan', synonym: 'Night Owl' } as Room['singleRoomAccount'] };
+    expect(chatPeople([...rooms, named], '10', 'night OWL').map((account) => account.accountId)).toEqual(['40']);
+  });
 });
 
 describe('criteriaRequest', () => {

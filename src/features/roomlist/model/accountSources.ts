@@ -1,17 +1,16 @@
 // Pure parts of the account selector: the chats tab's people and the advanced search's request.
 import type { Account, LocalizedLabel, Room, SearchCriterionValue } from '@generated/types/index';
+import { personMatches } from './people.ts';
 
-/** The other person of each single chat (not my own chat), once each, matching the filter by name or login. */
+/** The other person of each single chat (not my own chat), once each, matching the filter by any of their names. */
 export function chatPeople(rooms: readonly Room[], myAccountId: string, filter: string): Account[] {
-  const needle = filter.trim().toLowerCase();
   const seen = new Set<string>();
   const people: Account[] = [];
   for (const room of rooms) {
     const account = room.singleRoomAccount;
     if (room.roomType !== 'SINGLE' || !account || account.accountId === myAccountId || seen.has(account.accountId)) continue;
     seen.add(account.accountId);
-    const names = [account.userFullname, account.customDisplayName, account.loginName].filter((name): name is string => Boolean(name));
-    if (!needle || names.some((name) => name.toLowerCase().includes(needle))) people.push(account);
+    if (personMatches(account, filter)) people.push(account);
   }
   return people;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import en from '../../../locales/en_US.json' with { type: 'json' };
+import en from '../../../locales/areas/create.en_US.json' with { type: 'json' };
 import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
 import { filterRooms, sortRooms } from './rooms.ts';
 import { allPreviews, allRooms, applyNewMessage, findRoom, markRoomRead, setPreview, upsertRoom, type RoomPage, type RoomPages } from './roomPages.ts';
@@ -23,6 +23,13 @@ describe('room list', () => {
   it('filters by name, case-insensitively', () => {
     expect(filterRooms([room('a', 1, { roomName: 'Ward Seven' }), room('b', 2)], 'seven').map((r) => r.roomId)).toEqual(['a']);
     expect(filterRooms([room('a', 1), room('b', 2)], '  ')).toHaveLength(2);
+  });
+
+  it("matches a single chat by the other person's names, my synonym for them included", () => {
+    const other = { accountId: '7', userFullname: 'Dan Ho', loginName: 'dan.ho', synonym: 'Night Owl' } as Room['singleRoomAccount'];
+    const single = room('s', 1, { roomType: 'SINGLE', roomName: 'Dan Ho', singleRoomAccount: other });
+    expect(filterRooms([single, room('b', 2)], 'owl').map((r) => r.roomId)).toEqual(['s']);
+    expect(filterRooms([single, room('b', 2)], 'DAN.HO').map((r) => r.roomId)).toEqual(['s']);
   });
 });
 

@@ -1,5 +1,6 @@
 // Pure room-list logic: ordering (pinned first, then most recent) and search.
 import type { Room } from '@generated/types/index';
+import { personMatches } from './people.ts';
 
 export function sortRooms(rooms: readonly Room[]): Room[] {
   return [...rooms].sort((a, b) => {
@@ -15,5 +16,6 @@ export function roomTitle(room: Room): string {
 export function filterRooms(rooms: readonly Room[], query: string): Room[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return [...rooms];
-  return rooms.filter((room) => roomTitle(room).toLocaleLowerCase().includes(needle));
+  // A single chat also matches by any name of the other person (my synonym for them too).
+  return rooms.filter((room) => roomTitle(room).toLocaleLowerCase().includes(needle) || (room.singleRoomAccount !== undefined && personMatches(room.singleRoomAccount, needle)));
 }
