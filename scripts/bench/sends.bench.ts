@@ -14,7 +14,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,6 +29,7 @@ import { openPostgresDatabase } from '../../server/store/postgres.ts';
 import { repos } from '../../server/store/repos/index.ts';
 import { createScratchDatabase } from '../../server/store/scratch.ts';
 import { signIn, type SignedInClient } from '../../tests/support/node-transport.ts';
+import { totalCpuMs } from './proc-cpu.ts';
 import { connectStomp, type BenchStomp, type StompFrameIn } from './realtime-load-stomp.ts';
 
 const { values: args } = parseArgs({
@@ -67,20 +68,7 @@ interface Result {
   p99: number;
 }
 
-/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); NaN elsewhere. */
-async function cpuMs(pid: number | undefined): Promise<number> {
-  if (pid === undefined) return Number.NaN;
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return Number.NaN;
-  }
-}
-/** USER_HZ: 100 on every Linux architecture Node supports. */
-const CLOCK_TICKS = 100;
-const serversCpuMs = async (children: readonly ChildProcess[]) => (await Promise.all(children.map((c) => cpuMs(c.pid)))).reduce((a, b) => a + b, 0);
+const serversCpuMs = (children: readonly ChildProcess[]) => totalCpuMs(children.map((c) => c.pid));
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;

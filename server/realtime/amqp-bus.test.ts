@@ -44,6 +44,30 @@ describe('AmqpBus', () => {
     expect(elsewhere.messages[0]?.body).toBe('{"text":"marker"}');
   });
 
+  it('carries a fan-out to many destinations as one AMQP message that each process delivers to its own subscribers', async () => {
+    const exchange = testExchange('fan-out-once');
+    const [one, two] = [await process_(exchange), await process_(exchange)];
+    const queues = Array.from({ length: 100 }, (_, i) => `/queue/chatgen.${i + 1}`);
+    const onOne = collect(one, '/queue/chatgen.1');
+    const onTwo = collect(two, '/queue/chatgen.100');
+    const topicOnTwo = collect(two, '/topic/room.5');
+    await Promise.all([one.bound('/queue/chatgen.1'), two.bound('/queue/chatgen.100'), two.bound('/topic/room.5')]);
+
+    const before = one.messagesPublished;
+    await one.publishToAll([...queues, '/topic/room.5'], '{"notifyType":"NEW_MESSAGE"}', { 'x-room-id': '5' });
+    expect(one.messagesPublished - before).toBe(1);
+
+    await vi.waitFor(() => expect(topicOnTwo.messages).toHaveLength(1));
+    await vi.waitFor(() => expect(onOne.messages).toHaveLength(1));
+    expect(onTwo.messages).toEqual([{ destination: '/queue/chatgen.100', body: '{"notifyType":"NEW_MESSAGE"}', headers: { 'x-room-id': '5' } }]);
+    expect(topicOnTwo.messages[0]?.destination).toBe('/topic/room.5');
+    expect(onOne.messages[0]?.destination).toBe('/queue/chatgen.1');
+    // A fan-out and a single publish after it keep their order on the receiving process.
+    await one.publishToAll(['/queue/chatgen.100', '/topic/room.5'], 'second');
+    await one.publish('/queue/chatgen.100', 'third');
+    await vi.waitFor(() => expect(onTwo.messages.map((m) => m.body).slice(1)).toEqual(['second', 'third']));
+  });
+
   it('keeps the order of one publisher and stops delivering after the last local unsubscribe', async () => {
     const exchange = testExchange('order');
     const [one, two] = [await process_(exchange), await process_(exchange)];

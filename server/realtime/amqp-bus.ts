@@ -4,7 +4,9 @@
  *
  * Topology: one direct exchange (default `chatgen.bus`); each process declares its own queue and binds it to
  * the routing key of every destination it has at least one local subscriber for, so a process receives only
- * what its own connections listen to. Everything (binds, publishes, consumption) runs on one channel: RabbitMQ
+ * what its own connections listen to, and to FAN_OUT_ROUTING_KEY: a message for many destinations at once (a
+ * send to a room of 100 members: 100 reply queues and the room topic) is one AMQP message that every process
+ * receives once and delivers to its own subscribers of those destinations. Everything (binds, publishes, consumption) runs on one channel: RabbitMQ
  * handles a channel's methods in order, so a message published after a bind on this process is routed by it.
  *
  * Broker loss: amqplib's recovery reconnects with backoff; each (re)connect declares the topology again and
@@ -16,10 +18,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { connect, type Channel, type ChannelModel, type ConsumeMessage, type RecoveringChannelModel } from 'amqplib';
-import { LocalBus, type Bus, type BusHandler, type BusMessage, type Unsubscribe } from './broker.ts';
+import { INTERNAL_DESTINATION_PREFIX, LocalBus, type Bus, type BusHandler, type BusMessage, type Unsubscribe } from './broker.ts';
 
 /** AMQP header carrying the destination (a routing key is at most 255 bytes; a destination may be longer). */
 const DESTINATION_HEADER = 'x-chatgen-destination';
+/** AMQP header of a fan-out message: the JSON array of its destinations. */
+const DESTINATIONS_HEADER = 'x-chatgen-destinations';
+/**
+ * Routing key every process's queue is bound to: a message for many destinations (a room's members' queues and
+ * its topic) crosses the broker once and reaches each process once, which delivers it to its own subscribers.
+ */
+export const FAN_OUT_ROUTING_KEY = `${INTERNAL_DESTINATION_PREFIX}fan-out`;
 const MAX_ROUTING_KEY_BYTES = 255;
 
 export interface AmqpBusOptions {
@@ -68,6 +77,8 @@ export class AmqpBus implements Bus {
   private binds: Promise<unknown> = Promise.resolve();
   private closing = false;
   private droppedWhileDown = 0;
+  /** AMQP messages this process has handed to the broker or its buffer (for tests and metrics) */
+  messagesPublished = 0;
   private readonly log: (message: string, error?: unknown) => void;
   readonly queueName: string;
   readonly exchange: string;
@@ -136,7 +147,8 @@ export class AmqpBus implements Bus {
         'x-overflow': 'drop-head',
       },
     });
-    await Promise.all([...this.subscriberCounts.keys()].map((destination) => channel.bindQueue(this.queueName, this.exchange, routingKeyOf(destination))));
+    const routingKeys = [FAN_OUT_ROUTING_KEY, ...[...this.subscriberCounts.keys()].map(routingKeyOf)];
+    await Promise.all(routingKeys.map((routingKey) => channel.bindQueue(this.queueName, this.exchange, routingKey)));
     await channel.consume(this.queueName, (message) => this.onDelivery(message), { noAck: true });
     this.binds = Promise.resolve();
     this.channel = channel;
@@ -146,13 +158,17 @@ export class AmqpBus implements Bus {
 
   private onDelivery(message: ConsumeMessage | null): void {
     if (!message) return; // consumer cancelled by the broker (queue deleted); the next setUp declares it again
-    const { [DESTINATION_HEADER]: destination, ...rest } = (message.properties.headers ?? {}) as Record<string, unknown>;
-    if (typeof destination !== 'string') return;
+    const { [DESTINATION_HEADER]: destination, [DESTINATIONS_HEADER]: fanOut, ...rest } = (message.properties.headers ?? {}) as Record<string, unknown>;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(rest)) {
       if (value !== undefined && value !== null) headers[name] = Buffer.isBuffer(value) ? value.toString('utf8') : String(value);
     }
-    void this.local.publish(destination, message.content.toString('utf8'), headers);
+    const body = message.content.toString('utf8');
+    if (typeof destination === 'string') void this.local.publish(destination, body, headers);
+    else if (typeof fanOut === 'string' || Buffer.isBuffer(fanOut)) {
+      const destinations = parseDestinations(fanOut.toString());
+      if (destinations) void this.local.publishToAll(destinations, body, headers);
+    }
   }
 
   private publishOn(channel: Channel, item: PendingPublish): boolean {
@@ -164,12 +180,22 @@ export class AmqpBus implements Bus {
   }
 
   publish(destination: string, body: string, headers: Record<string, string> = {}): Promise<void> {
-    if (this.closing) return Promise.reject(new Error('realtime bus closed'));
-    const item: PendingPublish = {
-      routingKey: routingKeyOf(destination),
+    return this.send({ routingKey: routingKeyOf(destination), content: Buffer.from(body, 'utf8'), headers: { ...headers, [DESTINATION_HEADER]: destination } });
+  }
+
+  publishToAll(destinations: readonly string[], body: string, headers: Record<string, string> = {}): Promise<void> {
+    if (destinations.length === 1 && destinations[0] !== undefined) return this.publish(destinations[0], body, headers);
+    if (destinations.length === 0) return this.closing ? Promise.reject(new Error('realtime bus closed')) : Promise.resolve();
+    return this.send({
+      routingKey: FAN_OUT_ROUTING_KEY,
       content: Buffer.from(body, 'utf8'),
-      headers: { ...headers, [DESTINATION_HEADER]: destination },
-    };
+      headers: { ...headers, [DESTINATIONS_HEADER]: JSON.stringify(destinations) },
+    });
+  }
+
+  private send(item: PendingPublish): Promise<void> {
+    if (this.closing) return Promise.reject(new Error('realtime bus closed'));
+    this.messagesPublished += 1;
     const channel = this.channel;
     if (!channel) {
       this.pending.push(item);
@@ -253,5 +279,15 @@ export class AmqpBus implements Bus {
     this.channel = null;
     if (channel) await channel.deleteQueue(this.queueName).catch(() => undefined);
     await this.model?.close().catch(() => undefined);
+  }
+}
+
+/** The destinations of a fan-out message, or null when the header is not a JSON array of strings. */
+function parseDestinations(text: string): string[] | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : null;
+  } catch {
+    return null;
   }
 }

@@ -22,6 +22,12 @@ export type Unsubscribe = () => void;
 export interface Bus {
   /** Resolves once the message is handed to the transport (immediately for LocalBus). */
   publish(destination: string, body: string, headers?: Record<string, string>): Promise<void>;
+  /**
+   * One message to several destinations (a room's fan-out to its members' queues and its topic). A cross-process
+   * bus carries it between processes once, not once per destination; each process delivers it to its own
+   * subscribers of each destination.
+   */
+  publishToAll(destinations: readonly string[], body: string, headers?: Record<string, string>): Promise<void>;
   /** Exact destination match. The handler runs for every message published after subscribing. */
   subscribe(destination: string, handler: BusHandler): Unsubscribe;
   /**
@@ -45,19 +51,28 @@ export class LocalBus implements Bus {
   }
 
   publish(destination: string, body: string, headers: Record<string, string> = {}): Promise<void> {
+    this.deliver(destination, body, headers);
+    return Promise.resolve();
+  }
+
+  publishToAll(destinations: readonly string[], body: string, headers: Record<string, string> = {}): Promise<void> {
+    for (const destination of destinations) this.deliver(destination, body, headers);
+    return Promise.resolve();
+  }
+
+  private deliver(destination: string, body: string, headers: Record<string, string>): void {
     const set = this.handlers.get(destination);
-    if (set) {
-      const message: BusMessage = { destination, body, headers: { ...headers } };
-      // Copy: a handler may unsubscribe (e.g. a connection closing) while we iterate.
-      for (const handler of [...set]) {
-        try {
-          handler(message);
-        } catch (error) {
-          this.onHandlerError(error, message);
-        }
+    if (!set) return;
+    // One message object for every subscriber: connections reuse its encoded frame (message-frame.ts).
+    const message: BusMessage = { destination, body, headers: { ...headers } };
+    // Copy: a handler may unsubscribe (e.g. a connection closing) while we iterate.
+    for (const handler of [...set]) {
+      try {
+        handler(message);
+      } catch (error) {
+        this.onHandlerError(error, message);
       }
     }
-    return Promise.resolve();
   }
 
   subscribe(destination: string, handler: BusHandler): Unsubscribe {

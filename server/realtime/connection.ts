@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { INTERNAL_DESTINATION_PREFIX, ROOM_ID_HEADER, type Bus, type BusMessage, type Unsubscribe } from './broker.ts';
 import { destinations, parseDestination } from '../../generated/realtime/index.ts';
+import { messageFrame } from './message-frame.ts';
 import { bodyText, encodeFrame, FrameDecoder, FrameError, HEARTBEAT, type DecoderLimits, type StompFrame } from './frames.ts';
 import type { AuthenticatedSession, Authenticate, Authorise, AuthoriseLogin, Endpoint, OnClientSend, OnLoginSubscribed, SendingConnection, StompSession } from './session.ts';
 
@@ -39,8 +40,6 @@ export interface ConnectionConfig {
 /** Close codes: 1000 normal, 1002 protocol error, 1008 refused, 1013 too slow, 4000 forced logout. */
 export const CLOSE = { normal: 1000, protocol: 1002, refused: 1008, tooSlow: 1013, kicked: 4000 } as const;
 
-const RESERVED_MESSAGE_HEADERS = new Set(['subscription', 'message-id', 'destination', 'content-type', 'content-length', 'ack', ROOM_ID_HEADER]);
-
 /**
  * After a revocation, frames tagged with the room (ROOM_ID_HEADER) are dropped on this connection for this long:
  * a notification whose recipients were read just before the removal committed may be published just after it.
@@ -64,7 +63,6 @@ export class StompConnection {
   private queued = 0;
   /** reading from the socket is paused while `queued` is at `maxQueuedFrames` (back-pressure) */
   private paused = false;
-  private messageCounter = 0;
   private lastReceived = Date.now();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly closedPromise: Promise<void>;
@@ -398,18 +396,7 @@ export class StompConnection {
       this.ws.terminate();
       return;
     }
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(message.headers)) {
-      if (!RESERVED_MESSAGE_HEADERS.has(name)) headers[name] = value;
-    }
-    this.messageCounter += 1;
-    Object.assign(headers, {
-      subscription: subscriptionId,
-      'message-id': `${this.session.connectionId}-${this.messageCounter}`,
-      destination: message.destination,
-      'content-type': 'application/json',
-    });
-    this.send_(encodeFrame('MESSAGE', headers, message.body));
+    this.send_(messageFrame(message, subscriptionId));
   }
 
   private receipt(frame: StompFrame): void {

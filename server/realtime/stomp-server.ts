@@ -111,8 +111,12 @@ export function attachStompServer(options: StompServerOptions): StompServer {
       }
       return;
     }
-    socket.on('error', (error) => config.log('upgrade-socket-error', { error: String(error) }));
+    // Only while the handshake runs: afterwards the WebSocket owns the socket and reports its errors (a peer that
+    // resets a live connection is a 'socket-error' of that connection, not a failed upgrade).
+    const onHandshakeError = (error: Error) => config.log('upgrade-socket-error', { error: String(error) });
+    socket.on('error', onHandshakeError);
     wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
+      socket.off('error', onHandshakeError);
       const connection = new StompConnection(ws, endpoint, config, (closed) => connections.delete(closed));
       connections.add(connection);
     });

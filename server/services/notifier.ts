@@ -53,12 +53,17 @@ export interface Notifier {
  * Under test (NODE_ENV=test) a body its destination does not carry is refused with the validator's reasons: clients
  * drop such frames, so drift between the server and schema/realtime.json fails a test instead of going unnoticed.
  */
-function checkContract(destination: string, body: object): void {
+function checkContract(destinations: readonly string[], body: object): void {
   if (process.env.NODE_ENV !== 'test') return;
-  const parsed = parseDestination(destination);
-  const validate = parsed ? destinationValidators[parsed.name] : undefined;
-  if (validate && !validate(body)) {
-    throw new Error(`${destination} does not carry ${JSON.stringify(body).slice(0, 300)}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+  const checked = new Set<string>(); // one check per kind of destination: every reply queue carries the same
+  for (const destination of destinations) {
+    const parsed = parseDestination(destination);
+    if (!parsed || checked.has(parsed.name)) continue;
+    checked.add(parsed.name);
+    const validate = destinationValidators[parsed.name];
+    if (!validate(body)) {
+      throw new Error(`${destination} does not carry ${JSON.stringify(body).slice(0, 300)}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+    }
   }
 }
 
@@ -68,9 +73,11 @@ export function createNotifier(bus: Bus, mqSysName: string): Notifier {
    * a NEW_MESSAGE, topics), so it carries the room's id and a connection whose account was removed since drops it.
    * What is addressed to an account itself (an export it asked for) is not tagged.
    */
-  const publish = (destination: string, body: object, room?: string | number, text = JSON.stringify(body)) => {
-    checkContract(destination, body);
-    return bus.publish(destination, text, {
+  const publish = (destination: string, body: object, room?: string | number) => publishToAll([destination], body, room);
+  /** One bus message for all the destinations: a cross-process bus carries a room's fan-out once (issue 11). */
+  const publishToAll = (destinations: readonly string[], body: object, room?: string | number) => {
+    checkContract(destinations, body);
+    return bus.publishToAll(destinations, JSON.stringify(body), {
       'content-type': 'application/json',
       ...(room !== undefined ? { [ROOM_ID_HEADER]: String(room) } : {}),
     });
@@ -79,18 +86,13 @@ export function createNotifier(bus: Bus, mqSysName: string): Notifier {
   return {
     async toAccounts(accountIds, notification) {
       const room = 'silent' in notification && notification.silent ? notification.roomId : undefined;
-      const text = JSON.stringify(notification); // once for every queue
-      await Promise.all(unique(accountIds).map((id) => publish(replyQueue(mqSysName, id), notification, room, text)));
+      await publishToAll(unique(accountIds).map((id) => replyQueue(mqSysName, id)), notification, room);
     },
     async toAccountTopics(accountIds, notification) {
-      await Promise.all(unique(accountIds).map((id) => publish(accountTopic(id), notification)));
+      await publishToAll(unique(accountIds).map((id) => accountTopic(id)), notification);
     },
     async toRoom(roomId, memberIds, notification) {
-      const text = JSON.stringify(notification); // once for every member's queue and the topic
-      await Promise.all([
-        ...unique(memberIds).map((id) => publish(replyQueue(mqSysName, id), notification, roomId, text)),
-        publish(roomTopic(roomId), notification, roomId, text),
-      ]);
+      await publishToAll([...unique(memberIds).map((id) => replyQueue(mqSysName, id)), roomTopic(roomId)], notification, roomId);
     },
     async toBroadcastRoom(roomId, notification) {
       await publish(broadcastTopic(roomId), notification, roomId);

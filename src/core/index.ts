@@ -49,3 +49,6 @@ export {
 export { createQueryClient } from './query/query-client.ts';
 export { applyConsolePolicy, isConsoleSilenced } from './logging.ts';
 export { langIdOf } from './i18n/lang-id.ts';
+export { navigateTo, routeHistory, useRouteLocation } from './navigation/navigation.ts';
+export { routerBasename } from './navigation/basename.ts';
+export { createRouteHistory, type HistoryHost, type NavigateOptions, type RouteHistory, type RouteLocation } from './navigation/route-history.ts';

@@ -2,7 +2,7 @@
 // The base files hold the shared texts; each feature area adds its own files under ./areas
 // (`<area>.<locale>.json`), merged here so that areas never edit one shared file. en_US (the default and the
 // fallback) is in the entry with the login page's area only (loadStartTexts); the other English areas follow right
-// after start-up (loadLateTexts), and zh_TW and zh_CN are loaded when a user needs them (loadLocaleTexts).
+// after start-up (loadLateTexts), and zh_TW and zh_CN, one chunk each, when a user needs them (loadLocaleTexts).
 import en_US from './en_US.json' with { type: 'json' };
 type Locale = 'en_US' | 'zh_TW' | 'zh_CN';
 
@@ -11,8 +11,11 @@ type Tree = { [key: string]: string | Tree };
 
 /** The areas the login page shows: in the entry. */
 const englishStartAreas = import.meta.glob<Tree>('./areas/login.en_US.json', { eager: true, import: 'default' });
-const otherBases = import.meta.glob<Tree>(['./zh_TW.json', './zh_CN.json'], { import: 'default' });
-const otherAreas = import.meta.glob<Tree>(['./areas/*.zh_TW.json', './areas/*.zh_CN.json'], { import: 'default' });
+/** Each other locale whole, one chunk each: the entry holds two small loaders instead of one per file. */
+const otherLocales = {
+  zh_TW: () => import('./locale-zh_TW.ts').then((m) => m.texts),
+  zh_CN: () => import('./locale-zh_CN.ts').then((m) => m.texts),
+};
 
 function mergeInto(target: Tree, source: Tree): Tree {
   for (const [key, value] of Object.entries(source)) {
@@ -53,11 +56,6 @@ export async function loadLateTexts(locale: Locale): Promise<Tree> {
 }
 
 async function loadOther(locale: Exclude<Locale, 'en_US'>): Promise<Texts> {
-  const base = await otherBases[`./${locale}.json`]!();
-  const areas = await Promise.all(
-    Object.entries(otherAreas)
-      .filter(([file]) => file.endsWith(`.${locale}.json`))
-      .map(([, load]) => load()),
-  );
+  const { base, areas } = await otherLocales[locale]();
   return withAreas(base, areas);
 }

@@ -13,6 +13,7 @@ export { MenuButton, type MenuButtonItem, type MenuButtonProps } from './MenuBut
 export { menuKeyDown } from './menuKeys.ts';
 export { OverflowToolbar, ToolbarAction, type OverflowToolbarProps, type ToolbarActionProps } from './OverflowToolbar.tsx';
 export { Panel } from './Panel.tsx';
+export { Redirect } from './Redirect.tsx';
 export { ProgressBar } from './ProgressBar.tsx';
 export { Spinner } from './Spinner.tsx';
 export { TextField } from './TextField.tsx';

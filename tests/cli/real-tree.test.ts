@@ -10,7 +10,7 @@ import { REPO, runCli } from '../../generator/test/helpers.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'chatgen-real-'));
 /** CSD's /login JavaScript, gzip bytes: a ceiling that catches the session core or chat code coming back. */
-const LOGIN_JS_GZIP_BUDGET = 118 * 1024;
+const LOGIN_JS_GZIP_BUDGET = 100_000; // 97.6 KiB: 100 KB whichever way KB is read
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 function bundleText(dir: string): string {
@@ -92,7 +92,7 @@ describe('chatgen on the real tree', () => {
     };
     expect(manifest).toMatchObject({ git: { commit: head }, version: '1.0.15', buildVersion: 18 });
     // The login page's JavaScript (the build table's /LOGIN JS GZIP): the session core, the signed-in areas' texts
-    // and the chat stay out of it. 114.5 KiB today; the target is 100 KB (docs/client-ui.md says what is left).
+    // and the chat stay out of it. 96.6 KiB today (docs/client-ui.md has the steps and what is in it).
     expect(manifest.routeScripts['/login']!.gzip).toBeLessThanOrEqual(LOGIN_JS_GZIP_BUDGET);
     const csd = bundleText(join(out, 'CSD'));
     const qr = bundleText(join(out, withQr!));

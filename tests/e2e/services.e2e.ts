@@ -124,6 +124,27 @@ test('a call rings the other member: accepted then hung up, busy while on a call
   await expect(caller.getByTestId('call-history')).toHaveCount(0);
 });
 
+// A built-in conference's invitees hear of it (CONFERENCE_CREATE): a bar in the chat opens the conference's page in its
+// room, with the invitee's own join token.
+test('an invitee of a built-in conference is told and opens its page with a join token of its own', async ({ openPage }) => {
+  const { me, other, roomId } = await pairInChat(csd.server, ['invitee', 'Invitee Ip'], ['convener', 'Convener Kwok']);
+  const page = await openPage();
+  await login(page, csd.url, me.loginName, TEST_PASSWORD);
+  await expect(page.getByTestId('room-row').filter({ hasText: 'Convener Kwok' })).toBeVisible();
+  const { uuid } = ok(await other.api.createConference({ type: 'VIDEO', roomId, accountIds: [me.accountId] }));
+  const invitation = page.getByTestId('conference-invitation');
+  await expect(invitation).toContainText('You are invited to a video conference in Convener Kwok');
+  await screenshot(page, 'conference-invitation');
+  await invitation.getByRole('button', { name: 'Open' }).click();
+  await expect(invitation).toHaveCount(0);
+  const info = page.getByTestId('conference-info');
+  await expect(info.getByTestId('conference-state')).toHaveText('Created');
+  await expect(info).toContainText(uuid);
+  await expect(info.getByTestId('conference-token')).toHaveText(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  await expect(page.getByText('No Message Found')).toBeVisible(); // its room opened with it
+  await screenshot(page, 'conference-invited-info');
+});
+
 // Translation and the AI helper (IS_ALLOW_OPERATE_MESSAGE) through message/operatemessage: a received message's
 // translation shows under it; the composer's helper suggests a text the user may put into the input; without a
 // reachable provider the server's 'This service is not available' is shown, for reading aloud too.

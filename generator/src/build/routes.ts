@@ -1,18 +1,23 @@
 /**
  * Sizes per route of a built variant, from Vite's manifest. The seed's three routes: `/` (browser check) and
- * `/login` are in the entry bundle; `/chatroom` is loaded on demand. A route costs what the browser fetches to
- * show it: index.html, the entry chunk with its static imports and CSS, plus the on-demand chunk of its
- * feature (src/features/<feature>/) when there is one. Other on-demand chunks (QR login, ...) are listed apart,
- * by source module, with what they add.
+ * `/login` are in the entry bundle (the client's shell, without a router); `/chatroom` is the signed-in app
+ * (src/app/SignedInApp.tsx, with react-router and the chat), loaded on demand. A route costs what the browser
+ * fetches to show it: index.html, the entry chunk with its static imports and CSS, plus the on-demand chunks of
+ * its own modules when there are any. Other on-demand chunks (QR login, ...) are listed apart, by source module,
+ * with what they add.
  */
 import { type FileSize, type Sizes, total } from './sizes.ts';
 import type { ViteManifest } from './vite-build.ts';
 
-/** The seed's routes and the feature folder each one shows. */
+/**
+ * The seed's routes and the source modules each one loads on demand (relative to the project root): a module
+ * directly in the route's feature folder, or the signed-in app. Modules in a feature's sub-folders (the login
+ * page's QR, webview and automatic-login modules) load only when that mode is used, and are listed under onDemand.
+ */
 export const SEED_ROUTES = [
-  { path: '/', feature: 'browser-check' },
-  { path: '/login', feature: 'login' },
-  { path: '/chatroom', feature: 'chatroom' },
+  { path: '/', modules: /^src\/features\/browser-check\/[^/]+$/ },
+  { path: '/login', modules: /^src\/features\/login\/[^/]+$/ },
+  { path: '/chatroom', modules: /^src\/(app\/SignedInApp\.tsx|features\/chatroom\/[^/]+)$/ },
 ] as const;
 
 export interface RouteSizes {
@@ -50,11 +55,8 @@ export function routeSizes(manifest: ViteManifest, files: Map<string, FileSize>)
   const routeScripts: Record<string, Sizes> = {};
   const routed = new Set<string>();
   for (const route of SEED_ROUTES) {
-    // A module directly in the feature's folder; modules in its sub-folders (the login page's QR, webview and
-    // automatic-login modules) load only when that mode is used, and are listed under onDemand.
-    const own = dynamic.find((k) => new RegExp(`^src/features/${route.feature}/[^/]+$`).test(sourcePath(k)));
     const set = new Set(initial);
-    if (own) {
+    for (const own of dynamic.filter((k) => route.modules.test(sourcePath(k)))) {
       routed.add(own);
       for (const f of closure(manifest, own)) set.add(f);
     }

@@ -105,6 +105,10 @@ export async function buildVariant(input: VariantBuildInput, sink: BuildLogSink 
         // module importing one name from it does not reach the others. Without this, the login page reached the
         // session core, TanStack Query and the profile calls through features/session/index.ts.
         treeshake: { moduleSideEffects: [{ test: PUBLIC_INDEX, sideEffects: false }] },
+        // Everything the entry imports statically (React, i18next, the shell, the login page) in one file: the
+        // bundler's own split put it in six chunks shared with the on-demand ones, and six files compress worse
+        // than one (each gzip stream starts without a dictionary, and each adds its imports and exports).
+        output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
       },
     },
   });

@@ -1,6 +1,5 @@
 // Route `/login`: the variant's login page; the change-password form replaces the login form on UI_IM_E9912.
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Accessibility, MessagesSquare, QrCode, KeyRound } from 'lucide-react';
 import { config } from '@variant/config';
@@ -15,7 +14,8 @@ import {
   IS_SHOW_LOGIN_LOGO,
   IS_SHOW_RESTRICTED_NOTICE,
 } from '@variant/flags';
-import { Button } from '../../ui/index.ts';
+import { navigateTo, useRouteLocation } from '../../core/navigation/navigation.ts';
+import { Button, Redirect } from '../../ui/index.ts';
 import { useAccessibilityPopup } from '../popup/index.ts';
 import { SessionPending, useSessionPhase } from '../session/index.ts';
 import { readAutoLogin, type AutoLoginRequest } from './auto/index.ts';
@@ -49,10 +49,10 @@ type Mode = { kind: 'password' } | { kind: 'qr' } | { kind: 'changePassword'; lo
 /** A live session (this tab resumed it, or another tab signed in) goes straight to the chat. */
 export function LoginPage() {
   const phase = useSessionPhase((state) => state.phase);
-  const location = useLocation();
+  const location = useRouteLocation();
   const state = (location.state ?? null) as LoginRouteState | null;
   if (phase === 'resuming') return <SessionPending />;
-  if (phase === 'signedIn') return <Navigate to="/chatroom" replace state={state?.actionObj ? { actionObj: state.actionObj } : undefined} />;
+  if (phase === 'signedIn') return <Redirect to="/chatroom" state={state?.actionObj ? { actionObj: state.actionObj } : undefined} />;
   const auto = AutoLogin
     ? readAutoLogin(state?.actionObj, readLoginBanner(location.search, state) !== null, { sso: IS_ALLOW_SSO_LOGIN, token: IS_ALLOW_TOKEN_LOGIN })
     : null;
@@ -76,8 +76,7 @@ export function LoginPage() {
 
 function LoginScreen() {
   const { t } = useTranslation();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = useRouteLocation();
   const state = (location.state ?? null) as LoginRouteState | null;
   const [mode, setMode] = useState<Mode>(() =>
     QrLogin && (config.login?.defaultMode === 'qr' || !IS_ALLOW_PASSWORD_LOGIN) ? { kind: 'qr' } : { kind: 'password' },
@@ -134,7 +133,7 @@ function LoginScreen() {
             />
           ) : null}
           {mode.kind === 'changePassword' ? (
-            <ChangePasswordForm loginName={mode.loginName} onDone={() => navigate('/', { replace: true })} />
+            <ChangePasswordForm loginName={mode.loginName} onDone={() => navigateTo('/', { replace: true })} />
           ) : null}
           {mode.kind === 'qr' && QrLogin ? (
             <Suspense fallback={null}>

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import en from '../../../locales/areas/messages.en_US.json';
-import base from '../../../locales/en_US.json';
+import { loadLocaleTexts } from '../../../locales/index.ts';
 import { kindPreview } from './summary.ts';
 
 const i18n = i18next.createInstance();
-await i18n.init({ lng: 'en_US', resources: { en_US: { translation: { ...base, ...en } } }, interpolation: { escapeValue: false } });
+await i18n.init({ lng: 'en_US', resources: { en_US: { translation: await loadLocaleTexts('en_US') } }, interpolation: { escapeValue: false } });
 const t = i18n.t.bind(i18n);
 
 describe('room-list preview of the other kinds', () => {

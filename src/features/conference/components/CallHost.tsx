@@ -1,15 +1,20 @@
 // The chat screen's call layer: rings on CONFERENCE_CALL (the incoming call dialog with Accept and Decline; a
 // call while this account is in another is answered busy), follows the conference notifications, and shows the
-// call bar of a placed, connected or ended call.
+// call bar of a placed, connected or ended call. An invitee of a built-in conference (CONFERENCE_CREATE) gets a
+// bar that opens the conference's page in its room.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Phone, PhoneOff, Video } from 'lucide-react';
+import { Phone, PhoneOff, Users, Video } from 'lucide-react';
 import { IS_ALLOW_VIDEO_CONFERENCE, IS_ALLOW_VOICE_CALL } from '@variant/flags';
-import { Button, Dialog } from '../../../ui/index.ts';
+import { Button, Dialog, usePanelNav } from '../../../ui/index.ts';
+import { useRoom } from '../../roomlist/index.ts';
 import { chatServices, useNotifications } from '../../session/index.ts';
 import { answerCall, callStatus, statusOf } from '../api/calls.ts';
 import { useCallStore } from '../hooks/callStore.ts';
+import { useInvitationStore } from '../hooks/invitationStore.ts';
 import { isLive, ringsBusy, type Call, type ConferenceEvent } from '../model/call.ts';
+import { invitationOf, type Invitation } from '../model/conference.ts';
+import { createConferencePage } from '../pages.tsx';
 import styles from './Call.module.scss';
 
 /** A connected or ringing call asks for its status this often: the server announces no stop. */
@@ -26,6 +31,8 @@ const EVENT_TYPES = { CONFERENCE_ACCEPT: 'ACCEPT', CONFERENCE_REJECT: 'REJECT', 
 function useConferenceNotifications(): void {
   useNotifications((notification, { accountId }) => {
     if (notification.source !== 'replyQueue') return;
+    const invitation = IS_ALLOW_VIDEO_CONFERENCE ? invitationOf(notification, accountId) : null;
+    if (invitation) return useInvitationStore.getState().invite(invitation);
     const store = useCallStore.getState();
     if (notification.notifyType === 'CONFERENCE_CALL') {
       const data = notification.data;
@@ -128,6 +135,27 @@ function CallBar({ call, name }: { call: Call; name: string }) {
   );
 }
 
+/** A built-in conference's invitation: Open shows the conference's page (join token, Start, Stop) in its room. */
+function InvitationBar({ invitation, name }: { invitation: Invitation; name: string }) {
+  const { t } = useTranslation();
+  const dismiss = useInvitationStore((state) => state.dismiss);
+  const room = useRoom(invitation.roomId);
+  const open = () => {
+    const nav = usePanelNav.getState();
+    if (room && nav.room?.roomId !== room.roomId) nav.selectRoom(room);
+    nav.openRight(createConferencePage, { roomId: invitation.roomId, invitation }, { replace: true });
+    dismiss();
+  };
+  return (
+    <div className={styles.bar} role="status" data-testid="conference-invitation" data-flag="IS_ALLOW_VIDEO_CONFERENCE">
+      <Users aria-hidden="true" className={styles.icon} />
+      <span className={styles.text}>{t(`conference.invitation.${invitation.type}`, { room: name })}</span>
+      <Button disabled={!room} onClick={open}>{t('conference.invitation.open')}</Button>
+      <Button variant="ghost" onClick={dismiss}>{t('common.close')}</Button>
+    </div>
+  );
+}
+
 export interface CallHostProps {
   /** The name the room list shows for a room ('' when it does not know the room). */
   roomName: (roomId: string) => string;
@@ -136,9 +164,16 @@ export interface CallHostProps {
 export function CallHost({ roomName }: CallHostProps) {
   useConferenceNotifications();
   const call = useCallStore((state) => state.call);
+  const invitation = useInvitationStore((state) => state.invitation);
   useStatusPoll(call);
-  if (!call) return null;
+  const invited = IS_ALLOW_VIDEO_CONFERENCE && invitation ? <InvitationBar invitation={invitation} name={roomName(invitation.roomId)} /> : null;
+  if (!call) return invited;
   const name = roomName(call.roomId);
   if (call.direction === 'incoming' && call.phase === 'ringing') return <IncomingCallDialog call={call} name={name} />;
-  return <CallBar call={call} name={name} />;
+  return (
+    <>
+      {invited}
+      <CallBar call={call} name={name} />
+    </>
+  );
 }

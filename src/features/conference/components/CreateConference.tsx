@@ -1,19 +1,32 @@
 // The create conference page (right panel `createconference`, seed 'Other screens: create conference'): choose the
 // kind and the room's members to invite, create the built-in conference (conference/create), then see its join token
 // and information (gettokenandinfo) with Start and Stop. Sound and video run in the conference service, so the page
-// hands out the token and says so instead of showing media.
-import { useState } from 'react';
+// hands out the token and says so instead of showing media. An invitee opens the same page from the invitation
+// (CONFERENCE_CREATE): it shows the conference it was invited to, with its own join token.
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConferenceType, GetConferenceTokenAndInfoResponse } from '@generated/types/index';
 import { Button, Checkbox, EmptyState, Spinner, showToast } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
 import { chatServices } from '../../session/index.ts';
 import { joinTokenOf, openConference, runConferenceAction, useConferenceMembers } from '../api/conferences.ts';
-import { actionsFor, afterAction, createBody, inviteeChoices, joinable, tokenExpiry, type ConferenceAction, type ConferenceStatus } from '../model/conference.ts';
+import {
+  actionsFor,
+  afterAction,
+  createBody,
+  inviteeChoices,
+  joinable,
+  tokenExpiry,
+  type ConferenceAction,
+  type ConferenceStatus,
+  type Invitation,
+} from '../model/conference.ts';
 import styles from './Conference.module.scss';
 
 export interface CreateConferenceProps {
   roomId: string;
+  /** The conference this account was invited to: the page shows it instead of the create form. */
+  invitation?: Invitation;
 }
 
 interface Created {
@@ -26,7 +39,9 @@ interface Created {
 
 const memberName = (account: { userFullname?: string; loginName?: string; accountId: string }) => account.userFullname || account.loginName || account.accountId;
 
-export function CreateConference({ roomId }: CreateConferenceProps) {
+const invited = (invitation: Invitation): Created => ({ uuid: invitation.uuid, type: invitation.type, invited: invitation.invited, status: 'CREATED', join: null });
+
+export function CreateConference({ roomId, invitation }: CreateConferenceProps) {
   const { t, i18n } = useTranslation();
   const members = useConferenceMembers(roomId);
   const choices = inviteeChoices(members ?? [], chatServices().accountId);
@@ -34,7 +49,7 @@ export function CreateConference({ roomId }: CreateConferenceProps) {
   // Everyone is invited until unticked: a conference of the room is the usual wish.
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<Created | null>(null);
+  const [created, setCreated] = useState<Created | null>(invitation ? invited(invitation) : null);
 
   const failed = (errMsgList: Parameters<typeof errorMessage>[0]) => showToast(errorMessage(errMsgList, i18n.language) ?? t('errors.actionFailed'), 'error');
 
@@ -43,6 +58,18 @@ export function CreateConference({ roomId }: CreateConferenceProps) {
     if (!result.ok) failed(result.errMsgList);
     return result.ok ? result.data : null;
   };
+
+  // An invitee's page fetches its own join token for the conference it was invited to.
+  useEffect(() => {
+    if (!invitation) return;
+    let live = true;
+    void joinTokenOf(invitation.uuid).then((result) => {
+      if (live && result.ok) setCreated((current) => (current && current.uuid === invitation.uuid ? { ...current, join: result.data } : current));
+    });
+    return () => {
+      live = false;
+    };
+  }, [invitation]);
 
   const create = async () => {
     const invited = new Set(choices.map((member) => member.accountId).filter((id) => !left.has(id)));

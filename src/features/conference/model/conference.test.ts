@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '@generated/types/index';
-import { actionsFor, afterAction, createBody, inviteeChoices, joinable, tokenExpiry } from './conference.ts';
+import { actionsFor, afterAction, createBody, invitationOf, inviteeChoices, joinable, tokenExpiry } from './conference.ts';
 
 const account = (accountId: string): Account => ({ accountId, loginName: `user${accountId}` }) as Account;
 const b64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -39,5 +39,28 @@ describe('tokenExpiry', () => {
     expect(tokenExpiry('')).toBeNull();
     expect(tokenExpiry('a.<script>.b')).toBeNull();
     expect(tokenExpiry(`x.${b64url({ exp: 'soon' })}.y`)).toBeNull();
+  });
+});
+
+describe('invitations', () => {
+  const created = (creatorId: string, type = 'VOICE') => ({
+    notifyType: 'CONFERENCE_CREATE',
+    roomId: '9',
+    data: {
+      uuid: 'c-1',
+      type,
+      creatorId,
+      data: { participants: [{ accountId: '1', role: 'CREATOR' }, { accountId: '2', role: 'INVITEE' }, { accountId: '3', role: 'INVITEE' }] },
+    },
+  });
+  it('reads an invitation from the creator for an invitee', () => {
+    expect(invitationOf(created('1'), '2')).toEqual({ uuid: 'c-1', roomId: '9', type: 'VOICE', invited: 2 });
+    expect(invitationOf(created('1', 'VIDEO'), '3')?.type).toBe('VIDEO');
+  });
+  it('leaves out the creator\'s own copy, other notifications and malformed ones', () => {
+    expect(invitationOf(created('1'), '1')).toBeNull();
+    expect(invitationOf({ ...created('1'), notifyType: 'CONFERENCE_CALL' }, '2')).toBeNull();
+    expect(invitationOf({ notifyType: 'CONFERENCE_CREATE', roomId: '9', data: { creatorId: '1' } }, '2')).toBeNull();
+    expect(invitationOf({ notifyType: 'CONFERENCE_CREATE', data: created('1').data }, '2')).toBeNull();
   });
 });

@@ -46,3 +46,29 @@ export function tokenExpiry(token: string): Date | null {
     return null;
   }
 }
+
+/** A built-in conference this account was invited to, from the creator's CONFERENCE_CREATE. */
+export interface Invitation {
+  uuid: string;
+  roomId: string;
+  type: ConferenceType;
+  /** How many the creator invited (this account among them). */
+  invited: number;
+}
+
+/**
+ * The invitation in a CONFERENCE_CREATE, or null: other notifications, and the creator's own copy (the creator
+ * has the conference's page already, where it was made).
+ */
+export function invitationOf(notification: { notifyType: string; roomId?: string; data?: unknown }, selfId: string): Invitation | null {
+  if (notification.notifyType !== 'CONFERENCE_CREATE' || typeof notification.data !== 'object' || notification.data === null) return null;
+  const data = notification.data as { uuid?: unknown; type?: unknown; creatorId?: unknown; data?: { participants?: unknown } };
+  if (typeof data.uuid !== 'string' || !notification.roomId || data.creatorId === selfId) return null;
+  const participants = Array.isArray(data.data?.participants) ? (data.data.participants as { role?: unknown }[]) : [];
+  return {
+    uuid: data.uuid,
+    roomId: notification.roomId,
+    type: data.type === 'VOICE' ? 'VOICE' : 'VIDEO',
+    invited: participants.filter((participant) => participant.role === 'INVITEE').length,
+  };
+}

@@ -2,11 +2,11 @@
 // the variant's instructions, a new code after each ttl, the refresh icon when the codes run out, and the login
 // with the AUTH_OTP a signed-in phone's 'QR Code Reader' sends here.
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { MessagesSquare, RefreshCw } from 'lucide-react';
 import { constants } from '@variant/constants';
+import { useRouteLocation } from '../../../core/navigation/navigation.ts';
 import { IconButton, Spinner } from '../../../ui/index.ts';
 import { loginWithToken } from '../auth.ts';
 import { useFollowLoginOutcome } from '../outcome.ts';
@@ -34,7 +34,7 @@ function useQrImage(token: string | null): string | null {
 
 export function QrLogin() {
   const { t, i18n } = useTranslation();
-  const location = useLocation();
+  const location = useRouteLocation();
   const actionObj = ((location.state ?? null) as LoginRouteState | null)?.actionObj;
   const follow = useFollowLoginOutcome();
   const [state, setState] = useState<QrState>({ kind: 'waiting' });

@@ -2,9 +2,9 @@
 // `authenticate` message (login name, token, systemId, roomId, type) and the page logs in at once; 'Request Login'
 // asks the host for a fresh token (`refreshToken`). The login page shows the webview wording of a failed login, an
 // unreachable server and an expired session above it.
-import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { RefreshCw } from 'lucide-react';
+import { useRouteLocation } from '../../../core/navigation/navigation.ts';
 import { Button } from '../../../ui/index.ts';
 import { postToHost } from '../host/host-bridge.ts';
 import { HOST_ACTIONS } from '../host/actions.ts';
@@ -15,7 +15,7 @@ import styles from './WebviewLogin.module.scss';
 
 export function WebviewLogin() {
   const { t } = useTranslation();
-  const location = useLocation();
+  const location = useRouteLocation();
   const state = (location.state ?? null) as LoginRouteState | null;
   const follow = useFollowLoginOutcome();
   const busy = useHostAuthenticate((outcome, authentication) =>

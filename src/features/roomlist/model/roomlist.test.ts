@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import en from '../../../locales/en_US.json' with { type: 'json' };
+import en from '../../../locales/areas/create.en_US.json' with { type: 'json' };
 import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
 import { filterRooms, sortRooms } from './rooms.ts';
 import { allPreviews, allRooms, applyNewMessage, findRoom, markRoomRead, setPreview, upsertRoom, type RoomPage, type RoomPages } from './roomPages.ts';
