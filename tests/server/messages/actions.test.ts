@@ -16,7 +16,7 @@ beforeAll(async () => {
   alice = await person(server, 'alice', 'Alice Wong');
   bob = await person(server, 'bob', 'Bob Chan');
   carol = await person(server, 'carol', 'Carol Lee');
-}, 60_000);
+});
 afterAll(() => server.close());
 
 const ids = (list: { messages: { messageId: string }[] }) => list.messages.map((m) => m.messageId);

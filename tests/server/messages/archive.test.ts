@@ -14,7 +14,7 @@ beforeAll(async () => {
   server = await startTestServer();
   alice = await person(server, 'alice');
   bob = await person(server, 'bob');
-}, 60_000);
+});
 afterAll(() => server.close());
 
 interface ArchiveDoc {

@@ -13,7 +13,7 @@ beforeAll(async () => {
   server = await startTestServer();
   alice = await person(server, 'dx_alice');
   bob = await person(server, 'dx_bob');
-}, 60_000);
+});
 afterAll(() => server.close());
 
 describe('delete and export (hospital)', () => {

@@ -18,7 +18,7 @@ beforeAll(async () => {
   bob = await person(server, 'bob', 'Bob Chan');
   carol = await person(server, 'carol');
   dave = await person(server, 'dave');
-}, 60_000);
+});
 afterAll(() => server.close());
 
 describe('sendaesmessage and receiveaesmessages', () => {

@@ -36,7 +36,7 @@ beforeAll(async () => {
   const mqSysName = server.app.ctx.config.mqSysName;
   catQueue = await subscribeReplyQueue(server.url, cat.apiKey, mqSysName, cat.accountId);
   benQueue = await subscribeReplyQueue(server.url, ben.apiKey, mqSysName, ben.accountId);
-}, 60_000);
+});
 
 afterAll(async () => {
   await catQueue?.close();

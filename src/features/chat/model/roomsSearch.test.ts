@@ -94,16 +94,25 @@ describe('the message search across rooms', () => {
     expect(last().hits).toHaveLength(10);
   });
 
-  it('reports nothing once disposed (a new text), even when a read answers late', async () => {
-    const { server, search, snapshots } = run(4, 1, () => true);
-    server.hold(true);
+  it('aborts its calls and reports nothing once disposed (a new text), even when a read answers late', async () => {
+    const signals: AbortSignal[] = [];
+    const pending: (() => void)[] = [];
+    const read: ReadBatch<Msg> = async (cursor, signal) => {
+      signals.push(signal);
+      await new Promise<void>((resolve) => pending.push(resolve));
+      return { cursor, hits: [message(cursor.roomId, 1)] };
+    };
+    const snapshots: SearchSnapshot<Msg>[] = [];
+    const search = new RoomsSearchRun(ids(4), read, (snapshot) => snapshots.push(snapshot), { pageHits: 30, pageBatches: 40, parallel: 2 });
     const page = search.next();
     await Promise.resolve();
     const seen = snapshots.length;
     search.dispose();
-    server.release();
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, true]);
+    pending.splice(0).forEach((resolve) => resolve());
     await page;
     expect(snapshots).toHaveLength(seen);
+    expect(signals).toHaveLength(2);
   });
 
   it('skips a room that cannot be read and goes on with the others', async () => {

@@ -88,7 +88,11 @@ export interface HitGroup<M> {
 /** Hits grouped by room, the rooms in the search's order (most recent first), each room's hits newest first. */
 export function groupHits<M>(hits: readonly Hit<M>[], roomOrder: readonly string[]): HitGroup<M>[] {
   const byRoom = new Map<string, Hit<M>[]>();
-  for (const hit of hits) byRoom.set(hit.roomId, [...(byRoom.get(hit.roomId) ?? []), hit]);
+  for (const hit of hits) {
+    const roomHits = byRoom.get(hit.roomId);
+    if (roomHits) roomHits.push(hit);
+    else byRoom.set(hit.roomId, [hit]);
+  }
   const rank = new Map(roomOrder.map((roomId, index) => [roomId, index]));
   return [...byRoom.entries()]
     .sort(([a], [b]) => (rank.get(a) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b) ?? Number.MAX_SAFE_INTEGER))
