@@ -14,7 +14,10 @@ export function MessageInfoBody({ message }: { message: ChatMessage }) {
   if (!info) return <Spinner />;
   const locale = i18n.language.replace('_', '-');
   const when = (time: number | undefined, none: string) => (time ? new Date(time).toLocaleString(locale) : none);
-  const rows = (items: { accountId: string; userFullname?: string; date: string }[], testId: string) => (
+  // An empty list says so rather than leaving its heading alone.
+  const rows = (items: { accountId: string; userFullname?: string; date: string }[], testId: string) => items.length === 0 ? (
+    <p className={styles.meta} data-testid={testId}>{t('chat.nobodyYet')}</p>
+  ) : (
     <ul className={styles.memberList} data-testid={testId}>
       {items.map((item) => (
         <li key={item.accountId} className={styles.member}>
