@@ -1,21 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import type { AnyNotification } from '@generated/realtime/index';
 import { archiveEmailNotice, emailStateKeys } from './archiveEmail.ts';
+
+/** A CUSTOM_NOTIFICATION as the server sends it, with the data under test. */
+const custom = (data: Record<string, unknown>): AnyNotification => ({ notifyType: 'CUSTOM_NOTIFICATION', senderId: '1', dataId: '7', data });
 
 describe('archiveEmailNotice', () => {
   it('reads the archive of an ARCHIVE_EMAIL custom notification', () => {
-    const notice = archiveEmailNotice({
-      notifyType: 'CUSTOM_NOTIFICATION',
-      data: { kind: 'ARCHIVE_EMAIL', archivedMessage: { id: '7', date: 5, roomName: 'Ward', roomId: '3', emailStatus: 'FAILED', emailFailure: 'TOO_LARGE' } },
-    });
+    const notice = archiveEmailNotice(
+      custom({ kind: 'ARCHIVE_EMAIL', archivedMessage: { id: '7', date: 5, roomName: 'Ward', roomId: '3', emailStatus: 'FAILED', emailFailure: 'TOO_LARGE' } }),
+    );
     expect(notice).toEqual({ id: '7', date: 5, roomName: 'Ward', roomId: '3', emailStatus: 'FAILED', emailFailure: 'TOO_LARGE' });
   });
 
   it('ignores other notifications, other kinds, a mail still on the way and an unknown reason', () => {
-    expect(archiveEmailNotice({ notifyType: 'MESSAGE_ARCHIVED', data: { kind: 'ARCHIVE_EMAIL', archivedMessage: { id: '1', emailStatus: 'SENT' } } })).toBeNull();
-    expect(archiveEmailNotice({ notifyType: 'CUSTOM_NOTIFICATION', data: { kind: 'PRIVATE_ALBUM', status: 'READY' } })).toBeNull();
-    expect(archiveEmailNotice({ notifyType: 'CUSTOM_NOTIFICATION', data: { kind: 'ARCHIVE_EMAIL', archivedMessage: { id: '1', emailStatus: 'PENDING' } } })).toBeNull();
-    expect(archiveEmailNotice({ notifyType: 'CUSTOM_NOTIFICATION', data: { kind: 'ARCHIVE_EMAIL' } })).toBeNull();
-    const odd = archiveEmailNotice({ notifyType: 'CUSTOM_NOTIFICATION', data: { kind: 'ARCHIVE_EMAIL', archivedMessage: { id: '1', emailStatus: 'FAILED', emailFailure: 'LOST' } } });
+    const archived: AnyNotification = { notifyType: 'MESSAGE_ARCHIVED', senderId: '1', dataId: '1', roomId: '3', data: { archivedMessage: { id: '1', date: 5, emailStatus: 'SENT' } } };
+    expect(archiveEmailNotice(archived)).toBeNull();
+    expect(archiveEmailNotice(custom({ kind: 'PRIVATE_ALBUM', status: 'READY' }))).toBeNull();
+    expect(archiveEmailNotice(custom({ kind: 'ARCHIVE_EMAIL', archivedMessage: { id: '1', emailStatus: 'PENDING' } }))).toBeNull();
+    expect(archiveEmailNotice(custom({ kind: 'ARCHIVE_EMAIL' }))).toBeNull();
+    const odd = archiveEmailNotice(custom({ kind: 'ARCHIVE_EMAIL', archivedMessage: { id: '1', emailStatus: 'FAILED', emailFailure: 'LOST' } }));
     expect(odd).toEqual({ id: '1', date: 0, emailStatus: 'FAILED' });
   });
 });

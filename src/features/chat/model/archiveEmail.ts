@@ -1,12 +1,13 @@
 // How an emailed archive's mail went, as the server tells it: the archive lists' emailStatus / emailFailure, and
 // the CUSTOM_NOTIFICATION of kind ARCHIVE_EMAIL sent when the mail was sent or given up.
+import type { AnyNotification } from '@generated/realtime/index';
 import type { ArchiveEmailFailure, ArchivedMessage } from '@generated/types/index';
 import { ArchiveEmailFailureValues } from '@generated/types/enums';
 
 const isFailure = (value: unknown): value is ArchiveEmailFailure => (ArchiveEmailFailureValues as readonly unknown[]).includes(value);
 
 /** The archive a CUSTOM_NOTIFICATION of kind ARCHIVE_EMAIL is about, or null for any other notification. */
-export function archiveEmailNotice(notification: { notifyType: string; data?: unknown }): ArchivedMessage | null {
+export function archiveEmailNotice(notification: AnyNotification): ArchivedMessage | null {
   if (notification.notifyType !== 'CUSTOM_NOTIFICATION') return null;
   const data = notification.data;
   if (typeof data !== 'object' || data === null) return null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '@generated/types/index';
+import type { AnyNotification } from '@generated/realtime/index';
+import type { Account, ConferenceType } from '@generated/types/index';
 import { actionsFor, afterAction, createBody, invitationOf, inviteeChoices, joinable, tokenExpiry } from './conference.ts';
 
 const account = (accountId: string): Account => ({ accountId, loginName: `user${accountId}` }) as Account;
@@ -43,8 +44,10 @@ describe('tokenExpiry', () => {
 });
 
 describe('invitations', () => {
-  const created = (creatorId: string, type = 'VOICE') => ({
+  const created = (creatorId: string, type: ConferenceType = 'VOICE'): AnyNotification => ({
     notifyType: 'CONFERENCE_CREATE',
+    senderId: creatorId,
+    dataId: 'c-1',
     roomId: '9',
     data: {
       uuid: 'c-1',
@@ -59,8 +62,8 @@ describe('invitations', () => {
   });
   it('leaves out the creator\'s own copy, other notifications and malformed ones', () => {
     expect(invitationOf(created('1'), '1')).toBeNull();
-    expect(invitationOf({ ...created('1'), notifyType: 'CONFERENCE_CALL' }, '2')).toBeNull();
-    expect(invitationOf({ notifyType: 'CONFERENCE_CREATE', roomId: '9', data: { creatorId: '1' } }, '2')).toBeNull();
-    expect(invitationOf({ notifyType: 'CONFERENCE_CREATE', data: created('1').data }, '2')).toBeNull();
+    expect(invitationOf({ notifyType: 'CONFERENCE_CALL', senderId: '1', dataId: 'c-1', roomId: '9', data: { uuid: 'c-1', creatorId: '1' } }, '2')).toBeNull();
+    expect(invitationOf({ notifyType: 'CONFERENCE_CREATE', senderId: '1', dataId: 'c-1', roomId: '9', data: { creatorId: '1' } }, '2')).toBeNull();
+    expect(invitationOf({ notifyType: 'CONFERENCE_CREATE', senderId: '1', dataId: 'c-1', roomId: '', data: { uuid: 'c-1', creatorId: '1' } }, '2')).toBeNull();
   });
 });

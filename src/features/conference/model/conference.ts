@@ -1,6 +1,7 @@
 // The built-in conference (conference/create, gettokenandinfo, start, stop): its state on the client and what the
 // page offers in each state (docs/server-services.md 'Conferences': CREATED ─start→ STARTED ─stop→ ENDED, CREATED
 // ─stop→ ENDED). Pure, so the page's rules are tested without a server.
+import type { AnyNotification } from '@generated/realtime/index';
 import type { Account, ConferenceType } from '@generated/types/index';
 import { nonEmpty } from '../../../core/non-empty.ts';
 
@@ -59,11 +60,13 @@ export interface Invitation {
  * The invitation in a CONFERENCE_CREATE, or null: other notifications, and the creator's own copy (the creator
  * has the conference's page already, where it was made).
  */
-export function invitationOf(notification: { notifyType: string; roomId?: string; data?: unknown }, selfId: string): Invitation | null {
-  if (notification.notifyType !== 'CONFERENCE_CREATE' || typeof notification.data !== 'object' || notification.data === null) return null;
-  const data = notification.data as { uuid?: unknown; type?: unknown; creatorId?: unknown; data?: { participants?: unknown } };
+export function invitationOf(notification: AnyNotification, selfId: string): Invitation | null {
+  if (notification.notifyType !== 'CONFERENCE_CREATE') return null;
+  const { data } = notification;
   if (typeof data.uuid !== 'string' || !notification.roomId || data.creatorId === selfId) return null;
-  const participants = Array.isArray(data.data?.participants) ? (data.data.participants as { role?: unknown }[]) : [];
+  // The schema leaves the conference's own data open; the participants list is read defensively.
+  const extra: { participants?: unknown } = data.data ?? {};
+  const participants = Array.isArray(extra.participants) ? (extra.participants as { role?: unknown }[]) : [];
   return {
     uuid: data.uuid,
     roomId: notification.roomId,
