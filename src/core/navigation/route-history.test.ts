@@ -5,7 +5,8 @@ import { createRouteHistory, pathBelow, pathUnder, type HistoryHost } from './ro
 function fakeWindow(pathname: string, search = '') {
   const entries: { url: string; state: unknown }[] = [{ url: pathname + search, state: null }];
   let index = 0;
-  let popstate: () => void = () => undefined;
+  const popstateListeners: (() => void)[] = [];
+  const popstate = () => popstateListeners.forEach((listener) => listener());
   const current = () => new URL(entries[index]!.url, 'http://host');
   const host: HistoryHost = {
     location: {
@@ -28,13 +29,23 @@ function fakeWindow(pathname: string, search = '') {
         entries[index] = { url, state };
       },
     },
-    addEventListener: (_type, listener) => (popstate = listener),
+    addEventListener: (_type, listener) => void popstateListeners.push(listener),
+    dispatchEvent: (event) => {
+      if (event.type === 'popstate') popstate();
+      return true;
+    },
   };
   const back = () => {
     index -= 1;
     popstate();
   };
-  return { host, entries, back };
+  /** Another router on the same page, as react-router's browser history listens: popstate, then the entry's state. */
+  const otherRouterSees = () => {
+    const seen: unknown[] = [];
+    host.addEventListener('popstate', () => seen.push(host.history.state));
+    return seen;
+  };
+  return { host, entries, back, otherRouterSees };
 }
 
 describe('route history', () => {
@@ -74,6 +85,18 @@ describe('route history', () => {
     page.host.history.replaceState({ usr: null, key: 'r1', idx: 0 }, '', '/login?sessionTimeout');
     history.sync();
     expect(history.location()).toMatchObject({ pathname: '/login', search: '?sessionTimeout', key: 'r1' });
+  });
+
+  it('announces every entry it writes to the other router on the page, which then reads that entry', () => {
+    const page = fakeWindow('/chatroom');
+    const history = createRouteHistory(page.host, '/');
+    const seen = page.otherRouterSees();
+    // The chat consumed a deep link's state; a login finishing late writes its own entry over it.
+    history.navigate('/chatroom', { replace: true, state: { actionObj: { action: 'gotoroom' } } });
+    expect(seen).toEqual([expect.objectContaining({ usr: { actionObj: { action: 'gotoroom' } } })]);
+    history.navigate('/login');
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toMatchObject({ usr: null, idx: 1 });
   });
 
   it('joins and strips the base as react-router does', () => {

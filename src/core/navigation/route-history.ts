@@ -31,6 +31,7 @@ export interface HistoryHost {
     replaceState(data: unknown, unused: string, url: string): void;
   };
   addEventListener(type: 'popstate', listener: () => void): void;
+  dispatchEvent(event: Event): boolean;
 }
 
 export interface RouteHistory {
@@ -95,6 +96,11 @@ export function createRouteHistory(host: HistoryHost, basename: string): RouteHi
       const entry: Entry = { usr: state, key: Math.random().toString(36).slice(2, 10), idx: replace ? idx : idx + 1 };
       if (replace) host.history.replaceState(entry, '', pathUnder(basename, to));
       else host.history.pushState(entry, '', pathUnder(basename, to));
+      // The signed-in app's react-router sees history changes through popstate only. Announcing each entry written
+      // here keeps it on the entry the page really shows: a login that finishes after its page already went to the
+      // chat would otherwise leave a state (a deep link's action) under the chat that it never saw, and a reload
+      // would run that action again.
+      host.dispatchEvent(new Event('popstate'));
       refresh();
     },
     sync: refresh,
