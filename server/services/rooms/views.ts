@@ -32,14 +32,13 @@ export const isPairRoom = (room: Room): boolean => room.roomType === 'SINGLE' &&
 async function accountsById(r: Repos, viewerId: number, ids: readonly number[]): Promise<Map<number, { account: Account; wire: T.Account }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const [accounts, tenants, synonyms] = await Promise.all([r.accounts.listByIds(unique), r.tenants.list(), r.accounts.listSynonyms(viewerId)]);
+  const [accounts, tenants] = await Promise.all([r.accounts.listByIdsWithSynonyms(viewerId, unique), r.tenants.list()]);
   const tenantName = new Map(tenants.map((t) => [t.id, t.fullname]));
-  const synonymOf = new Map(synonyms.map((s) => [s.synAccountId, s.synonym]));
   return new Map(
-    accounts.map((a) => {
-      const synonym = synonymOf.get(a.id);
-      return [a.id, { account: a, wire: { ...toWireAccount(a, tenantName.get(a.tenantId)), ...(synonym !== undefined ? { synonym } : {}) } }];
-    }),
+    accounts.map(({ account: a, synonym }) => [
+      a.id,
+      { account: a, wire: { ...toWireAccount(a, tenantName.get(a.tenantId)), ...(synonym !== null ? { synonym } : {}) } },
+    ]),
   );
 }
 

@@ -260,6 +260,21 @@ export function accountsRepo(q: Queryable) {
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
+    /**
+     * Accounts by id with the viewer's own synonym for each (null when none), in one statement: room lists and room
+     * details show both, and a page of rooms costs the same statements whatever it holds.
+     */
+    async listByIdsWithSynonyms(viewerId: number, ids: readonly number[]): Promise<{ account: Account; synonym: string | null }[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await q.query(
+        `SELECT ${COLUMNS}, (SELECT s.synonym FROM account_synonyms s WHERE s.account_id = $2 AND s.syn_account_id = accounts.id) AS viewer_synonym
+         FROM accounts WHERE id = ANY($1::bigint[])`,
+        [idArray(ids), viewerId],
+      );
+      const byId = new Map(rows.map((r) => [toId(r.id), { account: toAccount(r), synonym: r.viewer_synonym == null ? null : String(r.viewer_synonym) }]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
     /** Directory listing ordered by display name, paged by offset (pageInfo). */
     async list(query: AccountListQuery): Promise<AccountPage> {
       const where: string[] = [];
