@@ -1,5 +1,6 @@
 // The component kit: every colour, size and radius comes from the variant's --cg-* theme tokens.
-export { Avatar, initials } from './Avatar.tsx';
+export { Avatar } from './Avatar.tsx';
+export { initials } from './initials.ts';
 export { Badge } from './Badge.tsx';
 export { Button } from './Button.tsx';
 export { Checkbox } from './Checkbox.tsx';
