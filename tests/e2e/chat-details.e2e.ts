@@ -178,7 +178,8 @@ test("the maximum-text notice keeps a too long text unsent; emoji alone are enla
 
 test('the right panel narrows the main panel where the room is wide enough, and slides over it where not', async ({ openPage }) => {
   const { me, other, roomId } = await pair();
-  await sendTexts(other, roomId, ['A message to inspect']);
+  const long = 'A long message that must keep a readable width beside the open panel. '.repeat(4);
+  await sendTexts(other, roomId, ['A message to inspect', long]);
   const wide = await openPage({ viewport: { width: 1366, height: 860 } });
   await openRoom(wide, me, 'Writer');
   await wide.getByRole('combobox', { name: 'Message' }).fill('My own message, right-aligned');
@@ -191,6 +192,14 @@ test('the right panel narrows the main panel where the room is wide enough, and 
   await expect(panel.getByRole('heading', { name: 'Message info' })).toBeVisible();
   await expect.poll(async () => (await boxOf(wide.getByRole('main'))).right).toBeLessThanOrEqual((await boxOf(panel)).left + 0.5);
   expect((await boxOf(own.locator('article'))).right).toBeLessThanOrEqual((await boxOf(panel)).left);
+  // The bubble keeps its share of the narrower timeline (70 %): the hidden hover actions take no room from it.
+  const longBubble = wide.getByTestId('message').filter({ hasText: 'readable width' }).locator('article');
+  const mainBox = await boxOf(wide.getByRole('main'));
+  expect((await longBubble.evaluate((element) => element.getBoundingClientRect().width)) / (mainBox.right - mainBox.left)).toBeGreaterThan(0.6);
+  await own.hover();
+  await expect(own.getByRole('toolbar', { name: 'Message actions' })).toBeVisible();
+  // The actions float above the hovered row, never over its text.
+  expect((await boxOf(own.getByRole('toolbar', { name: 'Message actions' }))).bottom).toBeLessThanOrEqual((await boxOf(own.locator('article'))).top + 6);
   await screenshot(wide, 'right-panel-narrows-main');
 
   const narrow = await openPage({ viewport: { width: 1000, height: 800 } });
