@@ -24,3 +24,4 @@ export { definePanelPage, PanelPageView, useOpenRoom, usePanelNav, type OpenPage
 export { saveFile } from './saveFile.ts';
 export { useChoiceWhileSaving } from './useChoiceWhileSaving.ts';
 export { PICTURE_TYPES, readFileBase64 } from './readFileBase64.ts';
+export { useTabStops } from './useTabStops.ts';

@@ -210,3 +210,33 @@ test('the right panel narrows the main panel where the room is wide enough, and 
   await expect.poll(async () => (await boxOf(overlay)).left).toBeLessThan((await boxOf(narrow.getByRole('main'))).right);
   await screenshot(narrow, 'right-panel-over-main');
 });
+
+test("the message list is one Tab stop: arrows move between messages, Tab reaches the focused one's actions only", async ({ openPage }) => {
+  const { me, other, roomId } = await pair();
+  await sendTexts(other, roomId, ['First of three', 'Second of three']);
+  await sendFile(other, roomId, 'notes.pdf', new TextEncoder().encode('%PDF-1.4 notes'), 'application/pdf');
+  const page = await openPage();
+  await openRoom(page, me, 'Writer');
+  const messages = page.getByTestId('message');
+  await expect(messages).toHaveCount(3);
+  const list = page.getByTestId('message-list');
+  // From the header's last button one Tab reaches the list and the next the composer's first tool, past every
+  // message's buttons (the file's download and open buttons included).
+  await page.getByRole('button', { name: 'Close chat' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(list).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Attach file' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(list).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(messages.nth(2)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(messages.nth(1)).toBeFocused();
+  await expect(messages.nth(1).getByRole('toolbar', { name: 'Message actions' })).toBeVisible();
+  await screenshot(page, 'message-list-keyboard');
+  await page.keyboard.press('Tab');
+  await expect(messages.nth(1).getByRole('button', { name: 'Reply' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Cancel reply' })).toBeVisible();
+});
