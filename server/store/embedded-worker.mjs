@@ -4,6 +4,7 @@
 import { Blob } from 'node:buffer';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteSession } from './pglite-session.mjs';
 
 /** What the main thread needs of a failed statement: its SQLSTATE and PostgreSQL's fields, never the input. */
 function describe(error) {
@@ -14,25 +15,29 @@ function describe(error) {
   return { name: error?.name ?? 'Error', message: error?.message ?? String(error), fields };
 }
 
-const { dataDir, image } = workerData;
+const { dataDir, image, prepared } = workerData;
 let pg;
+let session;
 try {
   pg = await PGlite.create({
     ...(dataDir === null ? {} : { dataDir }),
     ...(image ? { loadDataDir: new Blob([image]) } : {}),
   });
+  session = pgliteSession(pg, { prepared });
   parentPort.postMessage({ id: 0, ok: true });
 } catch (error) {
   parentPort.postMessage({ id: 0, ok: false, error: describe(error) });
 }
 
-parentPort.on('message', async ({ id, op, sql, params }) => {
+async function handle({ id, op, sql, params, begin }) {
   try {
+    // A BEGIN the main thread held back travels with the transaction's first statement.
+    if (begin) await session.exec('BEGIN');
     if (op === 'query') {
-      const result = await pg.query(sql, params);
+      const result = await session.query(sql, params);
       parentPort.postMessage({ id, ok: true, rows: result.rows, rowCount: Math.max(result.affectedRows ?? 0, result.rows.length) });
     } else if (op === 'exec') {
-      await pg.exec(sql);
+      await session.exec(sql);
       parentPort.postMessage({ id, ok: true });
     } else if (op === 'close') {
       await pg.close();
@@ -42,4 +47,10 @@ parentPort.on('message', async ({ id, op, sql, params }) => {
   } catch (error) {
     parentPort.postMessage({ id, ok: false, error: describe(error) });
   }
+}
+
+// One message at a time, in order: a session's statements must not interleave.
+let turn = Promise.resolve();
+parentPort.on('message', (message) => {
+  turn = turn.then(() => handle(message));
 });

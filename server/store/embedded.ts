@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, QueryResult } from './db.ts';
+import { pgliteSession } from './pglite-session.mjs';
 import { SerialDatabase, type Connection } from './serial.ts';
 
 export interface EmbeddedOptions {
@@ -20,6 +21,11 @@ export interface EmbeddedOptions {
    * cluster does not exist yet. Default: on in memory, off on disk.
    */
   template?: boolean | string;
+  /**
+   * Named statements, parsed once per session (default). `false` runs every statement through pglite's own
+   * `query()`, for the store benchmark's side-by-side figures (scripts/bench/store.bench.ts).
+   */
+  prepared?: boolean;
 }
 
 export const PGDATA_FOLDER = 'pgdata';
@@ -47,7 +53,7 @@ export async function openEmbeddedDatabase(dataDir: string | null, options: Embe
     forgetEmbeddedImage(pgdata, options);
     pg = await open(undefined);
   }
-  return new SerialDatabase(pgliteConnection(pg), 'embedded');
+  return new SerialDatabase(pgliteConnection(pg, options.prepared !== false), 'embedded');
 }
 
 /** The initdb image a new cluster starts from (`template`), or undefined when the cluster exists or none is wanted. */
@@ -68,15 +74,14 @@ function templateFile(option: EmbeddedOptions['template']): string {
   return typeof option === 'string' ? option : defaultTemplateFile();
 }
 
-function pgliteConnection(pg: PGlite): Connection {
+function pgliteConnection(pg: PGlite, prepared: boolean): Connection {
+  const session = pgliteSession(pg, { prepared });
   return {
     async query<T>(sql: string, params: readonly unknown[]): Promise<QueryResult<T>> {
-      const result = await pg.query<T>(sql, [...params]);
+      const result = await session.query<T>(sql, [...params]);
       return { rows: result.rows, rowCount: Math.max(result.affectedRows ?? 0, result.rows.length) };
     },
-    async exec(sql: string): Promise<void> {
-      await pg.exec(sql);
-    },
+    exec: (sql: string) => session.exec(sql),
     close: () => pg.close(),
   };
 }

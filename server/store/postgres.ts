@@ -14,6 +14,29 @@ export interface PostgresOptions {
   poolSize?: number;
   /** Told about a connection the pool lost while idle (the server logs it); the pool replaces it. */
   onIdleError?: (error: Error) => void;
+  /**
+   * Named statements (default): each connection parses and plans a statement's text once, later runs send only
+   * Bind and Execute. `false` sends every statement unnamed, for the store benchmark's side-by-side figures.
+   */
+  prepared?: boolean;
+}
+
+/** Most distinct statement texts given names; texts past it run unnamed (each connection keeps what it parsed). */
+const NAMED_LIMIT = 1000;
+/** Only plain DML is named: a statement whose tables change shape later (DDL) must not be held parsed. */
+const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/** sql text → statement name, the same on every connection of one pool. */
+function statementNames(enabled: boolean): (sql: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (sql) => {
+    if (!enabled) return undefined;
+    const known = names.get(sql);
+    if (known !== undefined || names.size >= NAMED_LIMIT || !NAMEABLE.test(sql)) return known;
+    const name = `chatgen_${names.size + 1}`;
+    names.set(sql, name);
+    return name;
+  };
 }
 
 const INT8 = 20;
@@ -36,10 +59,11 @@ const typeParsers = {
   },
 };
 
-function statementsOf(client: pg.Pool | pg.PoolClient): Statements {
+function statementsOf(client: pg.Pool | pg.PoolClient, nameOf: (sql: string) => string | undefined): Statements {
   return {
     async query<T>(sql: string, params: readonly unknown[]): Promise<QueryResult<T>> {
-      const result = await client.query(sql, [...params]);
+      const name = nameOf(sql);
+      const result = await client.query(name === undefined ? { text: sql, values: [...params] } : { name, text: sql, values: [...params] });
       const rows = result.rows as T[];
       return { rows, rowCount: Math.max(result.rowCount ?? 0, rows.length) };
     },
@@ -54,6 +78,7 @@ export class PostgresDatabase extends RoutedDatabase {
   readonly engine = 'postgres';
   private readonly pool: pg.Pool;
   private readonly poolStatements: Statements;
+  private readonly nameOf: (sql: string) => string | undefined;
   private closing: Promise<void> | null = null;
 
   constructor(connectionString: string, options: PostgresOptions = {}) {
@@ -61,7 +86,8 @@ export class PostgresDatabase extends RoutedDatabase {
     this.pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, types: typeParsers });
     // An idle client whose connection dies emits 'error' on the pool; unhandled, it would end the process.
     this.pool.on('error', (error) => options.onIdleError?.(error));
-    this.poolStatements = statementsOf(this.pool);
+    this.nameOf = statementNames(options.prepared !== false);
+    this.poolStatements = statementsOf(this.pool, this.nameOf);
   }
 
   close(): Promise<void> {
@@ -78,7 +104,7 @@ export class PostgresDatabase extends RoutedDatabase {
     if (this.closing) throw new Error('the database is closed');
     const client = await this.pool.connect();
     let broken: Error | undefined;
-    const statements = statementsOf(client);
+    const statements = statementsOf(client, this.nameOf);
     const guarded: Statements = {
       query: (sql, params) => statements.query(sql, params),
       exec: async (sql) => {
