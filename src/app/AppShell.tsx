@@ -5,10 +5,12 @@ import { lazy, Suspense } from 'react';
 import { IS_ALLOW_DEEP_LINK, IS_SHOW_LITE_VERSION } from '@variant/flags';
 import { useRouteLocation } from '../core/navigation/navigation.ts';
 import { BrowserCheckPage } from '../features/browser-check/index.ts';
-import { LoginPage, TellHostOfSession } from '../features/login/index.ts';
+import { LoginPage } from '../features/login/LoginPage.tsx';
+import { TellHostOfSession } from '../features/login/host/useTellHostOfSession.ts';
 import { SessionPending } from '../features/session/index.ts';
-import { DialogHost, Redirect, ToastHost } from '../ui/index.ts';
+import { Redirect, ToastHost } from '../ui/index.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { OnDemandDialogHost } from './OnDemandDialogHost.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 import { shellRoute } from './routes.ts';
 import { withLateTexts } from './session.ts';
@@ -44,7 +46,7 @@ export function AppShell({ title, basename }: { title: string; basename: string 
       {/* A lite build lives in its host app's web view: the host hears when the session starts and ends. */}
       {IS_SHOW_LITE_VERSION ? <TellHostOfSession /> : null}
       <ToastHost />
-      <DialogHost defaultTitle={title} />
+      <OnDemandDialogHost defaultTitle={title} />
     </>
   );
 }

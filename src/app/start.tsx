@@ -8,9 +8,10 @@ import type { VariantConfig } from '@generated/variants/types';
 import { IS_ALLOW_EMBEDDED_MODE } from '@variant/flags';
 import { routeHistory } from '../core/navigation/navigation.ts';
 import '../styles/global.scss';
-import { DialogHost, ToastHost } from '../ui/index.ts';
+import { ToastHost } from '../ui/index.ts';
 import { embeddedActionObject, isEmbeddedLaunch } from './embedded/launch.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { OnDemandDialogHost } from './OnDemandDialogHost.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 import { AppShell } from './AppShell.tsx';
 import { CoreQueryProvider } from './CoreQueryProvider.tsx';
@@ -28,7 +29,7 @@ function embeddedApp(config: VariantConfig): ReactNode {
         <EmbeddedApp actionObj={actionObj} />
       </Suspense>
       <ToastHost />
-      <DialogHost defaultTitle={config.title} />
+      <OnDemandDialogHost defaultTitle={config.title} />
     </>
   );
 }

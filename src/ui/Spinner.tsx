@@ -1,7 +1,7 @@
 // A spinner that appears only after the variant's spinner delay, so fast answers never flash one.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { constants } from '@variant/constants';
+import { timings } from '@variant/constants/timings';
 import styles from './Spinner.module.scss';
 
 export interface SpinnerProps {
@@ -10,7 +10,7 @@ export interface SpinnerProps {
   delayMs?: number;
 }
 
-export function Spinner({ size = 'small', label, delayMs = constants.timings.spinnerDelayMs }: SpinnerProps) {
+export function Spinner({ size = 'small', label, delayMs = timings.spinnerDelayMs }: SpinnerProps) {
   const [visible, setVisible] = useState(delayMs <= 0);
   const { t } = useTranslation();
   useEffect(() => {

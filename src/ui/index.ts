@@ -1,5 +1,6 @@
 // The component kit: every colour, size and radius comes from the variant's --cg-* theme tokens.
-export { Avatar, initials } from './Avatar.tsx';
+export { Avatar } from './Avatar.tsx';
+export { initials } from './initials.ts';
 export { Badge } from './Badge.tsx';
 export { Button } from './Button.tsx';
 export { Checkbox } from './Checkbox.tsx';
@@ -23,3 +24,4 @@ export { definePanelPage, PanelPageView, useOpenRoom, usePanelNav, type OpenPage
 export { saveFile } from './saveFile.ts';
 export { useChoiceWhileSaving } from './useChoiceWhileSaving.ts';
 export { PICTURE_TYPES, readFileBase64 } from './readFileBase64.ts';
+export { useTabStops } from './useTabStops.ts';

@@ -9,8 +9,19 @@ import { listFiles } from '../../generator/src/util/fs.ts';
 import { REPO, runCli } from '../../generator/test/helpers.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'chatgen-real-'));
-/** CSD's /login JavaScript, gzip bytes: a ceiling that catches the session core or chat code coming back. */
+/** Every variant's /login JavaScript, gzip bytes: a ceiling that catches the session core or chat code coming back. */
 const LOGIN_JS_GZIP_BUDGET = 100_000; // 97.6 KiB: 100 KB whichever way KB is read
+
+/** The /login JavaScript (gzip bytes) of the variants built into `dir` that are over the budget. */
+function overLoginBudget(dir: string, ids: string[]): Record<string, number> {
+  const over: Record<string, number> = {};
+  for (const id of ids) {
+    const manifest = JSON.parse(readFileSync(join(dir, id, 'build-info.json'), 'utf8')) as { routeScripts: Record<string, { gzip: number }> };
+    const gzip = manifest.routeScripts['/login']!.gzip;
+    if (gzip > LOGIN_JS_GZIP_BUDGET) over[id] = gzip;
+  }
+  return over;
+}
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 function bundleText(dir: string): string {
@@ -88,12 +99,11 @@ describe('chatgen on the real tree', () => {
       git: { commit: string };
       version: string;
       buildVersion: number;
-      routeScripts: Record<string, { gzip: number }>;
     };
     expect(manifest).toMatchObject({ git: { commit: head }, version: '1.0.15', buildVersion: 18 });
     // The login page's JavaScript (the build table's /LOGIN JS GZIP): the session core, the signed-in areas' texts
-    // and the chat stay out of it. 96.6 KiB today (docs/client-ui.md has the steps and what is in it).
-    expect(manifest.routeScripts['/login']!.gzip).toBeLessThanOrEqual(LOGIN_JS_GZIP_BUDGET);
+    // and the chat stay out of it (docs/client-ui.md has the steps and what is in it).
+    expect(overLoginBudget(out, ['CSD', withQr!])).toEqual({});
     const csd = bundleText(join(out, 'CSD'));
     const qr = bundleText(join(out, withQr!));
     for (const marker of ['CHATGEN_MARKER_QR_LOGIN', 'CHATGEN_MARKER_QR_HINT']) {
@@ -114,6 +124,9 @@ describe('chatgen on the real tree', () => {
       expect(readFileSync(join(all, id, 'index.html'), 'utf8')).toContain(`<title>${config.title}</title>`);
       expect(result.stdout).toMatch(new RegExp(`^\\s*${id}\\s`, 'm'));
     }
+    // Every variant's login page within the budget: the ones with more login modes (QR, SSO, the browser check)
+    // are the largest, about 2 KiB over CSD (docs/client-ui.md).
+    expect(overLoginBudget(all, ids)).toEqual({});
     const css = (id: string) => bundleText(join(all, id));
     expect(css('HOSPITAL')).toMatch(/--cg-size-message-input-text:\s*15px/);
     expect(css('CSD')).toMatch(/--cg-size-message-input-text:\s*20px/);

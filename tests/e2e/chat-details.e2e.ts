@@ -178,7 +178,8 @@ test("the maximum-text notice keeps a too long text unsent; emoji alone are enla
 
 test('the right panel narrows the main panel where the room is wide enough, and slides over it where not', async ({ openPage }) => {
   const { me, other, roomId } = await pair();
-  await sendTexts(other, roomId, ['A message to inspect']);
+  const long = 'A long message that must keep a readable width beside the open panel. '.repeat(4);
+  await sendTexts(other, roomId, ['A message to inspect', long]);
   const wide = await openPage({ viewport: { width: 1366, height: 860 } });
   await openRoom(wide, me, 'Writer');
   await wide.getByRole('combobox', { name: 'Message' }).fill('My own message, right-aligned');
@@ -191,6 +192,14 @@ test('the right panel narrows the main panel where the room is wide enough, and 
   await expect(panel.getByRole('heading', { name: 'Message info' })).toBeVisible();
   await expect.poll(async () => (await boxOf(wide.getByRole('main'))).right).toBeLessThanOrEqual((await boxOf(panel)).left + 0.5);
   expect((await boxOf(own.locator('article'))).right).toBeLessThanOrEqual((await boxOf(panel)).left);
+  // The bubble keeps its share of the narrower timeline (70 %): the hidden hover actions take no room from it.
+  const longBubble = wide.getByTestId('message').filter({ hasText: 'readable width' }).locator('article');
+  const mainBox = await boxOf(wide.getByRole('main'));
+  expect((await longBubble.evaluate((element) => element.getBoundingClientRect().width)) / (mainBox.right - mainBox.left)).toBeGreaterThan(0.6);
+  await own.hover();
+  await expect(own.getByRole('toolbar', { name: 'Message actions' })).toBeVisible();
+  // The actions float above the hovered row, never over its text.
+  expect((await boxOf(own.getByRole('toolbar', { name: 'Message actions' }))).bottom).toBeLessThanOrEqual((await boxOf(own.locator('article'))).top + 6);
   await screenshot(wide, 'right-panel-narrows-main');
 
   const narrow = await openPage({ viewport: { width: 1000, height: 800 } });
@@ -200,4 +209,34 @@ test('the right panel narrows the main panel where the room is wide enough, and 
   await expect(overlay.getByRole('heading', { name: 'Chat info' })).toBeVisible();
   await expect.poll(async () => (await boxOf(overlay)).left).toBeLessThan((await boxOf(narrow.getByRole('main'))).right);
   await screenshot(narrow, 'right-panel-over-main');
+});
+
+test("the message list is one Tab stop: arrows move between messages, Tab reaches the focused one's actions only", async ({ openPage }) => {
+  const { me, other, roomId } = await pair();
+  await sendTexts(other, roomId, ['First of three', 'Second of three']);
+  await sendFile(other, roomId, 'notes.pdf', new TextEncoder().encode('%PDF-1.4 notes'), 'application/pdf');
+  const page = await openPage();
+  await openRoom(page, me, 'Writer');
+  const messages = page.getByTestId('message');
+  await expect(messages).toHaveCount(3);
+  const list = page.getByTestId('message-list');
+  // From the header's last button one Tab reaches the list and the next the composer's first tool, past every
+  // message's buttons (the file's download and open buttons included).
+  await page.getByRole('button', { name: 'Close chat' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(list).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Attach file' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(list).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(messages.nth(2)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(messages.nth(1)).toBeFocused();
+  await expect(messages.nth(1).getByRole('toolbar', { name: 'Message actions' })).toBeVisible();
+  await screenshot(page, 'message-list-keyboard');
+  await page.keyboard.press('Tab');
+  await expect(messages.nth(1).getByRole('button', { name: 'Reply' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Cancel reply' })).toBeVisible();
 });

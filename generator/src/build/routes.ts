@@ -12,7 +12,8 @@ import type { ViteManifest } from './vite-build.ts';
 /**
  * The seed's routes and the source modules each one loads on demand (relative to the project root): a module
  * directly in the route's feature folder, or the signed-in app. Modules in a feature's sub-folders (the login
- * page's QR, webview and automatic-login modules) load only when that mode is used, and are listed under onDemand.
+ * page's QR, webview, automatic-login and change-password modules) load only when that mode is used, and are listed
+ * under onDemand.
  */
 export const SEED_ROUTES = [
   { path: '/', modules: /^src\/features\/browser-check\/[^/]+$/ },

@@ -1,4 +1,5 @@
 /** generated/variants/<ID>/: the Vite entry of one variant with its config, flags, theme, wording and constants. */
+import { ChatgenError } from '../errors.ts';
 import type { Contract } from '../load/contract.ts';
 import { pixelLeaves } from '../load/defaults.ts';
 import type { Project } from '../load/project.ts';
@@ -53,6 +54,21 @@ function section(config: JsonObject, key: string): JsonObject {
   return isObject(value) ? value : {};
 }
 
+/** The constants' groups (schema/constants.json: `timings`, `limits`, …), each a module of its own. */
+function constantGroups(constants: JsonObject): { groups: Array<{ name: string; json: string }>; names: string } {
+  const names = Object.keys(constants).sort();
+  const bad = names.find((name) => !/^[A-Za-z_$][\w$]*$/.test(name) || RESERVED.has(name));
+  if (bad) throw new ChatgenError(`constants.${bad}: a constants group needs a name usable as a TypeScript identifier`);
+  return { groups: names.map((name) => ({ name, json: stableStringify(constants[name]!) })), names: names.join(', ') };
+}
+
+/** ECMAScript's reserved words, and `constants`, the export that holds every group. */
+const RESERVED = new Set(
+  ('await break case catch class const constants continue debugger default delete do else enum export extends false finally for ' +
+    'function if implements import in instanceof interface let new null package private protected public return static super ' +
+    'switch this throw true try typeof var void while with yield').split(' '),
+);
+
 export function emitVariant(project: Project, contract: Contract, variant: ResolvedVariant): Map<string, string> {
   const { id, config } = variant;
   const dir = `variants/${id}`;
@@ -78,7 +94,9 @@ export function emitVariant(project: Project, contract: Contract, variant: Resol
       resolved: stableStringify(section(config, 'wording')),
     }),
   );
-  out.set(`${dir}/constants.ts`, render('constants.ts', { id, json: stableStringify(section(config, 'constants')) }));
+  const constants = constantGroups(section(config, 'constants'));
+  out.set(`${dir}/constants.ts`, render('constants.ts', { id, ...constants }));
+  for (const group of constants.groups) out.set(`${dir}/constants/${group.name}.ts`, render('constant-group.ts', { id, ...group }));
   return out;
 }
 

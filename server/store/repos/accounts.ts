@@ -415,7 +415,7 @@ export function accountsRepo(q: Queryable) {
       text: Partial<Record<AdvancedTextField, readonly string[]>>;
       tenantIds?: readonly number[] | null;
       excludeAccountIds?: readonly number[];
-      /** The searcher: a name criterion also matches their own synonyms for people (see synonymMatch). */
+      /** The searcher: the Name criterion also matches their own synonyms for people (see synonymMatch). */
       synonymsOf?: number | null;
       offset?: number;
       limit: number;
@@ -428,8 +428,11 @@ export function accountsRepo(q: Queryable) {
         const column = ADVANCED_TEXT_COLUMNS[field];
         const likes = values.map((v) => {
           const like = param(`%${escapeLike(v.toLowerCase())}%`);
-          const direct = `lower(coalesce(${column}, '')) LIKE ${like}`;
-          return field === 'userFullname' && query.synonymsOf != null ? `(${direct} OR ${synonymMatch(param(query.synonymsOf), 'accounts.id', like)})` : direct;
+          if (field !== 'userFullname') return `lower(coalesce(${column}, '')) LIKE ${like}`;
+          // Name: every name the person goes by, as list()'s name filter (login name aside, a field of its own).
+          const names = ADVANCED_NAME_COLUMNS.map((name) => `lower(coalesce(${name}, '')) LIKE ${like}`);
+          if (query.synonymsOf != null) names.push(synonymMatch(param(query.synonymsOf), 'accounts.id', like));
+          return `(${names.join(' OR ')})`;
         });
         where.push(`(${likes.join(' OR ')})`);
       }
@@ -497,6 +500,8 @@ export const ADVANCED_TEXT_COLUMNS = {
   accountObjectClass: 'account_object_class',
 } as const;
 export type AdvancedTextField = keyof typeof ADVANCED_TEXT_COLUMNS;
+/** What advancedsearch's Name field matches besides the searcher's own synonyms (docs/server.md, people search). */
+const ADVANCED_NAME_COLUMNS = ['user_fullname', 'custom_display_name', 'search_name'] as const;
 
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

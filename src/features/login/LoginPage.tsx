@@ -15,14 +15,13 @@ import {
   IS_SHOW_RESTRICTED_NOTICE,
 } from '@variant/flags';
 import { navigateTo, useRouteLocation } from '../../core/navigation/navigation.ts';
-import { Button, Redirect } from '../../ui/index.ts';
+import { Button, Redirect, Spinner } from '../../ui/index.ts';
 import { useAccessibilityPopup } from '../popup/index.ts';
 import { SessionPending, useSessionPhase } from '../session/index.ts';
 import { readAutoLogin, type AutoLoginRequest } from './auto/index.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { NativeAutoLogin } from './native/NativeAutoLogin.tsx';
 import { nativeShell } from './native/native-shell.ts';
-import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { loginFailureText, readLoginBanner, type LoginRouteState } from './validation.ts';
 import styles from './LoginPage.module.scss';
 
@@ -43,6 +42,9 @@ let WebviewLogin: ComponentType | null = null;
 if (IS_ALLOW_WEBVIEW_LOGIN) {
   WebviewLogin = lazy(() => import('./webview/index.ts').then((m) => ({ default: m.WebviewLogin })));
 }
+
+// Only an account that must change its password (UI_IM_E9912) sees this form: it loads then.
+const ChangePasswordForm = lazy(() => import('./change-password/ChangePasswordForm.tsx').then((m) => ({ default: m.ChangePasswordForm })));
 
 type Mode = { kind: 'password' } | { kind: 'qr' } | { kind: 'changePassword'; loginName: string };
 
@@ -133,7 +135,9 @@ function LoginScreen() {
             />
           ) : null}
           {mode.kind === 'changePassword' ? (
-            <ChangePasswordForm loginName={mode.loginName} onDone={() => navigateTo('/', { replace: true })} />
+            <Suspense fallback={<Spinner />}>
+              <ChangePasswordForm loginName={mode.loginName} onDone={() => navigateTo('/', { replace: true })} />
+            </Suspense>
           ) : null}
           {mode.kind === 'qr' && QrLogin ? (
             <Suspense fallback={null}>

@@ -237,6 +237,33 @@ describe('profile, search and versions', () => {
     expect(errorCode(unknown)).toBe('UI_IM_E1000');
   });
 
+  it('matches every name a person goes by in the Name field, as the name filter does, and only there', async () => {
+    await createTestAccount(server, { loginName: 'dora', fullName: 'Dora Diaz' });
+    const doraClient = await signInAs(server.url, 'dora', TEST_PASSWORD);
+    expect((await doraClient.api.updateCustomDisplayName({ customDisplayName: 'Sunny D' })).ok).toBe(true);
+    expect((await doraClient.api.updateSearchName({ searchName: 'ward9 desk' })).ok).toBe(true);
+    expect((await alice.api.updateAccountSynonym({ synAccountId: doraClient.accountId, synonym: 'Moonbeam' })).ok).toBe(true);
+    const search = async (client: SignedInClient, fieldName: string, value: string) => {
+      const found = await client.api.advancedSearch({ searchCriteria: [{ fieldName, values: [value] }] });
+      if (!found.ok) throw new Error('advanced search failed');
+      return found.data.accounts.map((a) => a.loginName);
+    };
+    const filter = async (client: SignedInClient, filterOfName: string) => {
+      const list = await client.api.getAccountList({ pageInfo: { pageNo: 1, pageSize: 30 }, filterOfName });
+      if (!list.ok) throw new Error('list failed');
+      return list.data.accounts.map((a) => a.loginName);
+    };
+    for (const name of ['diaz', 'sunny', 'WARD9', 'moonbeam']) {
+      expect(await search(alice, 'userFullname', name)).toEqual(['dora']);
+      expect(await filter(alice, name)).toEqual(['dora']);
+    }
+    // A synonym is the searcher's own name for someone: it is no login name, title, address, e-mail or number.
+    for (const field of ['loginName', 'postTitle', 'officeAddr', 'emailAddr', 'telNo']) expect(await search(alice, field, 'moonbeam')).toEqual([]);
+    expect(await search(bob, 'userFullname', 'moonbeam')).toEqual([]);
+    expect(await search(bob, 'userFullname', 'sunny')).toEqual(['dora']);
+    expect((await alice.api.removeAccountSynonym({ synAccountId: doraClient.accountId })).ok).toBe(true);
+  });
+
   it('pages the advanced search as the account list does', async () => {
     for (const n of [1, 2, 3]) await createTestAccount(server, { loginName: `pager${n}`, fullName: `Pager ${n}` });
     const page = (pageNo: number, pageSize: number) => bob.api.advancedSearch({ searchCriteria: [{ fieldName: 'loginName', values: ['pager'] }], pageInfo: { pageNo, pageSize } });

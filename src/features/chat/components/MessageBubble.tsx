@@ -1,5 +1,5 @@
 // One message: sender (first of a group), content by type, time and status ticks, and its actions.
-import { memo } from 'react';
+import { memo, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertCircle, Check, CheckCheck, Clock, CornerUpLeft, FileOutput, Forward, ImagePlus, Info, RotateCw, Star, StarOff, Trash2, Undo2 } from 'lucide-react';
 import {
@@ -16,7 +16,7 @@ import {
   IS_SHOW_MESSAGE_INFO,
   IS_SHOW_URL_PREVIEW,
 } from '@variant/flags';
-import { IconButton } from '../../../ui/index.ts';
+import { IconButton, useTabStops } from '../../../ui/index.ts';
 import { canSaveToAlbum } from '../../album/index.ts';
 import { ReadAloudAction, TranslateAction, TranslationLine } from '../../assist/index.ts';
 import { FileContent, ImageContent, VideoContent, VoiceContent } from './Attachment.tsx';
@@ -123,6 +123,12 @@ function Content({ message, locale }: { message: ChatMessage; locale: string }) 
 export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup, lastOfGroup, locale, onAction }: MessageBubbleProps) {
   const { t } = useTranslation();
   const mode = useMessageMode();
+  // A row's buttons and links are Tab stops only while it is pointed at or focused (the list's arrow keys move
+  // between rows): else every action of every message stood between the room header and the composer.
+  const rowRef = useRef<HTMLDivElement>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  useTabStops(rowRef, hovered || focused || mode.selected !== null);
   if (message.messageType === 'SYSTEM' && kindShown('SYSTEM')) {
     return (
       <div className={styles.system} role="note" aria-label={t('chat.system')}>
@@ -142,6 +148,12 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
   const selectable = selecting && !local;
   return (
     <div
+      ref={rowRef}
+      tabIndex={-1}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event: FocusEvent) => setFocused(event.currentTarget.contains(event.relatedTarget))}
       className={[styles.messageRow, own ? styles.own : styles.other, firstOfGroup ? styles.groupStart : '', lastOfGroup ? styles.groupEnd : '', selecting ? styles.selecting : ''].join(' ')}
       data-testid="message"
       data-message-id={message.messageId}

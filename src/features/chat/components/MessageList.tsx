@@ -1,7 +1,7 @@
 // Virtualised message list: older pages load when scrolled near the top and newer ones near the bottom (after the
 // kept window slid), the view sticks to the bottom for new messages, and the rows on screen stay where they are
 // while pages arrive or drop out at either end.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessageSquareDashed } from 'lucide-react';
@@ -9,6 +9,7 @@ import { EmptyState, Spinner } from '../../../ui/index.ts';
 import type { ChatMessage } from '../api/data.ts';
 import { MessageBubble, type MessageAction } from './MessageBubble.tsx';
 import { buildRows } from '../model/rows.ts';
+import { isRowKey, rowToFocus } from '../model/rowFocus.ts';
 import styles from './Chat.module.scss';
 
 export interface MessageListProps {
@@ -141,6 +142,29 @@ export function MessageList({
     if (!loadingOlder && !loadingNewer) checkEnds();
   }, [checkEnds, loadingNewer, loadingOlder, rows]);
 
+  // The list is one Tab stop; Up and Down move the focus between the messages (entering at the newest one on
+  // screen), Home and End to the first and last loaded. Keys typed in a field inside a message stay the field's.
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLDivElement>) => {
+    const scroller = scrollRef.current;
+    const target = event.target;
+    if (!scroller || !isRowKey(event.key) || event.altKey || event.ctrlKey || event.metaKey || !(target instanceof HTMLElement)) return;
+    const onList = target === scroller;
+    if (!onList && !target.hasAttribute('data-message-id')) return;
+    if (onList && (event.key === 'Home' || event.key === 'End')) return;
+    let rows = [...scroller.querySelectorAll<HTMLElement>('[data-message-id]')];
+    if (onList) {
+      const view = scroller.getBoundingClientRect();
+      rows = rows.filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.bottom > view.top && box.top < view.bottom;
+      });
+    }
+    const index = rowToFocus(rows.length, rows.indexOf(target), event.key);
+    if (index === null) return;
+    event.preventDefault();
+    rows[index]?.focus();
+  }, []);
+
   if (!loaded) return <div className={styles.listCenter}><Spinner size="large" /></div>;
   if (messages.length === 0) return <div className={styles.listCenter}><EmptyState icon={MessageSquareDashed} text={t('empty.message')} /></div>;
 
@@ -149,6 +173,8 @@ export function MessageList({
       ref={scrollRef}
       className={styles.scroller}
       role="log"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
       aria-label={t('chat.messageList')}
       aria-live="polite"
       aria-busy={loadingOlder || loadingNewer}

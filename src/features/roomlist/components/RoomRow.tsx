@@ -5,8 +5,8 @@ import { AtSign, BellOff, MoreHorizontal, Pin } from 'lucide-react';
 import type { Room } from '@generated/types/index';
 import { Avatar, Badge, IconButton } from '../../../ui/index.ts';
 import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
-import { clampCombiningMarks, isEmojiOnly, plainFileName } from '../../../core/messages/text.ts';
-import { kindPreview } from '../../chat/index.ts';
+import { isEmojiOnly } from '../../../core/messages/text.ts';
+import { previewText } from '../model/previewText.ts';
 import { roomTitle } from '../model/rooms.ts';
 import type { MenuAnchor } from './RoomMenu.tsx';
 import { anchorBelow } from './useRoomMenu.tsx';
@@ -25,23 +25,7 @@ export interface RoomRowProps {
 
 function usePreviewText(preview: DecryptedMessage | undefined): string {
   const { t } = useTranslation();
-  if (!preview) return '';
-  // A recalled message reads the same for its sender and the others (no blank 'You:').
-  if (preview.messageStatus === 'ALL_DELETED') return t('chat.recalled');
-  if (preview.failure) return t(preview.failure.key, { id: preview.failure.id });
-  const who = preview.isSendFromYou ? `${t('roomList.you')}: ` : '';
-  switch (preview.messageType) {
-    case 'TEXT':
-      return who + clampCombiningMarks(preview.text ?? '');
-    case 'IMAGE':
-      return who + t('roomList.image');
-    case 'FILE':
-      return who + t('roomList.file', { name: plainFileName(preview.aesMessageFilename ?? '') });
-    case 'SYSTEM':
-      return preview.text ?? t('roomList.system');
-    default:
-      return who + kindPreview(preview, t);
-  }
+  return previewText(preview, t);
 }
 
 function formatTime(time: number | undefined, locale: string): string {

@@ -2,10 +2,10 @@
 // the same form (its own heading is then the panel's) for the voluntary change of the signed-in account.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, TextField, showToast } from '../../ui/index.ts';
-import { changePassword, type PasswordChange } from './auth.ts';
-import { validateChangePassword } from './validation.ts';
-import styles from './forms.module.scss';
+import { Button, TextField, showToast } from '../../../ui/index.ts';
+import { changePassword, type PasswordChange } from '../auth.ts';
+import { validateChangePassword } from '../validation.ts';
+import styles from '../forms.module.scss';
 
 export interface ChangePasswordFormProps {
   loginName: string;
