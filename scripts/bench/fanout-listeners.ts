@@ -1,5 +1,5 @@
 /**
- * The fan-out benchmark's listeners, run on a worker thread (fanout.bench.ts starts several): 1,000 listeners
+ * The benchmarks' listeners, run on worker threads (listener-pool.ts starts several): 1,000 listeners
  * at 100 frames/s are 100,000 frames a second, which one thread that also parses every frame cannot take in,
  * so the benchmark measured itself. Here a frame costs a byte test and a counter: no STOMP parse, no JSON.
  *
@@ -13,14 +13,18 @@ import WebSocket from 'ws';
 
 export interface ListenerJob {
   wsUrl: string;
-  destination: string;
   /** one per listener ('' for RabbitMQ, which takes its default user) */
   apiKeys: string[];
+  /** what each listener subscribes to, one per api key */
+  destinations: string[];
   /**
-   * 'seq': the broker passes the body through, which carries `"seq":N` (RabbitMQ); 'position': the broker
-   * rebuilds the body, so a listener's k-th frame answers the k-th publish (one publisher, an ordered stream).
+   * 'seq': the body carries the send's number after `seqMarker` (RabbitMQ passes `"seq":N` through; a
+   * NEW_MESSAGE carries its checksum); frames without one are not counted. 'position': the broker rebuilds the
+   * body, so a listener's k-th frame answers the k-th publish (one publisher, an ordered stream).
    */
   match: 'seq' | 'position';
+  /** default `"seq":` */
+  seqMarker?: string;
   /** Int32Array over a SharedArrayBuffer: [0] counts MESSAGE frames across every worker */
   counter: SharedArrayBuffer;
   /** connections opened at the same time while ramping up */
@@ -36,17 +40,15 @@ export const sharedNow = (): number => performance.timeOrigin + performance.now(
 const NUL = '\0';
 const frame = (command: string, headers: Record<string, string>) => `${command}\n${Object.entries(headers).map(([k, v]) => `${k}:${v}`).join('\n')}\n\n${NUL}`;
 const MESSAGE = 'M'.charCodeAt(0);
-const SEQ = Buffer.from('"seq":');
-
-/** `"seq":123` in a body passed through, or -1. */
-function seqOf(data: Buffer): number {
-  const at = data.indexOf(SEQ);
+/** The number after `marker` (`"seq":123`), or -1 when the frame has none. */
+function seqOf(data: Buffer, marker: Buffer): number {
+  const at = data.indexOf(marker);
   if (at === -1) return -1;
-  let value = 0;
-  for (let i = at + SEQ.length; i < data.length; i += 1) {
+  let value = -1;
+  for (let i = at + marker.length; i < data.length; i += 1) {
     const digit = (data[i] ?? 0) - 48;
     if (digit < 0 || digit > 9) break;
-    value = value * 10 + digit;
+    value = Math.max(0, value) * 10 + digit;
   }
   return value;
 }
@@ -71,22 +73,25 @@ class Arrivals {
   }
 }
 
-function connectListener(job: ListenerJob, apiKey: string, counter: Int32Array, arrivals: Arrivals): Promise<WebSocket> {
+function connectListener(job: ListenerJob, index: number, counter: Int32Array, arrivals: Arrivals): Promise<WebSocket> {
+  const marker = Buffer.from(job.seqMarker ?? '"seq":');
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(job.wsUrl, ['v12.stomp'], { perMessageDeflate: false, skipUTF8Validation: true });
     let subscribed = false;
     let received = 0;
-    ws.on('open', () => ws.send(frame('CONNECT', { 'accept-version': '1.2', 'heart-beat': '0,0', 'Api-Key': apiKey })));
+    ws.on('open', () => ws.send(frame('CONNECT', { 'accept-version': '1.2', 'heart-beat': '0,0', 'Api-Key': job.apiKeys[index] ?? '' })));
     ws.on('message', (data: Buffer) => {
       if (subscribed) {
         if (data[0] !== MESSAGE) return;
+        const seq = job.match === 'seq' ? seqOf(data, marker) : received;
+        if (seq === -1) return;
         Atomics.add(counter, 0, 1);
-        arrivals.add(job.match === 'seq' ? seqOf(data) : received, sharedNow());
+        arrivals.add(seq, sharedNow());
         received += 1;
         return;
       }
       const text = data.toString();
-      if (text.startsWith('CONNECTED')) ws.send(frame('SUBSCRIBE', { id: 't', destination: job.destination, ack: 'auto', receipt: 'subscribed' }));
+      if (text.startsWith('CONNECTED')) ws.send(frame('SUBSCRIBE', { id: 't', destination: job.destinations[index] ?? '', ack: 'auto', receipt: 'subscribed' }));
       else if (text.startsWith('RECEIPT')) {
         subscribed = true;
         resolve(ws);
@@ -110,8 +115,8 @@ async function run(job: ListenerJob): Promise<void> {
   try {
     // A few at a time: the server accepts them promptly and none waits in a listen backlog.
     for (let at = 0; at < job.apiKeys.length; at += job.concurrency) {
-      const batch = job.apiKeys.slice(at, at + job.concurrency);
-      sockets.push(...(await Promise.all(batch.map((key) => connectListener(job, key, counter, arrivals)))));
+      const batch = Array.from({ length: Math.min(job.concurrency, job.apiKeys.length - at) }, (_, i) => at + i);
+      sockets.push(...(await Promise.all(batch.map((index) => connectListener(job, index, counter, arrivals)))));
     }
   } catch (error) {
     for (const ws of sockets) ws.terminate();

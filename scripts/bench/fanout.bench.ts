@@ -5,7 +5,7 @@
  * pattern, one after the other in one run. Prints delivered ratio and p50/p99 publish-to-frame per listener
  * count, with our figure's ratio to RabbitMQ's ("not available" where the plugin is not enabled).
  *
- * The listeners run on worker threads (fanout-listeners.ts) and cost a byte test per frame; they connect a few
+ * The listeners run on worker threads (listener-pool.ts) and cost a byte test per frame; they connect a few
  * at a time and the measure starts once every SUBSCRIBE is confirmed by its RECEIPT. RabbitMQ passes the body
  * through, so its frames are matched to their send by a sequence number; our relay rebuilds the body, so there
  * the k-th frame a listener receives is matched to the k-th send (one publisher, ordered stream).
@@ -20,10 +20,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { roomTopic } from '../../generated/realtime/index.ts';
 import { generateRsaKeyPair } from '../../server/crypto/rsa.ts';
 import { hashPassword } from '../../server/identity/passwords.ts';
@@ -31,7 +30,8 @@ import { openEmbeddedDatabase } from '../../server/store/embedded.ts';
 import { migrate } from '../../server/store/migrate.ts';
 import { repos } from '../../server/store/repos/index.ts';
 import { signIn } from '../../tests/support/node-transport.ts';
-import { sharedNow, type FromParent, type ListenerJob, type ToParent } from './fanout-listeners.ts';
+import { sharedNow, type ListenerJob } from './fanout-listeners.ts';
+import { percentile, startListenerPool } from './listener-pool.ts';
 import { cpuMs, pidByName } from './proc-cpu.ts';
 import { connectStomp, type BenchStomp } from './realtime-load-stomp.ts';
 
@@ -62,28 +62,6 @@ interface Result {
 }
 const NOT_AVAILABLE: Result = { delivered: Number.NaN, p50: Number.NaN, p99: Number.NaN, brokerUs: Number.NaN, clientUs: Number.NaN };
 
-/** p-th percentile of sorted values. */
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-/** Listener threads: the benchmark's receiving side must outpace the broker, or it measures itself. */
-const LISTENER_THREADS = Math.max(1, Math.min(4, availableParallelism()));
-const CONNECT_CONCURRENCY = 20;
-
-/** Runs a thread's listeners; resolves once every one holds a confirmed subscription. */
-function startListeners(job: ListenerJob): Promise<Worker> {
-  const worker = new Worker(new URL('./ts-worker.mjs', import.meta.url), { argv: [new URL('./fanout-listeners.ts', import.meta.url).href], workerData: job });
-  return new Promise((resolve, reject) => {
-    worker.once('message', (message: ToParent) => {
-      if (message.kind === 'ready') resolve(worker);
-      else reject(new Error(message.kind === 'failed' ? message.message : 'unexpected message'));
-    });
-    worker.once('error', reject);
-  });
-}
-
 /**
  * Connects and subscribes every listener (confirmed by a RECEIPT each, so the measure starts with all of them in
  * place), publishes at RATE for DURATION_S, waits for the frames to drain, then collects the latencies.
@@ -97,20 +75,8 @@ async function measure(
   publisher: BenchStomp,
   body: (seq: number) => string,
 ): Promise<Result> {
-  const counter = new SharedArrayBuffer(4);
-  const frames = new Int32Array(counter);
-  const perThread = Math.ceil(apiKeys.length / LISTENER_THREADS);
-  const workers: Worker[] = [];
+  const pool = await startListenerPool({ wsUrl, match }, apiKeys.map((apiKey) => ({ apiKey, destination })));
   try {
-    const started = await Promise.allSettled(
-      Array.from({ length: LISTENER_THREADS }, (_, t) =>
-        startListeners({ wsUrl, destination, match, counter, concurrency: CONNECT_CONCURRENCY, apiKeys: apiKeys.slice(t * perThread, (t + 1) * perThread) }),
-      ),
-    );
-    for (const outcome of started) if (outcome.status === 'fulfilled') workers.push(outcome.value);
-    const failed = started.find((outcome) => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
-
     const total = RATE * DURATION_S;
     const sentAt = new Float64Array(total);
     const brokerBefore = await cpuMs(brokerPid);
@@ -128,37 +94,22 @@ async function measure(
     const drainUntil = performance.now() + DRAIN_MAX_MS;
     let lastCount = -1;
     let lastProgress = performance.now();
-    while (Atomics.load(frames, 0) < expected && performance.now() < drainUntil && performance.now() - lastProgress < DRAIN_IDLE_MS) {
+    while (pool.received() < expected && performance.now() < drainUntil && performance.now() - lastProgress < DRAIN_IDLE_MS) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const count = Atomics.load(frames, 0);
+      const count = pool.received();
       if (count !== lastCount) {
         lastCount = count;
         lastProgress = performance.now();
       }
     }
-    const received = Atomics.load(frames, 0);
+    const received = pool.received();
     const brokerUs = ((await cpuMs(brokerPid)) - brokerBefore) * 1000 / Math.max(1, received);
     const clientCpu = process.cpuUsage(clientBefore);
     const clientUs = (clientCpu.user + clientCpu.system) / Math.max(1, received);
-    const latencies = await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<Float64Array>((resolve) => {
-            worker.once('message', (message: ToParent) => resolve(message.kind === 'latencies' ? message.values : new Float64Array()));
-            worker.postMessage({ kind: 'finish', sentAt } satisfies FromParent);
-          }),
-      ),
-    );
-    const all = new Float64Array(latencies.reduce((n, values) => n + values.length, 0));
-    let at = 0;
-    for (const values of latencies) {
-      all.set(values, at);
-      at += values.length;
-    }
-    all.sort();
+    const all = await pool.finish(sentAt);
     return { delivered: received / expected, p50: percentile(all, 50), p99: percentile(all, 99), brokerUs, clientUs };
   } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    await pool.terminate();
   }
 }
 

@@ -3,8 +3,11 @@
  * a room with L listeners for D seconds, on three set-ups measured one after another in one run: the embedded
  * store in one process, PostgreSQL in one process, PostgreSQL in two processes on RabbitMQ (listeners and senders
  * alternate between the processes). Prints sustained sends/s, delivered ratio and p50/p99 send-to-frame (reply
- * queue frames) and the server processes' CPU time per send (PostgreSQL's own is not counted), with each figure's
- * ratio to the embedded one-process run of the same sender count. BENCH_CPU_PROF=<dir> profiles the servers.
+ * queue frames) and the server processes' CPU time per send (PostgreSQL's own is not counted), in all and on their
+ * main threads (the event loops) alone, with each figure's ratio to the embedded one-process run of the same sender
+ * count. BENCH_CPU_PROF=<dir> profiles the servers.
+ * The listeners run on worker threads (listener-pool.ts) at a byte test per frame, each matched to its send by
+ * the checksum the NEW_MESSAGE carries, so the benchmark's own work competes less with the servers'.
  *
  *   node --import tsx scripts/bench/sends.bench.ts [--listeners 100] [--duration 20] [--senders 1,10]
  *     [--setups embedded,postgres,postgres-2]
@@ -21,6 +24,8 @@ import { parseArgs } from 'node:util';
 import { encryptAes, type AesKeyRecord } from '../../server/crypto/aes.ts';
 import { generateRsaKeyPair } from '../../server/crypto/rsa.ts';
 import { hashPassword } from '../../server/identity/passwords.ts';
+import { replyQueue } from '../../generated/realtime/index.ts';
+import { readConfig } from '../../server/config.ts';
 import { testExchange, TEST_BROKER_URL } from '../../server/realtime/amqp-bus.testing.ts';
 import type { Database } from '../../server/store/db.ts';
 import { openEmbeddedDatabase } from '../../server/store/embedded.ts';
@@ -29,8 +34,9 @@ import { openPostgresDatabase } from '../../server/store/postgres.ts';
 import { repos } from '../../server/store/repos/index.ts';
 import { createScratchDatabase } from '../../server/store/scratch.ts';
 import { signIn, type SignedInClient } from '../../tests/support/node-transport.ts';
-import { totalCpuMs } from './proc-cpu.ts';
-import { connectStomp, type BenchStomp, type StompFrameIn } from './realtime-load-stomp.ts';
+import { sharedNow } from './fanout-listeners.ts';
+import { combinePools, percentile, startListenerPool, type ListenerPool } from './listener-pool.ts';
+import { mainThreadCpuMs, totalCpuMs } from './proc-cpu.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -63,18 +69,15 @@ interface Result {
   sendsPerSecond: number;
   /** CPU time of the server processes (all their threads, the embedded engine's included; not PostgreSQL's) per accepted send. */
   cpuMsPerSend: number;
+  /** of which their main threads' (the event loops: what one process cannot spread over cores) */
+  mainMsPerSend: number;
   delivered: number;
   p50: number;
   p99: number;
 }
 
 const serversCpuMs = (children: readonly ChildProcess[]) => totalCpuMs(children.map((c) => c.pid));
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
+const serversMainMs = (children: readonly ChildProcess[]) => totalCpuMs(children.map((c) => c.pid), mainThreadCpuMs);
 
 /** Accounts and listener sessions straight in the store, before the servers open it. */
 async function prepare(db: Database, senders: number) {
@@ -130,7 +133,7 @@ async function run(setup: Setup, senderCount: number): Promise<Result> {
   const env: Record<string, string> = { DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
   if (setup.processes > 1) Object.assign(env, { BROKER_URL: TEST_BROKER_URL, BROKER_EXCHANGE: testExchange('bench') });
   const servers: { child: ChildProcess; url: string }[] = [];
-  const stomps: BenchStomp[] = [];
+  let listeners: ListenerPool | null = null;
   try {
     for (let i = 0; i < setup.processes; i += 1) servers.push(await startServer(env));
     const urlOf = (i: number) => servers[i % servers.length]!.url;
@@ -147,19 +150,18 @@ async function run(setup: Setup, senderCount: number): Promise<Result> {
       if (!added.ok) throw new Error('addroommembers failed');
     }
 
-    const sentAt = new Map<string, number>();
-    const latencies: number[] = [];
-    const onFrame = (frame: StompFrameIn) => {
-      if (frame.command !== 'MESSAGE' || !frame.headers.destination?.startsWith('/queue/')) return;
-      const body = JSON.parse(frame.body) as { notifyType?: string; data?: { messageChecksum?: string } };
-      const at = body.notifyType === 'NEW_MESSAGE' ? sentAt.get(body.data?.messageChecksum ?? '') : undefined;
-      if (at !== undefined) latencies.push(performance.now() - at);
-    };
-    for (const [i, listener] of prepared.listeners.entries()) {
-      const { stomp } = await connectStomp(`${urlOf(i).replace('http', 'ws')}/v3/ws`, listener.apiKey, onFrame);
-      stomp.subscribe('q', `/queue/chatgen.${listener.accountId}`);
-      stomps.push(stomp);
-    }
+    // Each listener on the process it alternates to; a NEW_MESSAGE frame is matched to its send by its checksum,
+    // which is the send's number.
+    const { mqSysName } = readConfig({ ...process.env, ...env });
+    const pools = await Promise.all(
+      servers.map((server, p) =>
+        startListenerPool(
+          { wsUrl: `${server.url.replace('http', 'ws')}/v3/ws`, match: 'seq', seqMarker: '"messageChecksum":"' },
+          prepared.listeners.filter((_, i) => i % servers.length === p).map((l) => ({ apiKey: l.apiKey, destination: replyQueue(mqSysName, l.accountId) })),
+        ),
+      ),
+    );
+    listeners = combinePools(pools);
 
     // Each sender's first send meets the key the membership changes retired: fetch the key after one warm-up send.
     let key: AesKeyRecord | null = null;
@@ -174,25 +176,30 @@ async function run(setup: Setup, senderCount: number): Promise<Result> {
     const roomKey = key;
 
     let accepted = 0;
+    const sentAt: number[] = [];
     const cpuBefore = await serversCpuMs(servers.map((s) => s.child));
+    const mainBefore = await serversMainMs(servers.map((s) => s.child));
     const until = performance.now() + DURATION_S * 1000;
     await Promise.all(
       senders.map(async (sender, s) => {
-        for (let seq = 0; performance.now() < until; seq += 1) {
-          const checksum = `s${s}-${seq}`;
-          sentAt.set(checksum, performance.now());
-          const result = await sender.api.sendAesMessage({ roomId, messageKeyUuid: roomKey.messageKeyUuid, type: 'TEXT', checksum, aesMessage: encryptAes(roomKey, new TextEncoder().encode(`bench ${seq}`)) });
+        while (performance.now() < until) {
+          const seq = sentAt.length;
+          sentAt.push(sharedNow());
+          const result = await sender.api.sendAesMessage({ roomId, messageKeyUuid: roomKey.messageKeyUuid, type: 'TEXT', checksum: String(seq), aesMessage: encryptAes(roomKey, new TextEncoder().encode(`bench ${s} ${seq}`)) });
           if (result.ok) accepted += 1;
         }
       }),
     );
     const expected = accepted * LISTENERS;
     const drainUntil = performance.now() + DRAIN_MS;
-    while (latencies.length < expected && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (listeners.received() < expected && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 100));
     const cpuMsPerSend = ((await serversCpuMs(servers.map((s) => s.child))) - cpuBefore) / Math.max(1, accepted);
-    return { sendsPerSecond: accepted / DURATION_S, cpuMsPerSend, delivered: latencies.length / Math.max(1, expected), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    const mainMsPerSend = ((await serversMainMs(servers.map((s) => s.child))) - mainBefore) / Math.max(1, accepted);
+    const delivered = listeners.received() / Math.max(1, expected);
+    const latencies = await listeners.finish(Float64Array.from(sentAt));
+    return { sendsPerSecond: accepted / DURATION_S, cpuMsPerSend, mainMsPerSend, delivered, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
   } finally {
-    for (const stomp of stomps) stomp.close();
+    await listeners?.terminate();
     await Promise.all(
       servers.map(({ child }) => {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -215,10 +222,10 @@ for (const senders of SENDER_COUNTS) {
   const base = results[0]![1];
   console.log('');
   console.log(`${senders} sender(s)`);
-  console.log(`${'set-up'.padEnd(38)} ${'sends/s'.padStart(9)} ${'ratio'.padStart(7)} ${'cpu ms/send'.padStart(12)} ${'ratio'.padStart(7)} ${'delivered'.padStart(10)} ${'p50 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)}`);
+  console.log(`${'set-up'.padEnd(38)} ${'sends/s'.padStart(9)} ${'ratio'.padStart(7)} ${'cpu ms/send'.padStart(12)} ${'ratio'.padStart(7)} ${'main ms/send'.padStart(13)} ${'ratio'.padStart(7)} ${'delivered'.padStart(10)} ${'p50 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)}`);
   for (const [setup, r] of results) {
     console.log(
-      `${setup.name.padEnd(38)} ${fixed(r.sendsPerSecond).padStart(9)} ${ratio(r.sendsPerSecond, base.sendsPerSecond).padStart(7)} ${fixed(r.cpuMsPerSend, 2).padStart(12)} ${ratio(r.cpuMsPerSend, base.cpuMsPerSend).padStart(7)} ${`${fixed(100 * r.delivered, 2)} %`.padStart(10)} ${fixed(r.p50).padStart(8)} ${ratio(r.p50, base.p50).padStart(7)} ${fixed(r.p99).padStart(8)} ${ratio(r.p99, base.p99).padStart(7)}`,
+      `${setup.name.padEnd(38)} ${fixed(r.sendsPerSecond).padStart(9)} ${ratio(r.sendsPerSecond, base.sendsPerSecond).padStart(7)} ${fixed(r.cpuMsPerSend, 2).padStart(12)} ${ratio(r.cpuMsPerSend, base.cpuMsPerSend).padStart(7)} ${fixed(r.mainMsPerSend, 2).padStart(13)} ${ratio(r.mainMsPerSend, base.mainMsPerSend).padStart(7)} ${`${fixed(100 * r.delivered, 2)} %`.padStart(10)} ${fixed(r.p50).padStart(8)} ${ratio(r.p50, base.p50).padStart(7)} ${fixed(r.p99).padStart(8)} ${ratio(r.p99, base.p99).padStart(7)}`,
     );
   }
 }

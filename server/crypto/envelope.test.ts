@@ -3,10 +3,12 @@ import { decryptAesText, aesKeyRecordFromBytes } from './aes.ts';
 import {
   devicePubKeyFromLoginPayload,
   openRequestEnvelope,
+  openRequestEnvelopeAsync,
   openResponseEnvelope,
   openResponseOrFailed,
   sealRequestEnvelope,
   sealResponseEnvelope,
+  sealResponseEnvelopeAsync,
   signingInput,
 } from './envelope.ts';
 import { ReplayGuard } from './replay-guard.ts';
@@ -147,5 +149,27 @@ describe.each(AES_ALGORITHMS)('response envelope, %s', (algorithm) => {
       status: 'failed',
       errMsgList: [],
     });
+  });
+});
+
+describe.each(AES_ALGORITHMS)('the server side off the event loop, %s', (algorithm) => {
+  it('opens what the synchronous form opens and refuses what it refuses', async () => {
+    const body = { roomId: 'r1', aesMessage: '你好' };
+    const wire = sealRequestEnvelope('alice', body, device.privateKeyPem, user.publicKeyPem, algorithm, { ts: 5, nonce: 'n-5' });
+    expect(await openRequestEnvelopeAsync(wire, user.privateKeyPem, device.publicKeyPem, algorithm)).toEqual({
+      ok: true, payload: body, payloadText: JSON.stringify(body), ts: 5, nonce: 'n-5',
+    });
+    expect(await openRequestEnvelopeAsync(wire, stranger.privateKeyPem, device.publicKeyPem, algorithm)).toMatchObject({ ok: false, error: 'decrypt_failed' });
+    expect(await openRequestEnvelopeAsync({ ...wire, key: flipBase64Bit(wire.key, 3) }, user.privateKeyPem, device.publicKeyPem, algorithm)).toMatchObject({ ok: false, error: 'decrypt_failed' });
+    expect(await openRequestEnvelopeAsync({ ...wire, loginName: undefined }, user.privateKeyPem, device.publicKeyPem, algorithm)).toMatchObject({ ok: false, error: 'decrypt_failed' });
+    expect(await openRequestEnvelopeAsync(wire, user.privateKeyPem, stranger.publicKeyPem, algorithm)).toMatchObject({ ok: false, error: 'bad_signature' });
+  });
+
+  it('seals the same bytes as the synchronous form, which the client opens', async () => {
+    const options = { ts: 7, nonce: 'n-7', rawKey: new Uint8Array(32).fill(3), iv: new Uint8Array(algorithm === 'GCM' ? 12 : 16).fill(4) };
+    const sealed = await sealResponseEnvelopeAsync({ ok: 1 }, user.privateKeyPem, device.publicKeyPem, algorithm, options);
+    const sync = sealResponseEnvelope({ ok: 1 }, user.privateKeyPem, device.publicKeyPem, algorithm, options);
+    expect(sealed.body).toBe(sync.body); // PKCS#1 v1.5 signatures are deterministic; OAEP's wrapped key is not
+    expect(openResponseEnvelope(sealed, device.privateKeyPem, user.publicKeyPem, algorithm)).toMatchObject({ ok: true, payload: { ok: 1 }, ts: 7, nonce: 'n-7' });
   });
 });

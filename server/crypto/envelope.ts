@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { AES_KEY_BYTES, aesKeyRecordFromBytes, decodeBase64Strict, decryptAesText, encryptAesText, type AesAlgorithm } from './aes.ts';
 import { CryptoFailure } from './errors.ts';
 import type { ReplayGuard } from './replay-guard.ts';
-import { rsaOaepDecrypt, rsaOaepEncrypt, rsaSign, rsaVerify } from './rsa.ts';
+import { rsaOaepDecrypt, rsaOaepDecryptAsync, rsaOaepEncrypt, rsaSign, rsaSignAsync, rsaVerify } from './rsa.ts';
 
 export interface RequestEnvelopeWire {
   loginName: string;
@@ -126,12 +126,34 @@ function seal(
   algorithm: AesAlgorithm,
   options: SealOptions,
 ): ResponseEnvelopeWire {
+  const unsigned = toSign(value, options);
+  const signature = rsaSign(signerPrivateKeyPem, signingInput(unsigned.ts, unsigned.nonce, unsigned.payload));
+  return wrap(unsigned, signature, recipientPublicKeyPem, algorithm, options);
+}
+
+/** sealResponseEnvelope with the signature made off the event loop (the server's side of each call). */
+export async function sealResponseEnvelopeAsync(
+  responseObject: unknown,
+  userPrivateKeyPem: string,
+  devicePublicKeyPem: string,
+  algorithm: AesAlgorithm,
+  options: SealOptions = {},
+): Promise<ResponseEnvelopeWire> {
+  const unsigned = toSign(responseObject, options);
+  const signature = await rsaSignAsync(userPrivateKeyPem, signingInput(unsigned.ts, unsigned.nonce, unsigned.payload));
+  return wrap(unsigned, signature, devicePublicKeyPem, algorithm, options);
+}
+
+type Unsigned = Omit<EnvelopeInner, 'signature'>;
+
+function toSign(value: unknown, options: SealOptions): Unsigned {
   const payload = JSON.stringify(value);
   if (payload === undefined) throw new CryptoFailure('bad_input', 'envelope payload is not JSON-serialisable');
-  const ts = options.ts ?? Date.now();
-  const nonce = options.nonce ?? randomUUID();
-  const signature = rsaSign(signerPrivateKeyPem, signingInput(ts, nonce, payload)).toString('base64');
-  const inner: EnvelopeInner = { payload, ts, nonce, signature };
+  return { payload, ts: options.ts ?? Date.now(), nonce: options.nonce ?? randomUUID() };
+}
+
+function wrap(unsigned: Unsigned, signature: Buffer, recipientPublicKeyPem: string, algorithm: AesAlgorithm, options: SealOptions): ResponseEnvelopeWire {
+  const inner: EnvelopeInner = { ...unsigned, signature: signature.toString('base64') };
   const rawKey = options.rawKey ?? randomBytes(AES_KEY_BYTES);
   const record = aesKeyRecordFromBytes(rawKey, algorithm, '');
   return {
@@ -149,10 +171,42 @@ function open(
 ): OpenedEnvelope {
   let inner: EnvelopeInner;
   try {
-    inner = decryptInner(wire, recipientPrivateKeyPem, algorithm);
+    const { wrappedKey, body } = wrappedParts(wire);
+    inner = decryptInner(rsaOaepDecrypt(recipientPrivateKeyPem, wrappedKey), body, algorithm);
   } catch (error) {
-    return { ok: false, error: 'decrypt_failed', message: error instanceof Error ? error.message : 'decryption failed' };
+    return decryptFailed(error);
   }
+  return verified(inner, senderPublicKey, replayGuard);
+}
+
+/**
+ * openRequestEnvelope with the wrapped key opened off the event loop (the server's side of each call); the caller
+ * checks ts and nonce (replay guard null).
+ */
+export async function openRequestEnvelopeAsync(
+  wire: unknown,
+  userPrivateKeyPem: string,
+  devicePublicKey: string | DeviceKeyResolver,
+  algorithm: AesAlgorithm,
+): Promise<OpenedEnvelope> {
+  if (!isRecord(wire) || typeof wire.loginName !== 'string') {
+    return { ok: false, error: 'decrypt_failed', message: 'envelope needs loginName, key and body' };
+  }
+  let inner: EnvelopeInner;
+  try {
+    const { wrappedKey, body } = wrappedParts(wire);
+    inner = decryptInner(await rsaOaepDecryptAsync(userPrivateKeyPem, wrappedKey), body, algorithm);
+  } catch (error) {
+    return decryptFailed(error);
+  }
+  return verified(inner, devicePublicKey, undefined);
+}
+
+function decryptFailed(error: unknown): OpenedEnvelope {
+  return { ok: false, error: 'decrypt_failed', message: error instanceof Error ? error.message : 'decryption failed' };
+}
+
+function verified(inner: EnvelopeInner, senderPublicKey: string | DeviceKeyResolver, replayGuard: ReplayGuard | undefined): OpenedEnvelope {
   let payload: unknown;
   try {
     payload = JSON.parse(inner.payload) as unknown;
@@ -170,16 +224,20 @@ function open(
   return { ok: true, payload, payloadText: inner.payload, ts: inner.ts, nonce: inner.nonce };
 }
 
-/** Throws CryptoFailure('decrypt_failed') on anything that is not a well-formed envelope for this key. */
-function decryptInner(wire: unknown, recipientPrivateKeyPem: string, algorithm: AesAlgorithm): EnvelopeInner {
+/** Throws CryptoFailure('decrypt_failed') unless the envelope has a base64 key and a body. */
+function wrappedParts(wire: unknown): { wrappedKey: Buffer; body: string } {
   if (!isRecord(wire) || typeof wire.key !== 'string' || typeof wire.body !== 'string') {
     throw new CryptoFailure('decrypt_failed', 'envelope needs key and body');
   }
   const wrappedKey = decodeBase64Strict(wire.key);
   if (wrappedKey === null) throw new CryptoFailure('decrypt_failed', 'key is not base64');
-  const rawKey = rsaOaepDecrypt(recipientPrivateKeyPem, wrappedKey);
+  return { wrappedKey, body: wire.body };
+}
+
+/** Throws CryptoFailure('decrypt_failed') on anything that is not a well-formed envelope body for this key. */
+function decryptInner(rawKey: Buffer, body: string, algorithm: AesAlgorithm): EnvelopeInner {
   if (rawKey.length !== AES_KEY_BYTES) throw new CryptoFailure('decrypt_failed', 'wrapped key is not 32 bytes');
-  const text = decryptAesText(aesKeyRecordFromBytes(rawKey, algorithm, ''), wire.body);
+  const text = decryptAesText(aesKeyRecordFromBytes(rawKey, algorithm, ''), body);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text) as unknown;

@@ -12,6 +12,7 @@ import {
   publicEncrypt,
   sign,
   verify,
+  webcrypto,
   type KeyObject,
   type RSAKeyPairOptions,
 } from 'node:crypto';
@@ -54,8 +55,9 @@ export function generateRsaKeyPairSync(): RsaKeyPair {
 const KEY_CACHE_LIMIT = 512;
 const publicKeys = new Map<string, KeyObject>();
 const privateKeys = new Map<string, KeyObject>();
+const oaepDecryptKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
 
-function remember(cache: Map<string, KeyObject>, pem: string, key: KeyObject): KeyObject {
+function remember<K>(cache: Map<string, K>, pem: string, key: K): K {
   if (cache.size >= KEY_CACHE_LIMIT) {
     const oldest = cache.keys().next();
     if (!oldest.done) cache.delete(oldest.value);
@@ -127,5 +129,38 @@ export function rsaVerify(publicKeyPem: string, data: Uint8Array, signature: Uin
     return verify('sha256', data, { key, padding: constants.RSA_PKCS1_PADDING }, signature);
   } catch {
     return false;
+  }
+}
+
+/*
+ * The server's side of each call runs two private-key operations (~1 ms each): opening the request's wrapped key
+ * and signing the answer. These forms run them on libuv's thread pool, so the event loop goes on serving sockets
+ * meanwhile (issue 11). Same algorithms and bytes as the synchronous forms above.
+ */
+
+/** rsaSign off the event loop (node:crypto's callback form). */
+export function rsaSignAsync(privateKeyPem: string, data: Uint8Array): Promise<Buffer> {
+  const key = importRsaPrivateKey(privateKeyPem);
+  return new Promise((resolve, reject) => {
+    sign('sha256', data, { key, padding: constants.RSA_PKCS1_PADDING }, (error, signature) => (error ? reject(error) : resolve(signature)));
+  });
+}
+
+/** WebCrypto holds its own key objects; node:crypto's privateDecrypt has no asynchronous form. */
+function oaepDecryptKey(privateKeyPem: string): Promise<webcrypto.CryptoKey> {
+  const cached = oaepDecryptKeys.get(privateKeyPem);
+  if (cached) return cached;
+  const der = importRsaPrivateKey(privateKeyPem).export({ type: 'pkcs8', format: 'der' });
+  const key = webcrypto.subtle.importKey('pkcs8', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
+  return remember(oaepDecryptKeys, privateKeyPem, key);
+}
+
+/** rsaOaepDecrypt off the event loop (WebCrypto); rejects with CryptoFailure('decrypt_failed') likewise. */
+export async function rsaOaepDecryptAsync(privateKeyPem: string, ciphertext: Uint8Array): Promise<Buffer> {
+  const key = await oaepDecryptKey(privateKeyPem);
+  try {
+    return Buffer.from(await webcrypto.subtle.decrypt({ name: 'RSA-OAEP' }, key, ciphertext));
+  } catch (cause) {
+    throw new CryptoFailure('decrypt_failed', 'RSA-OAEP decryption failed', { cause });
   }
 }

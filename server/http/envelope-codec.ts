@@ -1,7 +1,7 @@
 // The envelope rules of docs/protocol.md bound to the store: which user key opens a request, which device key
 // seals a response.
 import type { ServerContext } from '../context.ts';
-import { devicePubKeyFromLoginPayload, openRequestEnvelope, sealResponseEnvelope } from '../crypto/envelope.ts';
+import { devicePubKeyFromLoginPayload, openRequestEnvelopeAsync, sealResponseEnvelopeAsync } from '../crypto/envelope.ts';
 import { sameLoginName } from '../identity/login-name.ts';
 import { ApiError } from './api-error.ts';
 import type { EnvelopeCodec } from './dispatch.ts';
@@ -40,7 +40,8 @@ export function createEnvelopeCodec(ctx: Pick<ServerContext, 'userKeys' | 'repla
       }
       const pair = await pairFor(loginName, session);
       const deviceKey = session ? session.devicePublicKeyPem : devicePubKeyFromLoginPayload;
-      const opened = openRequestEnvelope(wire, pair.privateKeyPem, deviceKey, null, ctx.encryption.defaultEncryptionAlgorithm);
+      // The private-key operations run off the event loop: other sockets are served meanwhile (issue 11).
+      const opened = await openRequestEnvelopeAsync(wire, pair.privateKeyPem, deviceKey, ctx.encryption.defaultEncryptionAlgorithm);
       if (!opened.ok) throw new ApiError('ENVELOPE_INVALID', opened.error);
       // Only a verified envelope may spend a nonce, or anyone could burn the nonces of others.
       const verdict = await ctx.replayGuard.check(opened.ts, opened.nonce);
@@ -53,7 +54,7 @@ export function createEnvelopeCodec(ctx: Pick<ServerContext, 'userKeys' | 'repla
       const devicePublicKeyPem = session?.devicePublicKeyPem ?? devicePubKeyFromLoginPayload(requestBody);
       if (!loginName || !devicePublicKeyPem) return null;
       const pair = await pairFor(loginName, session);
-      return sealResponseEnvelope(body, pair.privateKeyPem, devicePublicKeyPem, ctx.encryption.defaultEncryptionAlgorithm);
+      return sealResponseEnvelopeAsync(body, pair.privateKeyPem, devicePublicKeyPem, ctx.encryption.defaultEncryptionAlgorithm);
     },
   };
 }

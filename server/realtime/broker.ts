@@ -51,20 +51,21 @@ export class LocalBus implements Bus {
   }
 
   publish(destination: string, body: string, headers: Record<string, string> = {}): Promise<void> {
-    this.deliver(destination, body, headers);
-    return Promise.resolve();
+    return this.publishToAll([destination], body, headers);
   }
 
   publishToAll(destinations: readonly string[], body: string, headers: Record<string, string> = {}): Promise<void> {
-    for (const destination of destinations) this.deliver(destination, body, headers);
+    // One headers object for every destination of the publish: connections encode the frame's shared part once.
+    const shared: BusMessage['headers'] = Object.freeze({ ...headers });
+    for (const destination of destinations) this.deliver(destination, body, shared);
     return Promise.resolve();
   }
 
-  private deliver(destination: string, body: string, headers: Record<string, string>): void {
+  private deliver(destination: string, body: string, headers: BusMessage['headers']): void {
     const set = this.handlers.get(destination);
     if (!set) return;
     // One message object for every subscriber: connections reuse its encoded frame (message-frame.ts).
-    const message: BusMessage = { destination, body, headers: { ...headers } };
+    const message: BusMessage = { destination, body, headers };
     // Copy: a handler may unsubscribe (e.g. a connection closing) while we iterate.
     for (const handler of [...set]) {
       try {

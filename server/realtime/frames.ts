@@ -52,7 +52,11 @@ export function newHeaders(): StompHeaders {
   return Object.create(null) as StompHeaders;
 }
 
+const NEEDS_ESCAPE = /[\\\r\n:]/;
+
 export function escapeHeader(value: string): string {
+  // Most values (ids, destinations) need nothing: a test is cheaper than a replace with a callback.
+  if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(/[\\\r\n:]/g, (c) => (c === '\\' ? '\\\\' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : '\\c'));
 }
 
@@ -81,6 +85,13 @@ export function encodeFrame(command: StompCommand, headers: Record<string, strin
     head += `content-length:${bodyBytes.length}\n`;
   }
   return Buffer.concat([Buffer.from(`${head}\n`, 'utf8'), bodyBytes, Buffer.from([NUL])]);
+}
+
+/** `name:value\n` for each header, escaped as every frame but CONNECT and CONNECTED is (a MESSAGE's parts). */
+export function headerLines(headers: Record<string, string>): string {
+  let lines = '';
+  for (const [name, value] of Object.entries(headers)) lines += `${escapeHeader(name)}:${escapeHeader(value)}\n`;
+  return lines;
 }
 
 /** CONNECT and CONNECTED cannot escape, so a line break would forge a header: refuse it. */
