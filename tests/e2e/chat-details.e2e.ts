@@ -3,7 +3,7 @@
 // combining marks, bidi overrides, hundreds of lines) keeps each bubble inside its row; the maximum-text notice;
 // enlarged emoji; the right panel narrows the main panel where the room is wide enough.
 import type { Locator, Page } from '@playwright/test';
-import type { Person } from '../support/people.ts';
+import { person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
 import { openRoomAs, pairInChat, sendFile, sendTexts } from './support/room-helpers.ts';
@@ -220,6 +220,8 @@ test("the message list is one Tab stop: arrows move between messages, Tab reache
   const messages = page.getByTestId('message');
   await expect(messages).toHaveCount(3);
   const list = page.getByTestId('message-list');
+  // Screen readers find one top heading on the page (axe's page-has-heading-one).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('CSD Chat');
   // From the header's last button one Tab reaches the list and the next the composer's first tool, past every
   // message's buttons (the file's download and open buttons included).
   await page.getByRole('button', { name: 'Close chat' }).focus();
@@ -239,4 +241,20 @@ test("the message list is one Tab stop: arrows move between messages, Tab reache
   await expect(messages.nth(1).getByRole('button', { name: 'Reply' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Cancel reply' })).toBeVisible();
+});
+
+test('a chat with no message yet is as tall in the room list as one with a preview', async ({ openPage }) => {
+  const { me, other, roomId } = await pair();
+  await sendTexts(other, roomId, ['Hello']);
+  const quiet = await person(csd.server, `quiet${people}`, `Quiet ${people}`);
+  const created = await quiet.api.createSingleRoom({ memberId: String(me.id) });
+  expect(created.ok).toBe(true);
+  const page = await openPage();
+  await openRoom(page, me, 'Writer');
+  const rows = page.getByTestId('room-row');
+  await expect(rows.filter({ hasText: 'Writer' }).getByTestId('room-preview')).toHaveText('Hello');
+  await expect(rows).toHaveCount(2);
+  const heights = await rows.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().height)));
+  expect(heights).toHaveLength(2);
+  expect(heights[0]).toBe(heights[1]);
 });

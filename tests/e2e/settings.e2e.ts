@@ -148,6 +148,13 @@ test("read receipts switched off are withheld from the other member's client; sw
   await savedOff;
   await expect(receipts).not.toBeChecked();
   await expect(privacy.getByRole('group', { name: 'Who can see my last seen' }).getByLabel('Everyone')).toBeChecked();
+  // Radio buttons and check boxes line up: one size and one start edge, so their labels start together too.
+  const edges = async (label: string) =>
+    privacy.getByLabel(label).first().evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { left: Math.round(box.left), width: Math.round(box.width) };
+    });
+  expect(await edges('Everyone')).toEqual(await edges('Read receipts'));
   await screenshot(mine, 'settings-privacy-csd');
 
   await signedIn(theirs, other);
