@@ -8,6 +8,7 @@ import { IS_ALLOW_DEEP_LINK } from '@variant/flags';
 import { routeHistory } from '../core/navigation/navigation.ts';
 import { ChatroomPage } from '../features/chatroom/index.ts';
 import { DeepLinkPage } from '../features/deeplink/index.ts';
+import { loadDialogHost } from './OnDemandDialogHost.tsx';
 
 function FollowRouter(): null {
   const location = useLocation();
@@ -16,6 +17,8 @@ function FollowRouter(): null {
 }
 
 export function SignedInApp({ basename }: { basename: string }) {
+  // The chat asks before logout, deletes and leaving: its dialogs come with it rather than on the first question.
+  useEffect(() => void loadDialogHost().catch(() => undefined), []);
   return (
     <BrowserRouter basename={basename}>
       <FollowRouter />

@@ -220,6 +220,8 @@ test("the message list is one Tab stop: arrows move between messages, Tab reache
   const messages = page.getByTestId('message');
   await expect(messages).toHaveCount(3);
   const list = page.getByTestId('message-list');
+  // Screen readers find one top heading on the page (axe's page-has-heading-one).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('CSD Chat');
   // From the header's last button one Tab reaches the list and the next the composer's first tool, past every
   // message's buttons (the file's download and open buttons included).
   await page.getByRole('button', { name: 'Close chat' }).focus();

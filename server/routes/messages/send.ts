@@ -10,9 +10,8 @@ export function sendHandlers(ctx: ServerContext) {
   return {
     async sendAesMessage({ body, session }) {
       const caller = session;
-      const { message, memberIds, lastUpdateAt, isRecrypted, unread } = await sendMessage(ctx, caller, body);
-      // One read for the pushes' Do Not Disturb and the sender's name in both presentations.
-      const accounts = await ctx.repos.accounts.listForPush(memberIds, [caller.accountId]);
+      // The pushes' Do Not Disturb and the sender's name in both presentations come with the stored message.
+      const { message, memberIds, lastUpdateAt, pushAccounts: accounts, isRecrypted, unread } = await sendMessage(ctx, caller, body);
       await announceNewMessage(ctx, message, memberIds, accounts);
       const recipients = memberIds.filter((id) => id !== caller.accountId).length; // a receipt each
       const [wire] = await presentAll(ctx, caller.accountId, [neutralView(message, recipients)], accounts);

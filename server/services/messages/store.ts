@@ -37,6 +37,8 @@ export interface StoredRoomMessage {
   memberIds: number[];
   /** the room's lastUpdateTime after the message */
   lastUpdateAt: Date;
+  /** what the pushes need of the members (accounts.listForPush), read with the message */
+  pushAccounts: PushAccount[];
 }
 
 /** storeMessage, answering the members it stored receipts for and the room's new lastUpdateTime too. */

@@ -100,6 +100,18 @@ const PRIVACY_COLUMNS = {
 /** An account as a message's pushes see it (accounts.listForPush). */
 export type PushAccount = Pick<Account, 'id' | 'userFullname' | 'customDisplayName' | 'dnd'>;
 
+/** The columns a PushAccount is read from. */
+export const PUSH_ACCOUNT_COLUMNS = ['id', 'user_fullname', 'custom_display_name', 'dnd', 'dnd_end_date', 'dnd_is_mute'] as const;
+
+export function toPushAccount(r: Row): PushAccount {
+  return {
+    id: toId(r.id),
+    userFullname: String(r.user_fullname),
+    customDisplayName: textOrNull(r.custom_display_name),
+    dnd: { dnd: textOrNull(r.dnd), dndEndDate: toDateOrNull(r.dnd_end_date), isMute: r.dnd_is_mute === true },
+  };
+}
+
 export interface AccountPage {
   accounts: Account[];
   stillHaveData: boolean;
@@ -241,16 +253,11 @@ export function accountsRepo(q: Queryable) {
     async listForPush(ids: readonly number[], named: readonly number[]): Promise<PushAccount[]> {
       if (ids.length === 0) return [];
       const { rows } = await q.query(
-        `SELECT id, user_fullname, custom_display_name, dnd, dnd_end_date, dnd_is_mute FROM accounts
+        `SELECT ${PUSH_ACCOUNT_COLUMNS.join(', ')} FROM accounts
          WHERE id = ANY($1::bigint[]) AND (id = ANY($2::bigint[]) OR dnd IS NOT NULL)`,
         [idArray(ids), idArray(named)],
       );
-      return rows.map((r) => ({
-        id: toId(r.id),
-        userFullname: String(r.user_fullname),
-        customDisplayName: textOrNull(r.custom_display_name),
-        dnd: { dnd: textOrNull(r.dnd), dndEndDate: toDateOrNull(r.dnd_end_date), isMute: r.dnd_is_mute === true },
-      }));
+      return rows.map(toPushAccount);
     },
 
     async listByIds(ids: readonly number[]): Promise<Account[]> {

@@ -2,6 +2,7 @@
 // replies, polls and self-destruct times. Paging follows receiveaesmessages: a batch before (UP) or
 // after (DOWN) a lastMessageId, with stillHaveData telling whether more lie beyond it.
 import type { Queryable, Row } from '../db.ts';
+import { PUSH_ACCOUNT_COLUMNS, toPushAccount, type PushAccount } from './accounts.ts';
 import { idArray, onlyRow, textOrNull, toDate, toDateOrNull, toId, toIdOrNull, toIds, toJson } from './convert.ts';
 
 import type { MessageStatus as AnyMessageStatus, PageDirection } from '../../../generated/types/index.ts';
@@ -220,10 +221,13 @@ export function messagesRepo(q: Queryable) {
      * A message into its room in one statement: the message, a receipt per recipient (every active member but the
      * sender), the room reopened for members who hid or closed it, and the room moved up the room lists
      * (last_update_at never goes back). Answers the message, the active members (sender included, by joining
-     * order) and the room's new last_update_at. The caller holds the room's write lock, so the members read here
+     * order), the room's new last_update_at and what the pushes need of the members (accounts.listForPush: the
+     * sender and the members in Do Not Disturb). The caller holds the room's write lock, so the members read here
      * are the ones of the key it checked.
      */
-    async insertIntoRoom(input: NewMessage & { createdAt: Date }): Promise<{ message: StoredMessage; memberIds: number[]; lastUpdateAt: Date }> {
+    async insertIntoRoom(
+      input: NewMessage & { createdAt: Date },
+    ): Promise<{ message: StoredMessage; memberIds: number[]; lastUpdateAt: Date; pushAccounts: PushAccount[] }> {
       const { sql, values } = insertStatement(input);
       const param = (value: unknown) => `$${values.push(value)}`;
       const room = param(input.roomId);
@@ -243,7 +247,10 @@ export function messagesRepo(q: Queryable) {
            UPDATE rooms SET last_update_at = greatest(last_update_at, ${at}::timestamptz) WHERE id = ${room}::bigint RETURNING last_update_at)
          SELECT msg.*,
            (SELECT coalesce(array_agg(account_id ORDER BY joined_at, account_id), ARRAY[]::bigint[]) FROM members) AS in_room_member_ids,
-           (SELECT last_update_at FROM touched) AS in_room_last_update_at
+           (SELECT last_update_at FROM touched) AS in_room_last_update_at,
+           (SELECT coalesce(json_agg(json_build_object(${PUSH_ACCOUNT_COLUMNS.map((c) => `'${c}', a.${c}`).join(', ')})), '[]'::json)
+              FROM members JOIN accounts a ON a.id = members.account_id
+              WHERE a.id = ${sender}::bigint OR a.dnd IS NOT NULL) AS in_room_push_accounts
          FROM msg`,
         values,
       );
@@ -252,6 +259,7 @@ export function messagesRepo(q: Queryable) {
         message: toMessage(row),
         memberIds: toIds(row.in_room_member_ids),
         lastUpdateAt: toDateOrNull(row.in_room_last_update_at) ?? input.createdAt,
+        pushAccounts: toJson<Row[]>(row.in_room_push_accounts).map(toPushAccount),
       };
     },
 

@@ -97,6 +97,8 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
 
   return (
     <div className={styles.page}>
+      {/* The page's one top heading for screen readers; the room list, chat and pages have their h2s under it. */}
+      <h1 className="cg-visually-hidden">{config.title}</h1>
       <ConnectionBanner />
       <CallHost roomName={callRoomName} />
       <div
