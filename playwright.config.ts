@@ -1,11 +1,6 @@
 // Browser tests: Playwright Test driving Debian's Chromium against built variants served by the reference server.
 import { defineConfig } from '@playwright/test';
 
-/** The album-to-archive flow (3-4 minutes) and the four variant walks (1.5 minutes each). */
-const LONGEST_FLOWS = ['**/messages-album.e2e.ts', '**/variants.e2e.ts'];
-/** Files whose tests take a minute or more each (outages of 45 s, 1,000-message histories, every kind of message). */
-const LONG_FLOWS = ['**/messages.e2e.ts', '**/history.e2e.ts', '**/outbox.e2e.ts', '**/connection.e2e.ts'];
-
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
@@ -22,14 +17,6 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  // The longest flows first: Playwright hands out test files project by project, then by name, so without this the
-  // four 1.5-minute variant walks (variants.e2e.ts, last by name) started last and ran on after the other workers had
-  // finished (a full run's browser phase took 781 s for 1,700 s of tests on three workers, 567 s if evenly spread).
-  projects: [
-    { name: 'longest', testMatch: LONGEST_FLOWS },
-    { name: 'long', testMatch: LONG_FLOWS },
-    { name: 'rest', testIgnore: [...LONGEST_FLOWS, ...LONG_FLOWS] },
-  ],
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/e2e-report.json' }]],
   use: {
     browserName: 'chromium',
