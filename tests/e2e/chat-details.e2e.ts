@@ -119,6 +119,36 @@ test("'Delete for everyone' goes when the room's recall window closes; a late re
   await screenshot(page, 'recall-window-closed');
 });
 
+test('the Chats button and the browser tab count unread messages over every chat, and follow reading', async ({ openPage }) => {
+  const { me, other, roomId } = await pair();
+  const group = await other.api.createMultipleRoom({ roomName: `Unread group ${people}`, memberIds: [String(me.id)] });
+  if (!group.ok) throw new Error('could not create the group');
+  const page = await openPage();
+  await login(page, csd.url, me.loginName, TEST_PASSWORD);
+  await expect(page.getByTestId('room-row').filter({ hasText: 'Writer' })).toBeVisible();
+  const total = page.getByTestId('unread-total');
+  await expect(total).toHaveCount(0);
+  const title = await page.title();
+  expect(title).not.toMatch(/^\(/);
+
+  await sendTexts(other, roomId, ['First unread', 'Second unread']);
+  await sendTexts(other, String(group.data.roomId), ['Group unread']);
+  await expect(total).toHaveText('3');
+  await expect(page).toHaveTitle(`(3) ${title}`);
+  await expect(page.getByRole('button', { name: 'Chats, 3 unread messages' })).toBeVisible();
+  await screenshot(page, 'unread-total');
+
+  // Reading the single chat leaves the group's one.
+  await page.getByTestId('room-row').filter({ hasText: 'Writer' }).click();
+  await expect(page.getByTestId('message').filter({ hasText: 'Second unread' })).toBeVisible();
+  await expect(total).toHaveText('1');
+  await expect(page).toHaveTitle(`(1) ${title}`);
+  await page.getByTestId('room-row').filter({ hasText: 'Unread group' }).click();
+  await expect(page.getByTestId('message').filter({ hasText: 'Group unread' })).toBeVisible();
+  await expect(total).toHaveCount(0);
+  await expect(page).toHaveTitle(title);
+});
+
 test('a file shows its plaintext size and its real type, whatever its name does', async ({ openPage }) => {
   const { me, other, roomId } = await pair();
   const page = await openPage();
