@@ -283,6 +283,20 @@ describe('/v3/wslogin', () => {
 });
 
 describe('byte level, with a raw WebSocket', () => {
+  it('closes the socket after an ERROR whose message is long in UTF-8 (a close reason holds at most 123 bytes)', async () => {
+    const logged: string[] = [];
+    const h = await start({ log: (event) => logged.push(event) });
+    const raw = await rawClient(h.url());
+    raw.ws.send('CONNECT\naccept-version:1.2\nApi-Key:key-alice\n\n\0');
+    await raw.next('CONNECTED');
+    // The refusal names the destination the client asked for: 100 characters of 3 bytes each.
+    const destination = roomTopic('房'.repeat(100));
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'x', destination }));
+    expect((await raw.next('ERROR')).headers.message).toBe(`not allowed to subscribe to ${destination}`);
+    expect(await raw.closed).toBe(1008);
+    expect(logged).not.toContain('frame-handler-error');
+  });
+
   it('reassembles a CONNECT split across messages and handles several frames in one message', async () => {
     const h = await start();
     const raw = await rawClient(h.url());
