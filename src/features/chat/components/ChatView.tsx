@@ -133,8 +133,9 @@ export function ChatView({ room }: ChatViewProps) {
             tone: 'danger',
           });
           if (!confirmed) return;
-          if (await recall(room.roomId, message.messageId)) patch(message.messageId, { messageStatus: 'ALL_DELETED', text: undefined });
-          else failed();
+          const recalled = await recall(room.roomId, message.messageId);
+          if (recalled.ok) patch(message.messageId, { messageStatus: 'ALL_DELETED', text: undefined });
+          else showToast(errorMessage(recalled.errMsgList, i18n.language) ?? t('errors.actionFailed'));
           return;
         }
       }
