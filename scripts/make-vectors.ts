@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import forge from 'node-forge';
 import { aesKeyRecordFromBytes, encryptAes, encryptAesText, type AesAlgorithm } from '../server/crypto/aes.ts';
-import { sealRequestEnvelope, sealResponseEnvelope, signingInput } from '../server/crypto/envelope.ts';
+import { sealRequestEnvelope, sealResponseEnvelopeAsync, signingInput } from '../server/crypto/envelope.ts';
 import { generateRsaKeyPairSync, rsaSign, type RsaKeyPair } from '../server/crypto/rsa.ts';
 
 export const VECTOR_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'vectors');
@@ -176,7 +176,7 @@ interface EnvelopeSpec {
   tamperSignature?: boolean;
 }
 
-function envelopeVector(keys: VectorKeys, spec: EnvelopeSpec): EnvelopeVector {
+async function envelopeVector(keys: VectorKeys, spec: EnvelopeSpec): Promise<EnvelopeVector> {
   const rawKey = fixedBytes(`envelope-key-${spec.name}`);
   const iv = fixedBytes(`envelope-iv-${spec.name}`, spec.algorithm === 'GCM' ? 12 : 16);
   const isRequest = spec.direction === 'request';
@@ -185,7 +185,7 @@ function envelopeVector(keys: VectorKeys, spec: EnvelopeSpec): EnvelopeVector {
   const options = { ts: TS, nonce: spec.nonce, rawKey, iv };
   const sealed = isRequest
     ? sealRequestEnvelope('alice', spec.payloadObject, signer.privateKeyPem, recipient.publicKeyPem, spec.algorithm, options)
-    : sealResponseEnvelope(spec.payloadObject, signer.privateKeyPem, recipient.publicKeyPem, spec.algorithm, options);
+    : await sealResponseEnvelopeAsync(spec.payloadObject, signer.privateKeyPem, recipient.publicKeyPem, spec.algorithm, options);
   const payload = JSON.stringify(spec.payloadObject);
   let signature = rsaSign(signer.privateKeyPem, signingInput(TS, spec.nonce, payload));
   let body = sealed.body;
@@ -212,7 +212,7 @@ function envelopeVector(keys: VectorKeys, spec: EnvelopeSpec): EnvelopeVector {
   };
 }
 
-function envelopeVectors(keys: VectorKeys): EnvelopeVector[] {
+function envelopeVectors(keys: VectorKeys): Promise<EnvelopeVector[]> {
   const send = { roomId: 'room-1', aesMessage: 'BASE64CIPHERTEXT==', messageKeyUuid: '0e6a1f2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b' };
   const specs: EnvelopeSpec[] = [
     { name: 'request-GCM', direction: 'request', algorithm: 'GCM', payloadObject: send, nonce: '3f1c2a9e-0b7d-4c55-9a11-5e2f8d6c4b01' },
@@ -242,7 +242,7 @@ function envelopeVectors(keys: VectorKeys): EnvelopeVector[] {
       tamperSignature: true,
     },
   ];
-  return specs.map((spec) => envelopeVector(keys, spec));
+  return Promise.all(specs.map((spec) => envelopeVector(keys, spec)));
 }
 
 export interface VectorFiles {
@@ -251,7 +251,7 @@ export interface VectorFiles {
   'envelopes.json': { description: string; vectors: EnvelopeVector[] };
 }
 
-export function buildVectors(keys: VectorKeys): VectorFiles {
+export async function buildVectors(keys: VectorKeys): Promise<VectorFiles> {
   return {
     'aes.json': {
       description:
@@ -266,7 +266,7 @@ export function buildVectors(keys: VectorKeys): VectorFiles {
     'envelopes.json': {
       description:
         'Envelopes (docs/protocol.md). Requests: signed by device, key wrapped to user. Responses: signed by user, key wrapped to device. Check freshness against `now`. valid=false must be refused with expectedError.',
-      vectors: envelopeVectors(keys),
+      vectors: await envelopeVectors(keys),
     },
   };
 }
@@ -275,18 +275,18 @@ export function readKeys(): VectorKeys {
   return JSON.parse(readFileSync(join(VECTOR_DIR, 'keys.json'), 'utf8')) as VectorKeys;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const keysPath = join(VECTOR_DIR, 'keys.json');
   if (process.argv.includes('--new-keys') || !existsSync(keysPath)) {
     const keys: VectorKeys = { user: generateRsaKeyPairSync(), device: generateRsaKeyPairSync() };
     writeFileSync(keysPath, `${JSON.stringify(keys, null, 2)}\n`);
     console.log(`wrote ${keysPath}`);
   }
-  const files = buildVectors(readKeys());
+  const files = await buildVectors(readKeys());
   for (const [name, content] of Object.entries(files)) {
     writeFileSync(join(VECTOR_DIR, name), `${JSON.stringify(content, null, 2)}\n`);
     console.log(`wrote ${join(VECTOR_DIR, name)}`);
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -70,33 +70,6 @@ export function sealRequestEnvelope(
   return { loginName, ...seal(requestObject, devicePrivateKeyPem, userPublicKeyPem, algorithm, options) };
 }
 
-/**
- * Opens and verifies a request. With `replayGuard: null` the caller checks ts and nonce itself (the server's
- * guard is asynchronous: its nonces live in the database).
- */
-export function openRequestEnvelope(
-  wire: unknown,
-  userPrivateKeyPem: string,
-  devicePublicKey: string | DeviceKeyResolver,
-  replayGuard: ReplayGuard | null,
-  algorithm: AesAlgorithm,
-): OpenedEnvelope {
-  if (!isRecord(wire) || typeof wire.loginName !== 'string') {
-    return { ok: false, error: 'decrypt_failed', message: 'envelope needs loginName, key and body' };
-  }
-  return open(wire, userPrivateKeyPem, devicePublicKey, algorithm, replayGuard ?? undefined);
-}
-
-export function sealResponseEnvelope(
-  responseObject: unknown,
-  userPrivateKeyPem: string,
-  devicePublicKeyPem: string,
-  algorithm: AesAlgorithm,
-  options: SealOptions = {},
-): ResponseEnvelopeWire {
-  return seal(responseObject, userPrivateKeyPem, devicePublicKeyPem, algorithm, options);
-}
-
 /** A replay guard is optional on the client: responses answer requests it made itself. */
 export function openResponseEnvelope(
   wire: unknown,
@@ -131,7 +104,7 @@ function seal(
   return wrap(unsigned, signature, recipientPublicKeyPem, algorithm, options);
 }
 
-/** sealResponseEnvelope with the signature made off the event loop (the server's side of each call). */
+/** Seals a response (the server's side of each call), the signature made off the event loop. */
 export async function sealResponseEnvelopeAsync(
   responseObject: unknown,
   userPrivateKeyPem: string,
@@ -180,8 +153,8 @@ function open(
 }
 
 /**
- * openRequestEnvelope with the wrapped key opened off the event loop (the server's side of each call); the caller
- * checks ts and nonce (replay guard null).
+ * Opens and verifies a request (the server's side of each call), the wrapped key opened off the event loop. The
+ * caller checks ts and nonce: the server's replay guard is asynchronous (its nonces live in the database).
  */
 export async function openRequestEnvelopeAsync(
   wire: unknown,
@@ -272,7 +245,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The `devicePubKey` of a login payload, for openRequestEnvelope's resolver on `login`. */
+/** The `devicePubKey` of a login payload, for openRequestEnvelopeAsync's resolver on `login`. */
 export function devicePubKeyFromLoginPayload(payload: unknown): string | undefined {
   return isRecord(payload) && typeof payload.devicePubKey === 'string' ? payload.devicePubKey : undefined;
 }

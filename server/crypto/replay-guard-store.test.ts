@@ -5,8 +5,12 @@ import { openTestDatabase } from '../store/testing.ts';
 import { createDurableReplayGuard } from './replay-guard-store.ts';
 
 let db: Database;
+const synchronousCommit = async () => (await db.query<{ s: string }>("SELECT current_setting('synchronous_commit') AS s")).rows[0]?.s;
+/** The store's own setting, read before any nonce was remembered. */
+let storeSetting: string | undefined;
 beforeAll(async () => {
   db = await openTestDatabase();
+  storeSetting = await synchronousCommit();
 });
 afterAll(async () => {
   await db.close();
@@ -44,5 +48,13 @@ describe('durable replay guard', () => {
     now += 5 * 60_000 + 1;
     expect(await guard.check(now, 'after')).toBe('ok');
     await expect.poll(async () => (await db.query("SELECT count(*)::int AS n FROM seen_nonces WHERE nonce LIKE 'aged-%'")).rows[0]?.n).toBe(0);
+  });
+
+  it("relaxes only the nonce's own commit: the session's setting is the same afterwards", async () => {
+    expect(await noncesRepo(db).remember('relaxed-1', 2_000_000_000_000, 1_900_000_000_000)).toBe(true);
+    expect(await synchronousCommit()).toBe(storeSetting);
+    // Both commit forms decide alike: the nonce the relaxed one recorded is a replay to the flushed one.
+    expect(await noncesRepo(db, { commit: 'flushed' }).remember('relaxed-1', 2_000_000_000_000, 1_900_000_000_000)).toBe(false);
+    expect(await noncesRepo(db, { commit: 'flushed' }).remember('flushed-1', 2_000_000_000_000, 1_900_000_000_000)).toBe(true);
   });
 });

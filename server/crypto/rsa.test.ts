@@ -1,11 +1,13 @@
 import forge from 'node-forge';
-import { describe, expect, it } from 'vitest';
+import { webcrypto } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CryptoFailure } from './errors.ts';
 import {
   generateRsaKeyPair,
   generateRsaKeyPairSync,
   importRsaPublicKey,
   rsaOaepDecrypt,
+  rsaOaepDecryptAsync,
   rsaOaepEncrypt,
   rsaSign,
   rsaVerify,
@@ -103,5 +105,26 @@ describe('RSASSA-PKCS1-v1_5 SHA-256', () => {
     const md2 = sha256();
     md2.update(toBinary(data));
     expect(forgePublic.verify(md2.digest().bytes(), toBinary(rsaSign(alice.privateKeyPem, data)))).toBe(true);
+  });
+});
+
+describe('RSA-OAEP off the event loop', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('opens what the synchronous form opens, and refuses another key', async () => {
+    const sealed = rsaOaepEncrypt(alice.publicKeyPem, Buffer.alloc(32, 4));
+    expect(await rsaOaepDecryptAsync(alice.privateKeyPem, sealed)).toEqual(Buffer.alloc(32, 4));
+    await expect(rsaOaepDecryptAsync(bob.privateKeyPem, sealed)).rejects.toThrow(/RSA-OAEP decryption failed/);
+  });
+
+  it('imports a key again after one import failed (a failure is not cached)', async () => {
+    const carol = generateRsaKeyPairSync();
+    const sealed = rsaOaepEncrypt(carol.publicKeyPem, Buffer.alloc(32, 5));
+    const importKey = vi.spyOn(webcrypto.subtle, 'importKey').mockRejectedValueOnce(new Error('import failed once'));
+    await expect(rsaOaepDecryptAsync(carol.privateKeyPem, sealed)).rejects.toThrow('import failed once');
+    expect(await rsaOaepDecryptAsync(carol.privateKeyPem, sealed)).toEqual(Buffer.alloc(32, 5));
+    // Imported once more after the failure, then remembered.
+    expect(await rsaOaepDecryptAsync(carol.privateKeyPem, sealed)).toEqual(Buffer.alloc(32, 5));
+    expect(importKey).toHaveBeenCalledTimes(2);
   });
 });

@@ -152,6 +152,10 @@ function oaepDecryptKey(privateKeyPem: string): Promise<webcrypto.CryptoKey> {
   if (cached) return cached;
   const der = importRsaPrivateKey(privateKeyPem).export({ type: 'pkcs8', format: 'der' });
   const key = webcrypto.subtle.importKey('pkcs8', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
+  // A failed import is not remembered: the next call imports again instead of failing for good.
+  key.catch(() => {
+    if (oaepDecryptKeys.get(privateKeyPem) === key) oaepDecryptKeys.delete(privateKeyPem);
+  });
   return remember(oaepDecryptKeys, privateKeyPem, key);
 }
 

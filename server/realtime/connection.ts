@@ -412,7 +412,7 @@ export class StompConnection {
     if (receipt !== undefined) headers['receipt-id'] = receipt;
     this.send_(encodeFrame('ERROR', headers, message));
     this.state = 'closed';
-    this.ws.close(code, message.slice(0, 120));
+    this.ws.close(code, closeReason(message));
     const force = setTimeout(() => this.ws.terminate(), 2000);
     force.unref();
   }
@@ -432,6 +432,22 @@ export class StompConnection {
     this.subscribed.clear();
     this.onClosed(this);
   }
+}
+
+/** Largest WebSocket close reason, in UTF-8 bytes (RFC 6455: 125 bytes of payload, 2 of them the code). */
+const CLOSE_REASON_BYTES = 123;
+
+/**
+ * The message as a close reason: cut at 123 bytes of UTF-8, never inside a character. `ws` throws on a longer
+ * one, and a refusal that names what the client sent (a destination) could be longer, which left the socket open.
+ */
+export function closeReason(message: string): string {
+  const bytes = Buffer.from(message, 'utf8');
+  if (bytes.length <= CLOSE_REASON_BYTES) return message;
+  let end = CLOSE_REASON_BYTES;
+  // Back to the first byte of the character that would be cut (UTF-8 continuation bytes are 10xxxxxx).
+  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end -= 1;
+  return bytes.subarray(0, end).toString('utf8');
 }
 
 /** Destinations the login socket (/v3/wslogin, no api key) may subscribe to: those the contract puts on it. */

@@ -1,13 +1,13 @@
 /** The STOMP server end to end, with @stomp/stompjs as the real client and raw `ws` for byte-level cases. */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { membershipAuthoriser } from './authorise.ts';
 import { LocalBus, ROOM_ID_HEADER } from './broker.ts';
 import { publishRevocation, REVOCATION_DESTINATION } from './revocation.ts';
-import { qrTokenTopic, replyQueue, roomTopic } from '../../generated/realtime/index.ts';
+import { accountTopic, qrTokenTopic, replyQueue, roomTopic } from '../../generated/realtime/index.ts';
 import { encodeFrame, FrameDecoder, type StompFrame } from './frames.ts';
 import type { AuthenticatedUser, OnClientSend } from './session.ts';
 import { attachStompServer, type StompServer, type StompServerOptions } from './stomp-server.ts';
@@ -119,7 +119,6 @@ async function rawClient(url: string): Promise<{ ws: WebSocket; items: Array<Sto
 }
 
 const bodyOf = (frame: StompFrame): string => Buffer.from(frame.body).toString('utf8');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('/v3/ws with @stomp/stompjs', () => {
   it('connects with a good Api-Key, subscribes to its own queue and receives a published message', async () => {
@@ -219,13 +218,26 @@ describe('/v3/ws with @stomp/stompjs', () => {
   });
 
   it('negotiates heart-beats: offers its own, and both sides keep the connection alive', async () => {
-    const h = await start({ heartbeat: { outgoingMs: 40, incomingMs: 40 } });
-    const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' }, { heartbeatIncoming: 60, heartbeatOutgoing: 30 });
+    const serverLog: string[] = [];
+    const h = await start({ heartbeat: { outgoingMs: 40, incomingMs: 40 }, log: (event) => serverLog.push(event) });
+    let received = 0;
+    let sent = 0;
+    const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' }, {
+      heartbeatIncoming: 60,
+      heartbeatOutgoing: 30,
+      debug: (line) => {
+        if (line === '<<< PONG') received += 1;
+        if (line === '>>> PING') sent += 1;
+      },
+    });
     const connected = await alice.connected;
     expect(connected.headers['heart-beat']).toBe('40,40');
-    await sleep(400); // several intervals on both sides
+    // Six beats each way are at least 6 × 40 ms: past what either side allows to pass in silence (3 × 40 ms on
+    // the server), so the connection outlives them only because both sides beat.
+    await vi.waitFor(() => expect(Math.min(received, sent)).toBeGreaterThanOrEqual(6), { timeout: 10_000, interval: 20 });
     expect(alice.client.connected).toBe(true);
     expect(alice.errors).toEqual([]);
+    expect(serverLog).not.toContain('heartbeat-timeout');
   });
 
   it('forced logout: kick by account closes that account\'s sockets only', async () => {
@@ -271,6 +283,20 @@ describe('/v3/wslogin', () => {
 });
 
 describe('byte level, with a raw WebSocket', () => {
+  it('closes the socket after an ERROR whose message is long in UTF-8 (a close reason holds at most 123 bytes)', async () => {
+    const logged: string[] = [];
+    const h = await start({ log: (event) => logged.push(event) });
+    const raw = await rawClient(h.url());
+    raw.ws.send('CONNECT\naccept-version:1.2\nApi-Key:key-alice\n\n\0');
+    await raw.next('CONNECTED');
+    // The refusal names the destination the client asked for: 100 characters of 3 bytes each.
+    const destination = roomTopic('房'.repeat(100));
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'x', destination }));
+    expect((await raw.next('ERROR')).headers.message).toBe(`not allowed to subscribe to ${destination}`);
+    expect(await raw.closed).toBe(1008);
+    expect(logged).not.toContain('frame-handler-error');
+  });
+
   it('reassembles a CONNECT split across messages and handles several frames in one message', async () => {
     const h = await start();
     const raw = await rawClient(h.url());
@@ -280,16 +306,16 @@ describe('byte level, with a raw WebSocket', () => {
     expect((await raw.next('CONNECTED')).headers.version).toBe('1.2');
     raw.ws.send(
       Buffer.concat([
-        encodeFrame('SUBSCRIBE', { id: 'a', destination: '/queue/chatsys.1', receipt: '1' }),
+        encodeFrame('SUBSCRIBE', { id: 'a', destination: replyQueue(MQ, 1), receipt: '1' }),
         Buffer.from('\n'),
-        encodeFrame('SUBSCRIBE', { id: 'b', destination: '/topic/account.1', receipt: '2' }),
+        encodeFrame('SUBSCRIBE', { id: 'b', destination: accountTopic(1), receipt: '2' }),
       ]),
     );
     expect((await raw.next('RECEIPT')).headers['receipt-id']).toBe('1');
     expect((await raw.next('RECEIPT')).headers['receipt-id']).toBe('2');
-    await h.bus.publish('/topic/account.1', '{"n":"値:1"}');
+    await h.bus.publish(accountTopic(1), '{"n":"値:1"}');
     const message = await raw.next('MESSAGE');
-    expect(message.headers).toMatchObject({ subscription: 'b', destination: '/topic/account.1', 'content-type': 'application/json' });
+    expect(message.headers).toMatchObject({ subscription: 'b', destination: accountTopic(1), 'content-type': 'application/json' });
     expect(bodyOf(message)).toBe('{"n":"値:1"}');
   });
 
@@ -313,7 +339,7 @@ describe('byte level, with a raw WebSocket', () => {
     const raw = await rawClient(h.url());
     raw.ws.send('CONNECT\naccept-version:1.2\nApi-Key:key-alice\n\n\0');
     await raw.next('CONNECTED');
-    raw.ws.send(encodeFrame('SEND', { destination: '/topic/room.r1' }, 'x'.repeat(2048)));
+    raw.ws.send(encodeFrame('SEND', { destination: roomTopic('r1') }, 'x'.repeat(2048)));
     expect((await raw.next('ERROR')).headers.message).toMatch(/too large/);
   });
 
@@ -328,38 +354,52 @@ describe('byte level, with a raw WebSocket', () => {
   it('requires CONNECT first', async () => {
     const h = await start();
     const raw = await rawClient(h.url());
-    raw.ws.send(encodeFrame('SUBSCRIBE', { id: '1', destination: '/queue/chatsys.1' }));
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: '1', destination: replyQueue(MQ, 1) }));
     expect((await raw.next('ERROR')).headers.message).toBe('expected CONNECT, got SUBSCRIBE');
   });
 
   it('sends EOL heart-beats at the negotiated rate', async () => {
     const h = await start({ heartbeat: { outgoingMs: 30, incomingMs: 0 } });
     const raw = await rawClient(h.url());
+    const asked = Date.now();
     raw.ws.send('CONNECT\naccept-version:1.2\nApi-Key:key-alice\nheart-beat:0,50\n\n\0');
     expect((await raw.next('CONNECTED')).headers['heart-beat']).toBe('30,0');
-    await sleep(330);
-    // max(30, 50) = 50 ms: about 6 in 330 ms
-    const beats = raw.items.filter((i) => i === 'heartbeat').length;
-    expect(beats).toBeGreaterThanOrEqual(4);
-    expect(beats).toBeLessThanOrEqual(8);
+    const beats = () => raw.items.filter((i) => i === 'heartbeat').length;
+    await vi.waitFor(() => expect(beats()).toBeGreaterThanOrEqual(6), { timeout: 10_000, interval: 10 });
+    const elapsed = Date.now() - asked;
+    // max(30, 50) = 50 ms: six beats cannot come sooner than 6 × 50 ms after the CONNECT (at the server's own
+    // 30 ms they would in 180); a busy machine only makes them later. A timer may fire up to 1 ms early.
+    expect(elapsed).toBeGreaterThanOrEqual(6 * 49);
+    // And they keep coming at about that rate, not at some slower one (5 × the interval leaves room for load).
+    expect(elapsed).toBeLessThan(6 * 50 * 5);
   });
 
   it('drops a connection after 3 missed client heart-beats, not before', async () => {
-    const h = await start({ heartbeat: { outgoingMs: 0, incomingMs: 50 } });
+    // The server beats every 25 ms and the client answers each beat at once; the server allows 3 × 100 ms of
+    // silence from the client. The client's beats are paced by the server's, never by the test's clock.
+    const h = await start({ heartbeat: { outgoingMs: 25, incomingMs: 100 } });
     const raw = await rawClient(h.url());
-    raw.ws.send('CONNECT\naccept-version:1.2\nApi-Key:key-alice\nheart-beat:50,0\n\n\0');
-    await raw.next('CONNECTED');
-    // Keep beating for a while: the connection must survive.
-    for (let i = 0; i < 6; i += 1) {
-      await sleep(40);
+    let answering = true;
+    let serverBeats = 0;
+    let lastAnswer = 0;
+    raw.ws.on('message', (data: Buffer) => {
+      if (data.length !== 1 || data[0] !== 0x0a) return;
+      serverBeats += 1;
+      if (!answering) return;
       raw.ws.send('\n');
-    }
+      lastAnswer = Date.now();
+    });
+    raw.ws.send('CONNECT\naccept-version:1.2\nApi-Key:key-alice\nheart-beat:100,25\n\n\0');
+    expect((await raw.next('CONNECTED')).headers['heart-beat']).toBe('25,100');
+    // Sixteen server beats are at least 400 ms: past the 300 ms of allowed silence, so only the answers kept it open.
+    await vi.waitFor(() => expect(serverBeats).toBeGreaterThanOrEqual(16), { timeout: 10_000, interval: 10 });
     expect(raw.ws.readyState).toBe(WebSocket.OPEN);
-    const silentSince = Date.now();
+    answering = false;
     await raw.closed;
-    const silence = Date.now() - silentSince;
-    expect(silence).toBeGreaterThanOrEqual(150);
-    expect(silence).toBeLessThan(600);
+    const silence = Date.now() - lastAnswer;
+    expect(silence).toBeGreaterThanOrEqual(300);
+    // Checked every 100 ms: closed soon after the third missed beat (room left for a busy machine).
+    expect(silence).toBeLessThan(1500);
   });
 
   it('DISCONNECT with a receipt gets the RECEIPT, then a normal close', async () => {
@@ -377,14 +417,19 @@ describe('byte level, with a raw WebSocket', () => {
     const raw = await rawClient(h.url());
     raw.ws.send('CONNECT\naccept-version:1.2\nApi-Key:key-alice\n\n\0');
     await raw.next('CONNECTED');
-    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 's', destination: '/topic/account.1', receipt: '1' }));
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 's', destination: accountTopic(1), receipt: '1' }));
     await raw.next('RECEIPT');
     raw.ws.send(encodeFrame('UNSUBSCRIBE', { id: 's', receipt: '2' }));
     await raw.next('RECEIPT');
-    await h.bus.publish('/topic/account.1', '{}');
-    await sleep(50);
-    expect(raw.items.some((i) => i !== 'heartbeat' && i.command === 'MESSAGE')).toBe(false);
+    await h.bus.publish(accountTopic(1), '{"n":1}');
     expect(h.bus.destinations()).toEqual([REVOCATION_DESTINATION]);
+    // A later message on a subscribed queue comes through the same socket after anything the first would have sent.
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'q', destination: replyQueue(MQ, 1), receipt: '3' }));
+    await raw.next('RECEIPT');
+    await h.bus.publish(replyQueue(MQ, 1), '{"n":2}');
+    const first = await raw.next('MESSAGE');
+    expect(first.headers.destination).toBe(replyQueue(MQ, 1));
+    expect(bodyOf(first)).toBe('{"n":2}');
   });
 
   it('answers upgrades on other paths with 404', async () => {
@@ -397,6 +442,25 @@ describe('byte level, with a raw WebSocket', () => {
     expect(status).toBe(404);
   });
 
+  it('answers an upgrade whose path is no URL path (GET //) with 404, and goes on serving', async () => {
+    const h = await start();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(h.port, '127.0.0.1', () => {
+        socket.write(
+          'GET // HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+            'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+        );
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 404 Not Found');
+    const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
+    expect((await alice.connected).headers.version).toBe('1.2');
+  });
+
   it('survives an authorise hook that throws: refusal, not a crash', async () => {
     const h = await start({
       authorise: () => {
@@ -405,7 +469,7 @@ describe('byte level, with a raw WebSocket', () => {
     });
     const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
     await alice.connected;
-    alice.client.subscribe('/topic/account.1', () => undefined);
+    alice.client.subscribe(accountTopic(1), () => undefined);
     await alice.closed;
     expect(alice.errors[0]?.headers.message).toMatch(/not allowed/);
   });
@@ -515,8 +579,8 @@ describe('caps against subscription amplification (issue 9, finding 6)', () => {
   it('caps subscriptions per connection with a clear ERROR', async () => {
     const h = await start({ maxSubscriptions: 2, authorise: () => true });
     const raw = await connectedAlice(h);
-    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'a', destination: '/topic/account.1', receipt: '1' }));
-    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'b', destination: '/queue/chatsys.1', receipt: '2' }));
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'a', destination: accountTopic(1), receipt: '1' }));
+    raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'b', destination: replyQueue(MQ, 1), receipt: '2' }));
     raw.ws.send(encodeFrame('SUBSCRIBE', { id: 'c', destination: roomTopic('r1'), receipt: '3' }));
     await raw.next('RECEIPT');
     await raw.next('RECEIPT');

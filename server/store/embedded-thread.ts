@@ -41,30 +41,19 @@ function workerConnection(worker: Worker): Connection {
   };
   worker.on('error', failAll);
   worker.on('exit', (code) => failAll(new Error(`the database thread exited (${code})`)));
-  // BEGIN is held back and sent with the transaction's first statement: one round trip less per transaction.
-  let beginPending = false;
   const call = (message: Record<string, unknown>): Promise<Reply> =>
     new Promise((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, { resolve, reject });
-      worker.postMessage({ ...message, id, begin: beginPending });
-      beginPending = false;
+      worker.postMessage({ ...message, id });
     });
   return {
     async query<T>(sql: string, params: readonly unknown[]): Promise<QueryResult<T>> {
       const reply = await call({ op: 'query', sql, params: [...params] });
       return { rows: (reply.rows ?? []) as T[], rowCount: reply.rowCount ?? 0 };
     },
+    // The session on the thread holds a BEGIN back until the transaction's first statement (pglite-session.mjs).
     async exec(sql: string): Promise<void> {
-      if (sql === 'BEGIN' && !beginPending) {
-        beginPending = true;
-        return;
-      }
-      if (beginPending && (sql === 'COMMIT' || sql === 'ROLLBACK')) {
-        // A transaction that ran nothing: nothing to begin or to end.
-        beginPending = false;
-        return;
-      }
       await call({ op: 'exec', sql });
     },
     async close(): Promise<void> {

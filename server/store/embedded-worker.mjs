@@ -29,10 +29,8 @@ try {
   parentPort.postMessage({ id: 0, ok: false, error: describe(error) });
 }
 
-async function handle({ id, op, sql, params, begin }) {
+async function handle({ id, op, sql, params }) {
   try {
-    // A BEGIN the main thread held back travels with the transaction's first statement.
-    if (begin) await session.exec('BEGIN');
     if (op === 'query') {
       const result = await session.query(sql, params);
       parentPort.postMessage({ id, ok: true, rows: result.rows, rowCount: Math.max(result.affectedRows ?? 0, result.rows.length) });

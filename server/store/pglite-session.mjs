@@ -6,13 +6,12 @@
 // under a name (its parameter types and row shape kept), and each later run is one call: Bind, Execute, Sync.
 // A BEGIN waits and travels with the transaction's first statement (one engine call less per transaction).
 import { parse as pgliteParse, protocol } from '@electric-sql/pglite';
+import { isNameable } from './statement-kinds.mjs';
 
 const { serialize } = protocol;
 
 /** Named statements kept per session; the least recently used is closed past this. */
 const PREPARED_LIMIT = 500;
-/** Statements worth naming: plain DML. Anything else (DDL, SET, …) runs unnamed and forgets the named ones. */
-const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 /** PostgreSQL's "cached plan must not change result type": a named statement whose tables changed shape. */
 const FEATURE_NOT_SUPPORTED = '0A000';
@@ -108,10 +107,11 @@ export function pgliteSession(pg, options = {}) {
     /** One statement with `$n` parameters: rows and the rows it changed. */
     async query(sql, params) {
       const begin = takeBegin();
-      if (!usePrepared || !NAMEABLE.test(sql)) {
+      if (!usePrepared || !isNameable(sql)) {
         if (begin.length > 0) await pg.exec('BEGIN');
         const result = await pg.query(sql, params);
-        if (!NAMEABLE.test(sql) && prepared.size > 0) await forgetAll();
+        // DDL, SET, …: a table may have changed shape under the named statements.
+        if (!isNameable(sql) && prepared.size > 0) await forgetAll();
         return result;
       }
       try {

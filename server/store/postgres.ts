@@ -8,6 +8,7 @@
 import pg from 'pg';
 import type { QueryResult } from './db.ts';
 import { RoutedDatabase, type Statements } from './routed.ts';
+import { isNameable } from './statement-kinds.mjs';
 
 export interface PostgresOptions {
   /** Most connections this process opens (default 10, or DATABASE_POOL_SIZE). */
@@ -23,8 +24,6 @@ export interface PostgresOptions {
 
 /** Most distinct statement texts given names; texts past it run unnamed (each connection keeps what it parsed). */
 const NAMED_LIMIT = 1000;
-/** Only plain DML is named: a statement whose tables change shape later (DDL) must not be held parsed. */
-const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 /** sql text → statement name, the same on every connection of one pool. */
 function statementNames(enabled: boolean): (sql: string) => string | undefined {
@@ -32,7 +31,7 @@ function statementNames(enabled: boolean): (sql: string) => string | undefined {
   return (sql) => {
     if (!enabled) return undefined;
     const known = names.get(sql);
-    if (known !== undefined || names.size >= NAMED_LIMIT || !NAMEABLE.test(sql)) return known;
+    if (known !== undefined || names.size >= NAMED_LIMIT || !isNameable(sql)) return known;
     const name = `chatgen_${names.size + 1}`;
     names.set(sql, name);
     return name;

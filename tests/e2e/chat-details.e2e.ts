@@ -81,6 +81,74 @@ test("'Delete for everyone' asks first; the recalled message's preview changes o
   await screenshot(theirs, 'recall-preview-recipient');
 });
 
+test("'Delete for everyone' goes when the room's recall window closes; a late recall shows the server's reason", async ({ openPage }) => {
+  people += 1;
+  const me = await person(csd.server, `recaller${people}`, `Recaller ${people}`);
+  const other = await person(csd.server, `witness${people}`, `Witness ${people}`);
+  // A group of mine whose policy lets a message be recalled for 4 seconds after it is sent (RECALL_MESSAGE_TIME).
+  const created = await me.api.createMultipleRoom({ roomName: `Recall window ${people}`, memberIds: [String(other.id)] });
+  if (!created.ok) throw new Error('could not create the group');
+  const roomId = String(created.data.roomId);
+  const policy = await me.api.updateRoomPolicy({ roomId, policyAttr: [{ attr: 'RECALL_MESSAGE_TIME', value: 4 }] });
+  if (!policy.ok) throw new Error('could not set the recall window');
+  const page = await openPage();
+  await openRoom(page, me, `Recall window ${people}`);
+
+  const recallOf = (text: string) => page.getByTestId('message').filter({ hasText: text }).getByRole('button', { name: 'Delete for everyone' });
+  await page.getByRole('combobox', { name: 'Message' }).fill('Closes by itself');
+  await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+  await expect(page.getByTestId('message').filter({ hasText: 'Closes by itself' })).toHaveAttribute('data-message-id', /^\d+$/);
+  await expect(recallOf('Closes by itself')).toHaveCount(1);
+  // Nothing on the page changes when the window closes: the button goes on its own.
+  await expect(recallOf('Closes by itself')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByTestId('message').filter({ hasText: 'Closes by itself' }).getByRole('button', { name: 'Delete for me' })).toHaveCount(1);
+
+  // Asked in time but confirmed too late: the server refuses and the reader is told why.
+  await page.getByRole('combobox', { name: 'Message' }).fill('Confirmed too late');
+  await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+  const late = page.getByTestId('message').filter({ hasText: 'Confirmed too late' });
+  await expect(late).toHaveAttribute('data-message-id', /^\d+$/);
+  await late.hover();
+  await recallOf('Confirmed too late').click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete for everyone' });
+  await expect(dialog).toBeVisible();
+  await expect(recallOf('Confirmed too late')).toHaveCount(0, { timeout: 10_000 });
+  await dialog.getByRole('button', { name: 'Delete for everyone' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The time limit to recall this message has passed' })).toBeVisible();
+  await expect(late).toContainText('Confirmed too late');
+  await screenshot(page, 'recall-window-closed');
+});
+
+test('the Chats button and the browser tab count unread messages over every chat, and follow reading', async ({ openPage }) => {
+  const { me, other, roomId } = await pair();
+  const group = await other.api.createMultipleRoom({ roomName: `Unread group ${people}`, memberIds: [String(me.id)] });
+  if (!group.ok) throw new Error('could not create the group');
+  const page = await openPage();
+  await login(page, csd.url, me.loginName, TEST_PASSWORD);
+  await expect(page.getByTestId('room-row').filter({ hasText: 'Writer' })).toBeVisible();
+  const total = page.getByTestId('unread-total');
+  await expect(total).toHaveCount(0);
+  const title = await page.title();
+  expect(title).not.toMatch(/^\(/);
+
+  await sendTexts(other, roomId, ['First unread', 'Second unread']);
+  await sendTexts(other, String(group.data.roomId), ['Group unread']);
+  await expect(total).toHaveText('3');
+  await expect(page).toHaveTitle(`(3) ${title}`);
+  await expect(page.getByRole('button', { name: 'Chats, 3 unread messages' })).toBeVisible();
+  await screenshot(page, 'unread-total');
+
+  // Reading the single chat leaves the group's one.
+  await page.getByTestId('room-row').filter({ hasText: 'Writer' }).click();
+  await expect(page.getByTestId('message').filter({ hasText: 'Second unread' })).toBeVisible();
+  await expect(total).toHaveText('1');
+  await expect(page).toHaveTitle(`(1) ${title}`);
+  await page.getByTestId('room-row').filter({ hasText: 'Unread group' }).click();
+  await expect(page.getByTestId('message').filter({ hasText: 'Group unread' })).toBeVisible();
+  await expect(total).toHaveCount(0);
+  await expect(page).toHaveTitle(title);
+});
+
 test('a file shows its plaintext size and its real type, whatever its name does', async ({ openPage }) => {
   const { me, other, roomId } = await pair();
   const page = await openPage();

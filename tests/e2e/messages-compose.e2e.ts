@@ -85,3 +85,62 @@ test('a location, a contact card, a recorded voice message and a video reach the
   await screenshot(theirs, 'messages-compose-received');
   await expect(mine.getByTestId('video-tile').filter({ hasText: 'long-round.webm' })).toHaveCount(0);
 });
+
+test('a drawing made on the pad reaches the other member as a picture; a room whose policy forbids drawings offers no pad', async ({ openPage }) => {
+  const { me, other } = await pairInChat(csd.server, ['drawer', 'Drawer One'], ['viewer', 'Viewer One']);
+  const noDrawings = await other.api.createMultipleRoom({ roomName: 'No drawings', memberIds: [String(me.id)] });
+  if (!noDrawings.ok) throw new Error('could not create the group');
+  const policy = await other.api.updateRoomPolicy({ roomId: String(noDrawings.data.roomId), policyAttr: [{ attr: 'ALLOW_DRAWING_MSG', value: 0 }] });
+  if (!policy.ok) throw new Error('could not forbid drawings');
+  const mine = await openPage();
+  const theirs = await openPage();
+  await openRoomAs(mine, csd.url, me, 'Viewer One');
+  await openRoomAs(theirs, csd.url, other, 'Drawer One');
+
+  await mine.getByRole('button', { name: 'Draw', exact: true }).click();
+  const pad = mine.getByRole('dialog', { name: 'Drawing' });
+  await expect(pad.getByRole('button', { name: 'Send drawing' })).toBeDisabled();
+  const box = await pad.getByTestId('drawing-pad').boundingBox();
+  if (!box) throw new Error('no pad');
+  const stroke = async (from: [number, number], to: [number, number]) => {
+    await mine.mouse.move(box.x + from[0] * box.width, box.y + from[1] * box.height);
+    await mine.mouse.down();
+    for (let step = 1; step <= 8; step += 1) {
+      await mine.mouse.move(box.x + (from[0] + ((to[0] - from[0]) * step) / 8) * box.width, box.y + (from[1] + ((to[1] - from[1]) * step) / 8) * box.height);
+    }
+    await mine.mouse.up();
+  };
+  await stroke([0.1, 0.2], [0.9, 0.8]);
+  await pad.getByRole('radio', { name: 'Ink 3' }).click();
+  await pad.getByRole('radio', { name: 'Thick' }).click();
+  await stroke([0.1, 0.8], [0.9, 0.2]);
+  await screenshot(mine, 'drawing-pad');
+  await pad.getByRole('button', { name: 'Undo' }).click();
+  await pad.getByRole('button', { name: 'Send drawing' }).click();
+  await expect(pad).toBeHidden();
+
+  // The other member sees a 480 × 320 picture (the pad; twice that on a dense screen) with the stroke on it.
+  const picture = lastOfKind(theirs, 'IMAGE').getByRole('img').first();
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight)).toBe(1.5);
+  const inked = await picture.evaluate((img: HTMLImageElement) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d');
+    if (!context) return 0;
+    context.drawImage(img, 0, 0);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    const [r0, g0, b0] = [data[0], data[1], data[2]];
+    let differing = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] !== r0 || data[i + 1] !== g0 || data[i + 2] !== b0) differing += 1;
+    return differing;
+  });
+  expect(inked).toBeGreaterThan(100);
+  await expect(mine.getByTestId('room-row').filter({ hasText: 'Viewer One' }).getByTestId('room-preview')).toContainText('Image');
+
+  await mine.getByTestId('room-row').filter({ hasText: 'No drawings' }).click();
+  await expect(mine.getByTestId('chat-title')).toContainText('No drawings');
+  await expect(mine.getByRole('button', { name: 'Share location' })).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Draw', exact: true })).toHaveCount(0);
+});

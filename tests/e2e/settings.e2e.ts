@@ -132,6 +132,41 @@ test('the settings menu leads to my profile, help and about; names keep to their
   await screenshot(page, 'settings-archivedmessage-csd');
 });
 
+test("my profile's directory fields: a local account changes them, a bad address is refused with the seed's text", async ({ openPage }) => {
+  const me = await somebody('Dora');
+  const page = await openPage();
+  await signedIn(page, me);
+  await openSetting(page, 'My Profile');
+  const profile = page.getByTestId('panel-page-personalinfo');
+  const formOf = (label: string) => profile.locator('form').filter({ has: page.getByLabel(label, { exact: true }) });
+
+  await formOf('Email').getByLabel('Email', { exact: true }).fill('dora at the ward');
+  await formOf('Email').getByRole('button', { name: 'Save' }).click();
+  await expect(formOf('Email')).toContainText('Input not valid, please check');
+  await formOf('Email').getByLabel('Email', { exact: true }).fill('dora@ward7.example.org');
+  const saved = responseOf(page, '/chat/sec/account/updateaccountprofile');
+  await formOf('Email').getByRole('button', { name: 'Save' }).click();
+  await saved;
+  await expect(formOf('Email')).not.toContainText('Input not valid, please check');
+  await formOf('Post title').getByLabel('Post title', { exact: true }).fill('Ward Manager');
+  await formOf('Post title').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Saved' }).first()).toBeVisible();
+  // The login name stays read-only.
+  await expect(profile.getByText(me.loginName, { exact: true })).toBeVisible();
+  await expect(profile.getByLabel('Login Name')).toHaveCount(0);
+  await screenshot(page, 'settings-profile-fields');
+
+  // Kept by the server, and shown again when the page opens anew.
+  await expect.poll(async () => {
+    const mine = await me.api.getAccountProfile({});
+    return mine.ok ? [mine.data.accountInfo.emailAddr, mine.data.accountInfo.postTitle] : null;
+  }).toEqual(['dora@ward7.example.org', 'Ward Manager']);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByTestId('settings-menu').getByRole('button', { name: 'My Profile' }).click();
+  await expect(formOf('Email').getByLabel('Email', { exact: true })).toHaveValue('dora@ward7.example.org');
+  await expect(formOf('Post title').getByLabel('Post title', { exact: true })).toHaveValue('Ward Manager');
+});
+
 test("read receipts switched off are withheld from the other member's client; switched on, they show again", async ({ openPage }) => {
   const me = await somebody('Reader');
   const other = await somebody('Writer');

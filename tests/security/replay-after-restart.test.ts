@@ -4,24 +4,35 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptAes } from '../../server/crypto/aes.ts';
 import { openResponseOrFailed } from '../../server/crypto/envelope.ts';
 import { createApiClient } from '../../generated/api/client.ts';
 import { errorCodeByName } from '../../generated/errors.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../../server/store/scratch.ts';
+import { testStore } from '../../server/store/testing.ts';
 import { NodeTransport, signIn } from '../support/node-transport.ts';
 import { exited, killAllServerProcesses, startServerProcess } from '../support/server-process.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatgen-replay-restart-'));
-afterAll(() => {
+// On PostgreSQL (CHATGEN_TEST_STORE=postgres) the nonces live in the database server, which outlives the kill.
+let scratch: ScratchDatabase | undefined;
+const env: Record<string, string> = {};
+beforeAll(async () => {
+  if (testStore() !== 'postgres') return;
+  scratch = await createScratchDatabase();
+  env.DATABASE_URL = scratch.url;
+});
+afterAll(async () => {
   killAllServerProcesses();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  await scratch?.drop();
 });
 
 describe('replay protection across a restart', () => {
   it('refuses an envelope replayed after kill -9 and start on the same data folder', async () => {
-    const first = await startServerProcess(dataDir, true);
+    const first = await startServerProcess(dataDir, true, env);
     const { api, transport, apiKey } = await signIn(first.url, first.setup!.loginName, TEST_PASSWORD);
     const key = await api.getAesKeyByRoomId({ roomId: first.setup!.roomId });
     if (!key.ok) throw new Error(JSON.stringify(key.errMsgList));
@@ -37,7 +48,7 @@ describe('replay protection across a restart', () => {
     expect(captured).toBeDefined();
     await exited(first.child, true);
 
-    const second = await startServerProcess(dataDir, false);
+    const second = await startServerProcess(dataDir, false, env);
     const replay = await fetch(`${second.url}/v3/chat/sec/message/sendaesmessage`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'Api-Key': apiKey, 'Build-Version': '18', 'Device-Type': 'WEB', Platform: 'WEB', 'Push-Platform': 'WS' },

@@ -15,8 +15,9 @@ export interface ServerProcess {
 /** Children started here; `killAllServerProcesses` ends those still running (afterAll). */
 const children: ChildProcess[] = [];
 
-export function startServerProcess(dataDir: string, setup: boolean): Promise<ServerProcess> {
-  return startServerScript(SERVER, [dataDir, ...(setup ? ['setup'] : [])]);
+/** `env.DATABASE_URL` puts the rows on that PostgreSQL database instead of the data folder's embedded engine. */
+export function startServerProcess(dataDir: string, setup: boolean, env: Record<string, string> = {}): Promise<ServerProcess> {
+  return startServerScript(SERVER, [dataDir, ...(setup ? ['setup'] : [])], env);
 }
 
 /** Any server script that prints `URL <address>` once it serves (and `SETUP <json>` before, if it sets up). */

@@ -6,13 +6,8 @@ import forge from 'node-forge';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { aesKeyRecordFromBytes, decryptAesText, encryptAes } from '../../server/crypto/aes.ts';
-import {
-  openRequestEnvelope,
-  openResponseEnvelope,
-  openResponseOrFailed,
-  sealRequestEnvelope,
-  sealResponseEnvelope,
-} from '../../server/crypto/envelope.ts';
+import { openResponseEnvelope, openResponseOrFailed, sealRequestEnvelope, sealResponseEnvelopeAsync } from '../../server/crypto/envelope.ts';
+import { openRequestChecked } from '../../server/crypto/envelope.testing.ts';
 import { ReplayGuard } from '../../server/crypto/replay-guard.ts';
 import { importRsaPublicKey, rsaOaepDecrypt, rsaSign, rsaVerify } from '../../server/crypto/rsa.ts';
 import { buildVectors, readKeys, VECTOR_DIR, type VectorFiles } from '../../scripts/make-vectors.ts';
@@ -26,8 +21,8 @@ const rsa = load('rsa.json');
 const envelopes = load('envelopes.json');
 
 describe('vector files', () => {
-  it('are what scripts/make-vectors.ts produces from the checked-in keys (deterministic, not stale)', () => {
-    const rebuilt = buildVectors(keys);
+  it('are what scripts/make-vectors.ts produces from the checked-in keys (deterministic, not stale)', async () => {
+    const rebuilt = await buildVectors(keys);
     expect(aes).toEqual(rebuilt['aes.json']);
     expect(rsa).toEqual(rebuilt['rsa.json']);
     expect(envelopes).toEqual(rebuilt['envelopes.json']);
@@ -110,11 +105,11 @@ describe('PKCS#1 v1.5 signature vectors', () => {
 });
 
 describe('envelope vectors', () => {
-  it.each(envelopes.vectors.map((v) => [v.name, v] as const))('%s', (_name, v) => {
+  it.each(envelopes.vectors.map((v) => [v.name, v] as const))('%s', async (_name, v) => {
     const guard = new ReplayGuard({ now: () => v.now });
     const opened =
       v.direction === 'request'
-        ? openRequestEnvelope(v.wire, keys.user.privateKeyPem, keys.device.publicKeyPem, guard, v.algorithm)
+        ? await openRequestChecked(v.wire, keys.user.privateKeyPem, keys.device.publicKeyPem, guard, v.algorithm)
         : openResponseEnvelope(v.wire, keys.device.privateKeyPem, keys.user.publicKeyPem, v.algorithm, guard);
     // The wrapped key and the inner JSON are as documented, whatever the verdict.
     const recipient = v.direction === 'request' ? keys.user : keys.device;
@@ -141,21 +136,21 @@ describe('envelope vectors', () => {
     const resealed =
       v.direction === 'request'
         ? sealRequestEnvelope('alice', v.payloadObject, keys.device.privateKeyPem, keys.user.publicKeyPem, v.algorithm, options)
-        : sealResponseEnvelope(v.payloadObject, keys.user.privateKeyPem, keys.device.publicKeyPem, v.algorithm, options);
+        : await sealResponseEnvelopeAsync(v.payloadObject, keys.user.privateKeyPem, keys.device.publicKeyPem, v.algorithm, options);
     expect(resealed.body).toBe(v.wire.body);
     // The same envelope a second time is a replay.
     if (v.direction === 'request') {
-      expect(openRequestEnvelope(v.wire, keys.user.privateKeyPem, keys.device.publicKeyPem, guard, v.algorithm)).toMatchObject({
+      expect(await openRequestChecked(v.wire, keys.user.privateKeyPem, keys.device.publicKeyPem, guard, v.algorithm)).toMatchObject({
         ok: false,
         error: 'replayed_nonce',
       });
     }
   });
 
-  it('a valid vector is stale ten minutes after its ts', () => {
+  it('a valid vector is stale ten minutes after its ts', async () => {
     const v = envelopes.vectors.find((e) => e.direction === 'request' && e.valid)!;
     const guard = new ReplayGuard({ now: () => v.now + 10 * 60_000 });
-    expect(openRequestEnvelope(v.wire, keys.user.privateKeyPem, keys.device.publicKeyPem, guard, v.algorithm)).toMatchObject({
+    expect(await openRequestChecked(v.wire, keys.user.privateKeyPem, keys.device.publicKeyPem, guard, v.algorithm)).toMatchObject({
       ok: false,
       error: 'stale_timestamp',
     });

@@ -1,11 +1,12 @@
 // Child process of durability.test.ts: a reference server on a fixed data folder. With `setup` it first
 // creates two people (password: the tests' TEST_PASSWORD) and a room of theirs and prints them as JSON;
-// then it prints `URL <address>` and serves until it is killed.
+// then it prints `URL <address>` and serves until it is killed. With DATABASE_URL set, the rows live on that
+// PostgreSQL database instead of the folder's embedded engine.
 import { startServer } from '../../../server/app.ts';
 import { readConfig } from '../../../server/config.ts';
 import { generateRsaKeyPair } from '../../../server/crypto/rsa.ts';
 import { hashPassword } from '../../../server/identity/passwords.ts';
-import { openEmbeddedDatabase } from '../../../server/store/db.ts';
+import { openEmbeddedDatabase, openPostgresDatabase } from '../../../server/store/db.ts';
 import { migrate } from '../../../server/store/migrate.ts';
 import { repos } from '../../../server/store/repos/index.ts';
 import { TEST_PASSWORD } from '../../support/test-server.ts';
@@ -16,7 +17,8 @@ exitWithParent();
 const [dataDir, mode] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: durability.server.ts <dataDir> [setup]');
 
-const db = await openEmbeddedDatabase(dataDir, { template: true });
+const databaseUrl = process.env.DATABASE_URL;
+const db = databaseUrl ? await openPostgresDatabase(databaseUrl) : await openEmbeddedDatabase(dataDir, { template: true });
 await migrate(db);
 if (mode === 'setup') {
   const passwordHash = await hashPassword(TEST_PASSWORD);

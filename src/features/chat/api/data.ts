@@ -2,7 +2,7 @@
 import { bindCalls } from '../../../core/index.ts';
 import { sendAesMessage, deleteAesMessages, deleteForMeAesMessages, downloadAesFile, downloadOriginalAesFile, forwardAesMessages, markNotifiedAesMessages, markReadAesMessages, starAesMessages, unstarAesMessages } from '@generated/api/messages';
 import { useQuery } from '@tanstack/react-query';
-import { unwrap } from '@generated/api/runtime';
+import { unwrap, type ApiResult } from '@generated/api/runtime';
 import { getRoomAccountsQuery } from '@generated/api/index';
 import type { Account, Message, MessageFileMetadata, PollingCreate } from '@generated/types/index';
 import { decryptFileContent, decryptIncomingList, nonEmpty, sendEncryptedMessage, type DecryptedMessage } from '../../../core/index.ts';
@@ -107,8 +107,9 @@ export async function deleteForMe(roomId: string, messageIds: string | readonly 
   return (await deleteForMeAesMessages(chatServices().transport, { roomId, messageIds: ids })).ok;
 }
 
-export async function recall(roomId: string, messageId: string): Promise<boolean> {
-  return (await deleteAesMessages(chatServices().transport, { roomId, messageIds: [messageId] })).ok;
+/** Recalls one message for everyone; a refusal (the recall window has passed, the policy forbids it) keeps the server's errors. */
+export async function recall(roomId: string, messageId: string): Promise<ApiResult<unknown>> {
+  return deleteAesMessages(chatServices().transport, { roomId, messageIds: [messageId] });
 }
 
 /** Forwards the messages to each room in turn; answers the rooms that refused (none when there is nothing to forward). */

@@ -2,8 +2,8 @@
 import { useCallback, useEffect, useMemo, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { BarChart3, Contact, FileOutput, Forward, MapPin, Smile, Trash2 } from 'lucide-react';
-import { IS_ALLOW_EXPORT_MESSAGE, IS_SHOW_CHATBOT_NOTICE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_SHOW_TYPING_INDICATOR } from '@variant/flags';
+import { BarChart3, Contact, FileOutput, Forward, MapPin, PenLine, Smile, Trash2 } from 'lucide-react';
+import { IS_ALLOW_EXPORT_MESSAGE, IS_SHOW_CHATBOT_NOTICE, IS_SHOW_REPLY_RESTRICTED_NOTICE, IS_ALLOW_MSG_TYPE_CONTACT, IS_ALLOW_MSG_TYPE_IMAGE, IS_ALLOW_MSG_TYPE_LOCATION, IS_ALLOW_MSG_TYPE_VOICE, IS_ALLOW_MSG_TYPE_POLLING, IS_ALLOW_MSG_TYPE_STICKER, IS_ALLOW_POLLING, IS_ALLOW_STICKER, IS_ALLOW_FORWARD, IS_ALLOW_MULTIPLE_DELETE, IS_ALLOW_MULTIPLE_SEND, IS_SHOW_TYPING_INDICATOR } from '@variant/flags';
 import type { Room } from '@generated/types/index';
 import { Button, IconButton, confirmAction, showNotice, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
@@ -22,6 +22,7 @@ import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type Me
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { CreatePollDialog, StickerPicker } from './kinds/ComposeDialogs.tsx';
 import { ContactDialog, LocationDialog } from './kinds/ShareDialogs.tsx';
+import { DrawingDialog } from './kinds/DrawingDialog.tsx';
 import { VoiceRecorder } from './VoiceRecorder.tsx';
 import { Watermark } from './Watermark.tsx';
 import { messagePolicyOf, protectionOf } from '../model/protection.ts';
@@ -43,7 +44,7 @@ export function ChatView({ room }: ChatViewProps) {
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [forwarding, setForwarding] = useState<readonly string[] | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string> | null>(null);
-  const [composing, setComposing] = useState<'poll' | 'sticker' | 'location' | 'contact' | null>(null);
+  const [composing, setComposing] = useState<'poll' | 'sticker' | 'location' | 'contact' | 'drawing' | null>(null);
   const roles = useFunctionRoles();
   const canForward = IS_ALLOW_FORWARD && roomAllows(room, 'ALLOW_FORWARD_MSG', roles);
   const history = historyAllows(room, roles);
@@ -55,6 +56,9 @@ export function ChatView({ room }: ChatViewProps) {
     showToast(t('messages.copyBlocked'));
   };
   const canSendContact = IS_ALLOW_MSG_TYPE_CONTACT && roomAllows(room, 'ALLOW_CONTACTS_MSG', roles);
+  // A drawing is sent as a picture; the server cannot tell one from a photo (both encrypted), so the room's
+  // ALLOW_DRAWING_MSG is kept here.
+  const canDraw = IS_ALLOW_MSG_TYPE_IMAGE && roomAllows(room, 'ALLOW_DRAWING_MSG', roles);
   const title = roomTitle(room);
   usePresenceSignals(room.roomId);
   const onTyping = useTypingSignal(room.roomId);
@@ -133,8 +137,9 @@ export function ChatView({ room }: ChatViewProps) {
             tone: 'danger',
           });
           if (!confirmed) return;
-          if (await recall(room.roomId, message.messageId)) patch(message.messageId, { messageStatus: 'ALL_DELETED', text: undefined });
-          else failed();
+          const recalled = await recall(room.roomId, message.messageId);
+          if (recalled.ok) patch(message.messageId, { messageStatus: 'ALL_DELETED', text: undefined });
+          else showToast(errorMessage(recalled.errMsgList, i18n.language) ?? t('errors.actionFailed'));
           return;
         }
       }
@@ -276,6 +281,7 @@ export function ChatView({ room }: ChatViewProps) {
               {IS_ALLOW_POLLING && IS_ALLOW_MSG_TYPE_POLLING ? <IconButton icon={BarChart3} label={t('messages.createPoll')} onClick={() => setComposing('poll')} /> : null}
               {IS_ALLOW_MSG_TYPE_LOCATION ? <IconButton icon={MapPin} label={t('messages.shareLocation')} onClick={() => setComposing('location')} /> : null}
               {canSendContact ? <IconButton icon={Contact} label={t('messages.shareContact')} onClick={() => setComposing('contact')} /> : null}
+              {canDraw ? <IconButton icon={PenLine} label={t('messages.drawing.open')} onClick={() => setComposing('drawing')} /> : null}
               {IS_ALLOW_MSG_TYPE_VOICE ? <VoiceRecorder onRecorded={({ file, duration }) => sendMedia('VOICE', file, { mimeType: file.type, size: file.size, duration })} /> : null}
             </>
           }
@@ -284,6 +290,7 @@ export function ChatView({ room }: ChatViewProps) {
       {composing === 'poll' ? <CreatePollDialog roomId={room.roomId} onClose={() => setComposing(null)} /> : null}
       {composing === 'location' ? <LocationDialog onSend={(text) => sendKind('LOCATION', text)} onClose={() => setComposing(null)} /> : null}
       {composing === 'contact' ? <ContactDialog onSend={(text) => sendKind('CONTACT', text)} onClose={() => setComposing(null)} /> : null}
+      {composing === 'drawing' ? <DrawingDialog onSend={(file) => void sendFile(file, 'image')} onClose={() => setComposing(null)} /> : null}
       {composing === 'sticker' ? <StickerPicker roomId={room.roomId} onClose={() => setComposing(null)} /> : null}
       {forwarding ? (
         <ForwardDialog

@@ -35,6 +35,8 @@ import { PollContent } from './kinds/Poll.tsx';
 import { messageSummary } from './summary.ts';
 import { kindShown } from '../model/kindFlags.ts';
 import { useMessageMode } from './RoomContext.tsx';
+import { recallDeadline } from '../model/protection.ts';
+import { useBeforeDeadline } from '../hooks/useBeforeDeadline.ts';
 import type { ChatMessage } from '../api/data.ts';
 import { MessageText } from './MessageText.tsx';
 import styles from './Chat.module.scss';
@@ -129,6 +131,8 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   useTabStops(rowRef, hovered || focused || mode.selected !== null);
+  // RECALL_MESSAGE_TIME: 'Delete for everyone' only while the room's window since sending is open.
+  const recallOpen = useBeforeDeadline(message.isSendFromYou ? recallDeadline(message.messageCreateDate, mode.allows.recallSeconds) : null);
   if (message.messageType === 'SYSTEM' && kindShown('SYSTEM')) {
     return (
       <div className={styles.system} role="note" aria-label={t('chat.system')}>
@@ -212,7 +216,7 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
           ) : null}
           {!local && own && IS_SHOW_MESSAGE_INFO ? <IconButton icon={Info} label={t('chat.messageInfo')} onClick={act('info')} /> : null}
           {(IS_ALLOW_DELETE_FOR_ME || local) ? <IconButton icon={Trash2} label={t('chat.deleteForMe')} onClick={act('deleteForMe')} /> : null}
-          {!local && own && IS_ALLOW_RECALL && mode.allows.recall ? <IconButton icon={Undo2} label={t('chat.recall')} onClick={act('recall')} /> : null}
+          {!local && own && IS_ALLOW_RECALL && mode.allows.recall && recallOpen ? <IconButton icon={Undo2} label={t('chat.recall')} onClick={act('recall')} /> : null}
         </div>
       ) : null}
     </div>

@@ -31,7 +31,7 @@ export interface MessageModeValue {
 }
 
 // Outside a room's view nothing is held back here; the server still refuses what the policy forbids.
-const everything: MessagePolicy = { star: true, recall: true, download: true, original: true };
+const everything: MessagePolicy = { star: true, recall: true, recallSeconds: 0, download: true, original: true };
 
 export const MessageModeContext = createContext<MessageModeValue>({ selected: null, toggleSelected: noop, canForward: false, allows: everything });
 

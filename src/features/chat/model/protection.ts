@@ -9,17 +9,35 @@ import { policyEntry, roomAllows } from '../../roomlist/index.ts';
 export interface MessagePolicy {
   star: boolean;
   recall: boolean;
+  /** RECALL_MESSAGE_TIME: how many seconds after sending a message may still be recalled; 0 = no limit. */
+  recallSeconds: number;
   download: boolean;
   original: boolean;
+}
+
+/** A number-limit entry's value: a missing, negative or non-finite one is no limit (the server reads it so). */
+function limitOf(room: Room, attr: 'RECALL_MESSAGE_TIME'): number {
+  const value = Number(policyEntry(room.policy, attr)?.value ?? 0);
+  return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
 export function messagePolicyOf(room: Room, roles: readonly string[]): MessagePolicy {
   return {
     star: roomAllows(room, 'ALLOW_STAR_MSG', roles),
     recall: roomAllows(room, 'ALLOW_RECALL_MESSAGE', roles),
+    recallSeconds: limitOf(room, 'RECALL_MESSAGE_TIME'),
     download: roomAllows(room, 'ALLOW_DOWN_ATTACH', roles),
     original: roomAllows(room, 'ALLOW_DOWN_ORIG_MSG', roles),
   };
+}
+
+/**
+ * Until when (epoch ms) a message sent at `sentAt` may be recalled: null when there is no limit. A message without
+ * a send time has no window to measure, so the limit closes it (the server would refuse it as well).
+ */
+export function recallDeadline(sentAt: number | undefined, limitSeconds: number): number | null {
+  if (limitSeconds <= 0) return null;
+  return sentAt === undefined ? 0 : sentAt + limitSeconds * 1000;
 }
 
 export interface Protection {

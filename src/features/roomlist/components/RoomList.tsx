@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Archive, EyeOff, Megaphone, NotebookPen, LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox, Ellipsis } from 'lucide-react';
 import type { Account, Room } from '@generated/types/index';
 import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_FULL_SCREEN, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_CHATBOT, IS_SHOW_HIDDEN_ROOMS, IS_ALLOW_VIDEO_CONFERENCE, IS_ALLOW_VOICE_CALL, IS_SHOW_NEWS } from '@variant/flags';
-import { EmptyState, IconButton, Panel, Spinner, showToast, usePanelNav } from '../../../ui/index.ts';
+import { Badge, EmptyState, IconButton, Panel, Spinner, showToast, usePanelNav } from '../../../ui/index.ts';
 import { bappListPage, morePage } from '../../bapps/index.ts';
 import { ChatbotShortcut, chatbotListPage } from '../../chatbot/index.ts';
 import { CallHistoryShortcut, callHistoryPage } from '../../conference/index.ts';
@@ -25,6 +25,9 @@ import { ProfileSummary } from './ProfileSummary.tsx';
 import { filterRooms, roomTitle } from '../model/rooms.ts';
 import { allPreviews, allRooms } from '../model/roomPages.ts';
 import { useRoomListSync } from '../hooks/useRoomListSync.ts';
+import { useUnreadTitle } from '../hooks/useUnreadTitle.ts';
+import { useTotalUnread } from '../api/unreadTotal.ts';
+import { unreadText } from '../model/unreadTotal.ts';
 import { archivedChatsPage, hiddenRoomsPage } from './RoomListPages.tsx';
 import { createBroadcastPage } from './CreateBroadcast.tsx';
 import { useRoomMenu } from './useRoomMenu.tsx';
@@ -52,6 +55,8 @@ export interface RoomListProps {
 export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, messageResults }: RoomListProps) {
   const { t } = useTranslation();
   useRoomListSync(selectedRoomId);
+  const unread = useTotalUnread();
+  useUnreadTitle(unread);
   const pages = useRoomPages();
   const rooms = useMemo(() => allRooms(pages.data), [pages.data]);
   const previews = useMemo(() => allPreviews(pages.data), [pages.data]);
@@ -122,7 +127,15 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, message
       }
       footer={
         <nav className={styles.footer} aria-label={t('roomList.footer')}>
-          <IconButton icon={MessagesSquare} label={t('roomList.chats')} pressed tone="accent" />
+          <span className={styles.footerItem}>
+            <IconButton icon={MessagesSquare} label={unread ? t('roomList.chatsWithUnread', { count: unread }) : t('roomList.chats')} pressed tone="accent" />
+            {unread ? (
+              // The button's name already says it: the badge is for the eye only.
+              <span className={styles.footerBadge} data-testid="unread-total" aria-hidden="true">
+                <Badge label={t('roomList.unread', { count: unread })}>{unreadText(unread)}</Badge>
+              </span>
+            ) : null}
+          </span>
           <IconButton icon={Settings} label={t('roomList.settings')} onClick={() => openLeft(settingPage, undefined)} />
           {IS_SHOW_BUSINESS_APPS ? <IconButton icon={LayoutGrid} label={t('roomList.apps')} onClick={() => openLeft(bappListPage, undefined)} /> : null}
           <IconButton icon={Ellipsis} label={t('bapps.more')} onClick={() => openLeft(morePage, undefined)} />

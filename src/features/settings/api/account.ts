@@ -10,6 +10,7 @@ import {
   removeAccountProfileImage,
   saveAccountProfileImage,
   updateAccountLangSetting,
+  updateAccountProfile,
   updateAccountPrivacyIsShowNameToGrpAcc,
   updateAccountPrivacyIsShowNotiAtMention,
   updateAccountPrivacyReadReceipt,
@@ -22,7 +23,7 @@ import {
   logoutOtherSession,
 } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
-import type { GetAccountProfileResponse, LangId, PrivacySettings } from '@generated/types/index';
+import type { AccountProfileEditType, GetAccountProfileResponse, LangId, PrivacySettings } from '@generated/types/index';
 import { useSessionStore } from '../../../core/index.ts';
 import { chatServices } from '../../session/index.ts';
 
@@ -81,6 +82,16 @@ export function useSaveName() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveName,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKey() }),
+  });
+}
+
+/** One directory field of my profile (updateaccountprofile); the server's refusal is thrown with its errors. */
+export function useSaveProfileField() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: { type: AccountProfileEditType; field: string; value: string }) =>
+      unwrap('updateAccountProfile', await updateAccountProfile(chatServices().transport, change)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKey() }),
   });
 }

@@ -1,59 +1,101 @@
 // My profile (left page `personalinfo`): the profile image (upload, removal), display name and search name with
-// the seed's length rule, the read-only profile fields in the server's order, and my names for others (synonyms).
+// the seed's length rule, the directory fields (changed here where the server lets this account, else read-only),
+// and my names for others (synonyms).
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { IS_ALLOW_CUSTOM_DISPLAY_NAME, IS_ALLOW_EDIT_PROFILE, IS_ALLOW_SEARCH_NAME } from '@variant/flags';
-import type { Account, AccountProfileEditType } from '@generated/types/index';
+import type { AccountProfileEditType } from '@generated/types/index';
+import { ApiCallError } from '@generated/api/runtime';
 import { Avatar, Button, Spinner, TextField, showToast } from '../../../ui/index.ts';
 import { SynonymForm, synonymsSupported, useSynonyms } from '../../contact/index.ts';
 import { chatServices, displayNameOf, useProfile } from '../../session/index.ts';
-import { useChangeProfileImage, useMyProfileImage, useSaveName, type NameField } from '../api/account.ts';
+import { useChangeProfileImage, useMyProfileImage, useSaveName, useSaveProfileField, type NameField } from '../api/account.ts';
 import { checkName, nameMaxLength, type NameKind } from '../model/names.ts';
+import { checkProfileValue, editableProfileTypes, profileFields, type ProfileField } from '../model/profileFields.ts';
+import { errorMessage } from '../../../core/index.ts';
 import styles from './Settings.module.scss';
 
-const readOnlyFields: [AccountProfileEditType, keyof Account, string][] = [
-  ['NAME', 'userFullname', 'settings.profile.name'],
-  ['LOGIN_NAME', 'loginName', 'contact.loginName'],
-  ['EMAIL', 'emailAddr', 'contact.email'],
-  ['TEL', 'telNo', 'contact.telephone'],
-  ['FAX', 'faxNo', 'contact.fax'],
-  ['OFFICE_ADDRESS', 'officeAddr', 'contact.office'],
-  ['POST_TITLE', 'postTitle', 'contact.postTitle'],
-  ['TENANT', 'tenantFullname', 'departmentTitle'],
-];
-
-function NameForm({ field, kind, label, initial }: { field: NameField; kind: NameKind; label: string; initial: string }) {
+/** A labelled value with Save: checked before the call, the server's refusal shown under it. */
+function FieldForm({ label, initial, hint, check, save, busy, type = 'text' }: {
+  label: string;
+  initial: string;
+  hint?: string;
+  /** The error text of a value the server would refuse, or null. */
+  check: (value: string) => string | null;
+  /** Saves the value; resolves to the error text of a refusal, or null. */
+  save: (value: string) => Promise<string | null>;
+  busy: boolean;
+  type?: 'text' | 'email' | 'tel';
+}) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const save = useSaveName();
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = checkName(kind, value);
-    setError(invalid ? t(invalid) : null);
+    const invalid = check(value);
+    setError(invalid);
     if (invalid) return;
-    save.mutate(
-      { field, value: value.trim() },
-      {
-        onSuccess: () => showToast(t('settings.saved'), 'success'),
-        onError: () => setError(t('settings.nameLength')),
-      },
-    );
+    const refused = await save(value.trim());
+    setError(refused);
+    if (!refused) showToast(t('settings.saved'), 'success');
   };
   return (
-    <form className={styles.row} onSubmit={submit} noValidate>
-      <TextField
-        label={label}
-        value={value}
-        error={error}
-        hint={t('settings.profile.maxLength', { max: nameMaxLength[kind] })}
-        onChange={(event) => setValue(event.target.value)}
-      />
-      <Button type="submit" variant="secondary" busy={save.isPending}>
+    <form className={styles.row} onSubmit={(event) => void submit(event)} noValidate>
+      <TextField label={label} value={value} type={type} error={error} hint={hint} onChange={(event) => setValue(event.target.value)} />
+      <Button type="submit" variant="secondary" busy={busy}>
         {t('settings.save')}
       </Button>
     </form>
+  );
+}
+
+function NameForm({ field, kind, label, initial }: { field: NameField; kind: NameKind; label: string; initial: string }) {
+  const { t } = useTranslation();
+  const save = useSaveName();
+  return (
+    <FieldForm
+      label={label}
+      initial={initial}
+      hint={t('settings.profile.maxLength', { max: nameMaxLength[kind] })}
+      check={(value) => {
+        const invalid = checkName(kind, value);
+        return invalid ? t(invalid) : null;
+      }}
+      save={(value) =>
+        save.mutateAsync({ field, value }).then(
+          () => null,
+          () => t('settings.nameLength'),
+        )
+      }
+      busy={save.isPending}
+    />
+  );
+}
+
+const inputTypes: Partial<Record<AccountProfileEditType, 'email' | 'tel'>> = { EMAIL: 'email', TEL: 'tel', FAX: 'tel' };
+
+/** A directory field the server lets me change (updateaccountprofile), with its own error texts. */
+function ProfileFieldForm({ field, initial }: { field: ProfileField; initial: string }) {
+  const { t, i18n } = useTranslation();
+  const save = useSaveProfileField();
+  return (
+    <FieldForm
+      label={t(field.label)}
+      initial={initial}
+      type={inputTypes[field.type]}
+      check={(value) => {
+        const invalid = checkProfileValue(field.type, value);
+        return invalid ? t(invalid) : null;
+      }}
+      save={(value) =>
+        save.mutateAsync({ type: field.type, field: field.key, value }).then(
+          () => null,
+          (error: unknown) => (error instanceof ApiCallError ? errorMessage(error.errMsgList, i18n.language) : undefined) ?? t('changePassword.updateFail'),
+        )
+      }
+      busy={save.isPending}
+    />
   );
 }
 
@@ -120,6 +162,8 @@ export function PersonalInfo() {
   const name = displayNameOf(profile, chatServices().loginName);
   const editable = new Set((profile.accountProfileAttribute ?? []).filter((a) => a.isEditable).map((a) => a.type));
   const allows = (type: AccountProfileEditType) => editable.size === 0 || editable.has(type);
+  // The directory fields the server lets me change (a local account's), where the variant lets profiles be edited.
+  const editableFields = IS_ALLOW_EDIT_PROFILE ? editableProfileTypes(profile.accountProfileAttribute) : new Set<AccountProfileEditType>();
   return (
     <div className={styles.page} data-testid="personal-info">
       <ProfileImage name={name} />
@@ -129,10 +173,15 @@ export function PersonalInfo() {
       {IS_ALLOW_SEARCH_NAME && allows('SEARCH_NAME') ? (
         <NameForm field="searchName" kind="searchName" label={t('settings.profile.searchName')} initial={account.searchName ?? ''} />
       ) : null}
+      {profileFields
+        .filter((field) => editableFields.has(field.type))
+        .map((field) => (
+          <ProfileFieldForm key={field.type} field={field} initial={String(account[field.key] ?? '')} />
+        ))}
       <dl className={styles.details}>
-        {readOnlyFields
-          .filter(([, key]) => account[key])
-          .map(([type, key, label]) => (
+        {profileFields
+          .filter((field) => !editableFields.has(field.type) && account[field.key])
+          .map(({ type, key, label }) => (
             <div key={type} className={styles.detail}>
               <dt>{t(label)}</dt>
               <dd>

@@ -1,0 +1,1 @@
+export function isNameable(sql: string): boolean;
