@@ -95,8 +95,8 @@ test("'Delete for everyone' goes when the room's recall window closes; a late re
   await openRoom(page, me, `Recall window ${people}`);
 
   const recallOf = (text: string) => page.getByTestId('message').filter({ hasText: text }).getByRole('button', { name: 'Delete for everyone' });
-  await page.getByRole('combobox', { name: 'Message' }).fill('Closes by itself');
-  await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Closes by itself');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
   await expect(page.getByTestId('message').filter({ hasText: 'Closes by itself' })).toHaveAttribute('data-message-id', /^\d+$/);
   await expect(recallOf('Closes by itself')).toHaveCount(1);
   // Nothing on the page changes when the window closes: the button goes on its own.
@@ -104,8 +104,8 @@ test("'Delete for everyone' goes when the room's recall window closes; a late re
   await expect(page.getByTestId('message').filter({ hasText: 'Closes by itself' }).getByRole('button', { name: 'Delete for me' })).toHaveCount(1);
 
   // Asked in time but confirmed too late: the server refuses and the reader is told why.
-  await page.getByRole('combobox', { name: 'Message' }).fill('Confirmed too late');
-  await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Confirmed too late');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
   const late = page.getByTestId('message').filter({ hasText: 'Confirmed too late' });
   await expect(late).toHaveAttribute('data-message-id', /^\d+$/);
   await late.hover();
