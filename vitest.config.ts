@@ -18,7 +18,7 @@ export default defineConfig({
     // Two files at a time on the two cores (vitest's default is one fewer worker than cores, so one file at a
     // time here): most server suites spend their time waiting on sockets, child processes and timers.
     maxWorkers: 2,
-    globalSetup: ['tests/support/postgres-run.ts'],
+    globalSetup: ['tests/support/vitest-global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

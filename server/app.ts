@@ -28,7 +28,7 @@ import type { Bus } from './realtime/broker.ts';
 import { publishRevocation, type Revocation } from './realtime/revocation.ts';
 import { attachStompServer, type StompServer } from './realtime/stomp-server.ts';
 import { createRealtimeHooks } from './services/realtime-hooks.ts';
-import { createUserKeyDirectory } from './services/identity/user-keys.ts';
+import { createUserKeyDirectory, type UserKeyDirectory } from './services/identity/user-keys.ts';
 import { createNotifier } from './services/notifier.ts';
 import { allHandlers } from './routes/index.ts';
 import { loadVariantConfig } from './variant.ts';
@@ -78,6 +78,28 @@ export function defaultEncryptionSettings(): EncryptionSettings {
 /** The generated route table, by path: the dispatcher reads it as the contract states it, nothing copied. */
 function routeTable(): ReadonlyMap<string, RouteInfo> {
   return new Map<string, RouteInfo>(Object.entries(generatedRoutes));
+}
+
+/**
+ * What every server does to its database before it is ready: migrations, login-name keys, the chatbot's reference
+ * data and the decoy key pool. Each step finds what is already there, so a prepared database costs only the checks.
+ */
+export async function prepareStore(
+  db: Database,
+  userKeys: UserKeyDirectory,
+  log: (message: string, error?: unknown) => void,
+  phase: (name: 'migrating' | 'seeding') => void = () => undefined,
+): Promise<void> {
+  phase('migrating');
+  await migrate(db);
+  for (const accountId of await repos(db).accounts.fillMissingLoginKeys()) {
+    // Two accounts whose names are one name after normalisation: the later one cannot log in until renamed.
+    log(`account ${accountId}: its login name is another account's after normalisation; it cannot log in until renamed`);
+  }
+  phase('seeding');
+  // The built-in chatbot's menus and answers are reference data every server needs (once per database).
+  await seedChatbotData(db);
+  await userKeys.prepare();
 }
 
 export async function startServer(givenConfig: ServerConfig, options: StartOptions = {}): Promise<ServerApp> {
@@ -182,16 +204,7 @@ export async function startServer(givenConfig: ServerConfig, options: StartOptio
     const url = `http://${config.host}:${address.port}`;
     options.onListening?.(url);
 
-    readiness.set('migrating');
-    await migrate(db);
-    for (const accountId of await dbRepos.accounts.fillMissingLoginKeys()) {
-      // Two accounts whose names are one name after normalisation: the later one cannot log in until renamed.
-      log(`account ${accountId}: its login name is another account's after normalisation; it cannot log in until renamed`);
-    }
-    readiness.set('seeding');
-    // The built-in chatbot's menus and answers are reference data every server needs (once per database).
-    await seedChatbotData(db);
-    await ctx.userKeys.prepare();
+    await prepareStore(db, ctx.userKeys, log, (phase) => readiness.set(phase));
     await options.prepare?.(ctx);
 
     stopRefusingUpgrades();

@@ -35,11 +35,23 @@ async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>):
   }
 }
 
-export async function createScratchDatabase(run = process.env.CHATGEN_TEST_PG_RUN || 'solo', admin = adminUrl()): Promise<ScratchDatabase> {
-  const name = `chatgen_${run}_${randomBytes(6).toString('hex')}`;
+/** `chatgen_<run>_<suffix>`, refused unless it is made of [a-z0-9_] only (names cannot be query parameters). */
+export function scratchDatabaseName(run: string, suffix = randomBytes(6).toString('hex')): string {
+  const name = `chatgen_${run}_${suffix}`;
   if (!SAFE_NAME.test(name)) throw new Error(`unsafe scratch database name ${name}`);
-  // Names cannot be parameters; this one is made of [a-z0-9_] only (checked above).
-  await withAdmin(admin, (client) => client.query(`CREATE DATABASE ${name}`));
+  return name;
+}
+
+/** `template`: a copy of that database (of this run) instead of an empty one. */
+export async function createScratchDatabase(
+  run = process.env.CHATGEN_TEST_PG_RUN || 'solo',
+  admin = adminUrl(),
+  template?: string,
+): Promise<ScratchDatabase> {
+  const name = scratchDatabaseName(run);
+  if (template !== undefined && !SAFE_NAME.test(template)) throw new Error(`unsafe template database name ${template}`);
+  // Both names are made of [a-z0-9_] only (checked above).
+  await withAdmin(admin, (client) => client.query(`CREATE DATABASE ${name}${template === undefined ? '' : ` TEMPLATE ${template}`}`));
   const url = new URL(admin);
   url.pathname = `/${name}`;
   let dropped: Promise<void> | null = null;

@@ -10,8 +10,8 @@ import type { FunctionRoleType } from '../../server/store/repos/accounts.ts';
 import type { Database } from '../../server/store/db.ts';
 import type { Repos } from '../../server/store/repos/index.ts';
 import { openDatabase } from '../../server/store/open.ts';
-import { createScratchDatabase } from '../../server/store/scratch.ts';
 import { testStore } from '../../server/store/testing.ts';
+import { createPreparedScratchDatabase, seedPreparedEmbedded } from './prepared-store.ts';
 
 export interface TestServer {
   app: ServerApp;
@@ -23,9 +23,9 @@ export interface TestServer {
 const DATABASE_URL_FILE = 'test-database-url';
 
 /**
- * On CHATGEN_TEST_STORE=postgres the server gets DATABASE_URL of a throw-away database. A server restarted
- * on the caller's own `dataDir` finds the same database again (its URL is kept in that folder); such a
- * database is dropped with the rest of the run (tests/support/postgres-run.ts), the others on close.
+ * On CHATGEN_TEST_STORE=postgres the server gets DATABASE_URL of a throw-away database (a copy of the run's
+ * prepared one). A server restarted on the caller's own `dataDir` finds the same database again (its URL is kept
+ * in that folder); such a database is dropped with the rest of the run (tests/support/vitest-global-setup.ts), the others on close.
  */
 async function testDatabaseUrl(dir: string, ownsDir: boolean): Promise<{ url: string; drop: () => Promise<void> } | null> {
   if (testStore() !== 'postgres') return null;
@@ -34,7 +34,7 @@ async function testDatabaseUrl(dir: string, ownsDir: boolean): Promise<{ url: st
     const kept = await readFile(file, 'utf8').catch(() => null);
     if (kept) return { url: kept, drop: async () => undefined };
   }
-  const scratch = await createScratchDatabase();
+  const scratch = await createPreparedScratchDatabase();
   if (!ownsDir) await writeFile(file, scratch.url);
   return { url: scratch.url, drop: ownsDir ? scratch.drop : async () => undefined };
 }
@@ -49,6 +49,8 @@ export interface TestServerOptions {
 export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, options: TestServerOptions = {}): Promise<TestServer> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'chatgen-server-')));
   const database = await testDatabaseUrl(dir, !dataDir);
+  // A new embedded store starts as a copy of the run's prepared one (tests/support/prepared-store.ts).
+  if (!database && !env.DATABASE_URL) await seedPreparedEmbedded(dir);
   const config = readConfig({
     PORT: '0',
     HOST: '127.0.0.1',

@@ -2,33 +2,17 @@
 // one build at a time across workers (a directory lock), so every test file serves the same fresh build.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { withDirectoryLock } from '../../support/directory-lock.ts';
 
 const run = promisify(execFile);
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 export const buildRoot = path.join(repoRoot, '.tmp', 'e2e-dist');
 const lockDir = path.join(repoRoot, '.tmp', 'e2e-build.lock');
 
-async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
-  await mkdir(path.dirname(lockDir), { recursive: true });
-  const deadline = Date.now() + 5 * 60_000;
-  for (;;) {
-    try {
-      await mkdir(lockDir);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`browser tests: build lock ${lockDir} held for over 5 minutes`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    await rm(lockDir, { recursive: true, force: true });
-  }
-}
+const withBuildLock = <T>(work: () => Promise<T>): Promise<T> => withDirectoryLock(lockDir, 'browser tests: build', work);
 
 /**
  * The folder holding the production build of `variant` (built now if this run has not built it yet); `base` for a
