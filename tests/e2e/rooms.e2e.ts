@@ -229,7 +229,8 @@ test('room info: an admin renames the room, adds, promotes and removes a member 
 test('room policy: an admin limits sending, starring and recalling and the other member is told at once; a refused save says so', async ({ openPage }) => {
   const admin = await person(csd.server, 'policy.admin', 'Policy Admin');
   const bob = await person(csd.server, 'policy.bob', 'Bob Policy');
-  ok(await admin.api.createMultipleRoom({ roomName: 'Ward Policy', memberIds: [String(bob.id)] }));
+  const gone = await person(csd.server, 'policy.gone', 'Gone Policy');
+  ok(await admin.api.createMultipleRoom({ roomName: 'Ward Policy', memberIds: [String(bob.id), String(gone.id)] }));
   const mine = await openPage();
   const bobs = await openPage();
   await signedIn(mine, admin);
@@ -303,12 +304,17 @@ test('room policy: an admin limits sending, starring and recalling and the other
   await expect(events.getByTestId('room-event')).toContainText('Fire drill');
   await screenshot(mine, 'rooms-roomevents');
 
-  // Copy chatroom: a new group with the same members, opened at once and in Bob's list.
+  // Copy chatroom: a new group with the same members, opened at once and in Bob's list. A member whose account was
+  // disabled meanwhile cannot be added: shown unticked and left out (else the server refuses the whole group).
+  await csd.server.app.ctx.repos.accounts.setDisabled(gone.id, true);
   await mine.getByRole('button', { name: 'Back' }).click();
   await info.getByRole('button', { name: 'Copy chatroom' }).click();
   const copy = mine.getByTestId('panel-page-copychatroom');
   await copy.getByLabel('Group name').fill('Ward Policy Copy');
   await expect(copy.getByLabel('Bob Policy')).toBeChecked();
+  await expect(copy.getByLabel('Gone Policy (cannot be added)')).not.toBeChecked();
+  await expect(copy.getByLabel('Gone Policy (cannot be added)')).toBeDisabled();
+  await expect(copy.getByTestId('copy-unable')).toContainText('Certain accounts are unable to add');
   await screenshot(mine, 'rooms-copychatroom');
   await copy.getByRole('button', { name: 'Create room' }).click();
   await expect(mine.getByTestId('chat-title')).toHaveText('Ward Policy Copy');
