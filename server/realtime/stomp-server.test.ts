@@ -1,6 +1,6 @@
 /** The STOMP server end to end, with @stomp/stompjs as the real client and raw `ws` for byte-level cases. */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -440,6 +440,25 @@ describe('byte level, with a raw WebSocket', () => {
       ws.on('error', () => resolve(undefined));
     });
     expect(status).toBe(404);
+  });
+
+  it('answers an upgrade whose path is no URL path (GET //) with 404, and goes on serving', async () => {
+    const h = await start();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(h.port, '127.0.0.1', () => {
+        socket.write(
+          'GET // HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+            'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+        );
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 404 Not Found');
+    const alice = stompClient(h.url(), { 'Api-Key': 'key-alice' });
+    expect((await alice.connected).headers.version).toBe('1.2');
   });
 
   it('survives an authorise hook that throws: refusal, not a crash', async () => {

@@ -103,7 +103,9 @@ export function attachStompServer(options: StompServerOptions): StompServer {
   });
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    // The request target as sent, without its query: `new URL()` throws on some (`//`), and a throw in an
+    // 'upgrade' listener would end the process.
+    const pathname = (request.url ?? '/').split('?')[0] ?? '/';
     const endpoint = Object.hasOwn(paths, pathname) ? paths[pathname] : undefined;
     if (!endpoint) {
       if (rejectOtherPaths) {

@@ -14,13 +14,40 @@ import {
   updateSelfDestructSetting,
   viewRoomQuery,
 } from '@generated/api/rooms';
-import { queryKeys } from '@generated/api/index';
+import { queryKeys, verifyAuthorizedAccount } from '@generated/api/index';
+import { unwrap } from '@generated/api/runtime';
 import type { ApiResult, ErrMsgList } from '@generated/api/runtime';
+import { nonEmpty } from '../../../core/index.ts';
 import type { Account, RoomDetail, SelfDestructTime } from '@generated/types/index';
 import { chatServices } from '../../session/index.ts';
 
 export function useRoomDetail(roomId: string) {
   return useQuery({ ...viewRoomQuery(chatServices().transport, { roomId }), select: (data) => data as RoomDetail });
+}
+
+/** Most accounts verifyauthorizedaccount answers in one page. */
+const AUTHORISED_PAGE = 200;
+
+/** Which of the accounts may still use the chat (verifyauthorizedaccount, every page); undefined while asking. */
+export function useAuthorisedIds(accountIds: readonly string[]) {
+  const ids = nonEmpty([...accountIds].sort());
+  return useQuery({
+    // Without ids nothing is asked (the key's placeholder is never fetched).
+    queryKey: queryKeys.account.verifyAuthorizedAccount({ accountIds: ids ?? [''] }),
+    enabled: ids !== null,
+    queryFn: async ({ signal }) => {
+      const authorised = new Set<string>();
+      if (!ids) return authorised;
+      for (let pageNo = 1; ; pageNo += 1) {
+        const page = unwrap(
+          'verifyAuthorizedAccount',
+          await verifyAuthorizedAccount(chatServices().transport, { accountIds: ids, pageInfo: { pageNo, pageSize: AUTHORISED_PAGE } }, { signal }),
+        );
+        for (const account of page.accounts) authorised.add(account.accountId);
+        if (!page.stillHaveData) return authorised;
+      }
+    },
+  });
 }
 
 /** The room's picture (thumbnail) as a data URL, or null without one. */

@@ -1,5 +1,6 @@
 // Copy chatroom (right panel): a new group from this room's members (those kept ticked) under a new name; the
-// seed's name check, and the server's 'Certain accounts are unable to add' when some cannot join.
+// seed's name check. Members who can no longer use the chat (verifyauthorizedaccount) are shown but cannot be
+// ticked, as one of them would make the server refuse the whole group ('Certain accounts are unable to add').
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createMultipleRoom } from '@generated/api/rooms';
@@ -9,7 +10,8 @@ import { Button, Checkbox, Spinner, TextField, definePanelPage, showToast, usePa
 import { errorMessage } from '../../../core/index.ts';
 import { nameLength, upsertRoomInCache } from '../../roomlist/index.ts';
 import { chatServices } from '../../session/index.ts';
-import { membersOf, useRoomDetail } from '../api/data.ts';
+import { membersOf, useAuthorisedIds, useRoomDetail } from '../api/data.ts';
+import { chosenIds, copyMembers } from '../model/copyMembers.ts';
 import styles from './RoomInfo.module.scss';
 
 function CopyRoom({ params }: { params: { roomId: string; roomName: string } }) {
@@ -22,11 +24,13 @@ function CopyRoom({ params }: { params: { roomId: string; roomName: string } }) 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const others = membersOf(detail.data).filter((member) => member.accountId !== me);
+  const authorised = useAuthorisedIds(others.map((member) => member.accountId));
+  const members = copyMembers(others, authorised.data, dropped);
   const max = constants.limits.roomNameMaxLength;
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    const [first, ...rest] = others.map((member) => member.accountId).filter((id) => !dropped.includes(id));
+    const [first, ...rest] = chosenIds(members);
     if (!name.trim()) return setError(t('create.memberOrNameMissing'));
     if (nameLength(name) > max) return setError(t('create.nameLength'));
     if (!first) return setError(t('create.selectMember'));
@@ -44,6 +48,11 @@ function CopyRoom({ params }: { params: { roomId: string; roomName: string } }) 
   return (
     <form className={styles.info} onSubmit={(event) => void create(event)} aria-label={t('rooms.copy.heading')}>
       <p className={styles.meta}>{t('rooms.copy.hint')}</p>
+      {members.some((member) => !member.addable) ? (
+        <p className={styles.meta} role="note" data-testid="copy-unable">
+          {t('rooms.copy.unable')}
+        </p>
+      ) : null}
       <TextField
         label={t('create.roomName')}
         value={name}
@@ -56,14 +65,18 @@ function CopyRoom({ params }: { params: { roomId: string; roomName: string } }) 
       />
       <fieldset className={styles.policyGroup}>
         <legend className={styles.heading}>{t('create.members')}</legend>
-        {others.map((member) => (
-          <Checkbox
-            key={member.accountId}
-            label={member.userFullname || member.loginName || member.accountId}
-            checked={!dropped.includes(member.accountId)}
-            onChange={(event) => setDropped((list) => (event.target.checked ? list.filter((id) => id !== member.accountId) : [...list, member.accountId]))}
-          />
-        ))}
+        {members.map(({ account, addable, chosen }) => {
+          const name = account.userFullname || account.loginName || account.accountId;
+          return (
+            <Checkbox
+              key={account.accountId}
+              label={addable ? name : t('rooms.copy.cannotAdd', { name })}
+              checked={chosen}
+              disabled={!addable}
+              onChange={(event) => setDropped((list) => (event.target.checked ? list.filter((id) => id !== account.accountId) : [...list, account.accountId]))}
+            />
+          );
+        })}
       </fieldset>
       <div className={styles.actions}>
         <Button type="submit" busy={busy}>
