@@ -34,4 +34,22 @@ describe('housekeeping', () => {
     await stopping;
     expect(calls).toEqual(['wipe']);
   });
+
+  it("reports a failed round through the server's log, not the console", async () => {
+    vi.useFakeTimers();
+    const console_ = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged: { message: string; error: unknown }[] = [];
+    const failure = Object.assign(new Error('relation "messages" does not exist'), { code: '42P01' });
+    const ctx = {
+      now: () => new Date(),
+      log: (message: string, error?: unknown) => logged.push({ message, error }),
+      repos: { messages: { wipeExpired: () => Promise.reject(failure) } },
+    } as unknown as ServerContext; // a partial context: the round fails at its first step
+    const stop = startHousekeeping(ctx);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await stop();
+    expect(logged).toEqual([{ message: 'housekeeping failed', error: failure }]);
+    expect(console_).not.toHaveBeenCalled();
+    console_.mockRestore();
+  });
 });

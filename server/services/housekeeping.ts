@@ -42,7 +42,7 @@ export function startHousekeeping(ctx: ServerContext): () => Promise<void> {
         await step();
       }
     } catch (error) {
-      if (!stopped) console.error('housekeeping failed', error);
+      if (!stopped) ctx.log('housekeeping failed', error);
     }
   };
   const tick = () => {

@@ -1,9 +1,9 @@
 // The CSD client's chat details against the reference server: 'Delete for everyone' asks first and the recalled
 // preview reads the same on both sides; a file shows its plaintext size and real type; hostile text (stacked
 // combining marks, bidi overrides, hundreds of lines) keeps each bubble inside its row; the maximum-text notice;
-// enlarged emoji; the right panel narrows the main panel where the room is wide enough.
+// enlarged emoji; the right panel shares the width from 1,000 px and slides over the chat with the focus below.
 import type { Locator, Page } from '@playwright/test';
-import { person, type Person } from '../support/people.ts';
+import { ok, person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
 import { openRoomAs, pairInChat, sendFile, sendTexts } from './support/room-helpers.ts';
@@ -54,8 +54,8 @@ test("'Delete for everyone' asks first; the recalled message's preview changes o
   const theirRow = theirs.getByTestId('room-row').filter({ hasText: 'Reader' });
 
   const text = `Meet at three ${Date.now()}`;
-  await mine.getByRole('combobox', { name: 'Message' }).fill(text);
-  await mine.getByRole('combobox', { name: 'Message' }).press('Enter');
+  await mine.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
+  await mine.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
   await expect(theirRow.getByTestId('room-preview')).toHaveText(text);
   const myRow = mine.getByTestId('room-row').filter({ hasText: 'Writer' });
   await expect(myRow.getByTestId('room-preview')).toHaveText(`You: ${text}`);
@@ -95,8 +95,8 @@ test("'Delete for everyone' goes when the room's recall window closes; a late re
   await openRoom(page, me, `Recall window ${people}`);
 
   const recallOf = (text: string) => page.getByTestId('message').filter({ hasText: text }).getByRole('button', { name: 'Delete for everyone' });
-  await page.getByRole('combobox', { name: 'Message' }).fill('Closes by itself');
-  await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Closes by itself');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
   await expect(page.getByTestId('message').filter({ hasText: 'Closes by itself' })).toHaveAttribute('data-message-id', /^\d+$/);
   await expect(recallOf('Closes by itself')).toHaveCount(1);
   // Nothing on the page changes when the window closes: the button goes on its own.
@@ -104,8 +104,8 @@ test("'Delete for everyone' goes when the room's recall window closes; a late re
   await expect(page.getByTestId('message').filter({ hasText: 'Closes by itself' }).getByRole('button', { name: 'Delete for me' })).toHaveCount(1);
 
   // Asked in time but confirmed too late: the server refuses and the reader is told why.
-  await page.getByRole('combobox', { name: 'Message' }).fill('Confirmed too late');
-  await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Confirmed too late');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
   const late = page.getByTestId('message').filter({ hasText: 'Confirmed too late' });
   await expect(late).toHaveAttribute('data-message-id', /^\d+$/);
   await late.hover();
@@ -242,7 +242,7 @@ test("the maximum-text notice keeps a too long text unsent; emoji alone are enla
   page.on('request', (request) => {
     if (isSend(request.url())) sends.push(request.url());
   });
-  const composer = page.getByRole('combobox', { name: 'Message' });
+  const composer = page.getByRole('textbox', { name: 'Message', exact: true });
 
   await composer.fill('x'.repeat(15_200));
   const notice = page.getByTestId('text-too-long');
@@ -268,14 +268,14 @@ test("the maximum-text notice keeps a too long text unsent; emoji alone are enla
   await screenshot(page, 'emoji-enlarged');
 });
 
-test('the right panel narrows the main panel where the room is wide enough, and slides over it where not', async ({ openPage }) => {
+test('the right panel narrows the main panel; the message beside it keeps its width and its actions float above it', async ({ openPage }) => {
   const { me, other, roomId } = await pair();
   const long = 'A long message that must keep a readable width beside the open panel. '.repeat(4);
   await sendTexts(other, roomId, ['A message to inspect', long]);
   const wide = await openPage({ viewport: { width: 1366, height: 860 } });
   await openRoom(wide, me, 'Writer');
-  await wide.getByRole('combobox', { name: 'Message' }).fill('My own message, right-aligned');
-  await wide.getByRole('combobox', { name: 'Message' }).press('Enter');
+  await wide.getByRole('textbox', { name: 'Message', exact: true }).fill('My own message, right-aligned');
+  await wide.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
   const own = wide.getByTestId('message').filter({ hasText: 'My own message' });
   await expect(own).toHaveAttribute('data-message-id', /^\d+$/);
   await own.hover();
@@ -294,13 +294,96 @@ test('the right panel narrows the main panel where the room is wide enough, and 
   expect((await boxOf(own.getByRole('toolbar', { name: 'Message actions' }))).bottom).toBeLessThanOrEqual((await boxOf(own.locator('article'))).top + 6);
   await screenshot(wide, 'right-panel-narrows-main');
 
-  const narrow = await openPage({ viewport: { width: 1000, height: 800 } });
-  await openRoom(narrow, me, 'Writer');
-  await narrow.getByRole('button', { name: 'Chat info' }).click();
-  const overlay = narrow.getByTestId('right-panel');
-  await expect(overlay.getByRole('heading', { name: 'Chat info' })).toBeVisible();
-  await expect.poll(async () => (await boxOf(overlay)).left).toBeLessThan((await boxOf(narrow.getByRole('main'))).right);
-  await screenshot(narrow, 'right-panel-over-main');
+});
+
+test('the right panel shares the width from 1,000 px (1,024, 1,280, 1,440) and slides over the chat below, with the focus', async ({ openPage }) => {
+  const { me } = await pair();
+  const page = await openPage({ viewport: { width: 1024, height: 760 } });
+  await openRoom(page, me, 'Writer');
+  const infoButton = page.getByRole('button', { name: 'Chat info' });
+  await infoButton.click();
+  const panel = page.getByTestId('right-panel');
+  await expect(panel.getByRole('heading', { name: 'Chat info' })).toBeVisible();
+  const main = page.getByRole('main');
+  const left = page.getByRole('complementary', { name: 'Chat list' });
+  for (const width of [1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 760 });
+    // Side by side inside the window: room list, chat, panel; the chat keeps at least 400 px, the panel 320.
+    await expect.poll(async () => (await boxOf(main)).right - (await boxOf(panel)).left).toBeLessThanOrEqual(0.5);
+    const [leftBox, mainBox, panelBox] = [await boxOf(left), await boxOf(main), await boxOf(panel)];
+    expect(leftBox.right).toBeLessThanOrEqual(mainBox.left + 0.5);
+    expect(panelBox.right).toBeLessThanOrEqual(width + 0.5);
+    expect(mainBox.right - mainBox.left).toBeGreaterThanOrEqual(399.5);
+    expect(panelBox.right - panelBox.left).toBeGreaterThanOrEqual(319.5);
+    await expect(page.getByTestId('right-panel-scrim')).toBeHidden();
+    await expect(main).not.toHaveAttribute('inert');
+    await screenshot(page, `right-panel-shares-${width}`);
+  }
+
+  // Narrower: the panel covers part of the chat, which waits under a scrim; the focus goes to the panel's title and
+  // comes back to the button that opened it.
+  await page.getByRole('button', { name: 'Close details' }).click();
+  await page.setViewportSize({ width: 900, height: 760 });
+  await infoButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('heading', { name: 'Chat info' })).toBeFocused();
+  await expect.poll(async () => (await boxOf(panel)).left).toBeLessThan((await boxOf(main)).right - 100);
+  await expect(main).toHaveAttribute('inert');
+  await expect(page.getByTestId('right-panel-scrim')).toBeVisible();
+  await screenshot(page, 'right-panel-over-main');
+  await page.keyboard.press('Escape');
+  await expect(panel.getByRole('heading')).toHaveCount(0);
+  await expect(infoButton).toBeFocused();
+  await expect(main).not.toHaveAttribute('inert');
+  // A click on the scrim closes it too.
+  await infoButton.click();
+  await expect(panel.getByRole('heading', { name: 'Chat info' })).toBeVisible();
+  await page.getByTestId('right-panel-scrim').click({ position: { x: 20, y: 200 } });
+  await expect(panel.getByRole('heading')).toHaveCount(0);
+  await expect(page.getByTestId('right-panel-scrim')).toHaveCount(0);
+});
+
+test('@ suggests members on a text box that keeps its role: list, highlighted option and count while open; arrows, Enter and Escape', async ({ openPage }) => {
+  const { me } = await pair();
+  const long = await person(csd.server, `longname${people}`, 'Wolfeschlegelsteinhausenbergerdorffvoralternwarenge'.repeat(4));
+  const nurse = await person(csd.server, `nurse${people}`, `Nurse ${people}`);
+  ok(await me.api.createMultipleRoom({ roomName: `Ward ${people}`, memberIds: [String(long.id), String(nurse.id)] }));
+  const page = await openPage({ viewport: { width: 1024, height: 760 } });
+  await openRoom(page, me, `Ward ${people}`);
+  const composer = page.getByRole('textbox', { name: 'Message', exact: true });
+  await expect(composer).not.toHaveAttribute('role');
+  await expect(composer).not.toHaveAttribute('aria-controls');
+  await composer.pressSequentially('Ask @');
+  const list = page.getByRole('listbox', { name: 'Mention a member' });
+  const options = list.getByRole('option');
+  await expect(options).toHaveCount(2);
+  await expect(composer).toHaveAttribute('aria-autocomplete', 'list');
+  await expect(composer).toHaveAttribute('aria-controls', (await list.getAttribute('id')) ?? '');
+  await expect(composer).toHaveAttribute('aria-activedescendant', (await options.nth(0).getAttribute('id')) ?? '');
+  await expect(page.getByRole('status').filter({ hasText: 'members suggested' })).toHaveText(/^2 members suggested/);
+  // A 200-letter name stays inside the chat: the list is no wider than the composer, the name ends in an ellipsis.
+  const mainBox = await boxOf(page.getByRole('main'));
+  const listBox = await boxOf(list);
+  expect(listBox.left).toBeGreaterThanOrEqual(mainBox.left);
+  expect(listBox.right).toBeLessThanOrEqual(mainBox.right + 0.5);
+  await screenshot(page, 'mention-suggestions');
+
+  await composer.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(composer).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id')) ?? '');
+  const picked = (await options.nth(1).innerText()).trim();
+  await composer.press('Enter');
+  await expect(composer).toHaveValue(`Ask @${picked} `);
+  await expect(composer).toBeFocused();
+  await expect(list).toHaveCount(0);
+  await expect(composer).not.toHaveAttribute('aria-activedescendant');
+  await expect(composer).not.toHaveAttribute('aria-autocomplete');
+
+  await composer.pressSequentially('and @Nur');
+  await expect(options).toHaveCount(1);
+  await composer.press('Escape');
+  await expect(list).toHaveCount(0);
+  await expect(composer).toHaveValue(`Ask @${picked} and @Nur`);
 });
 
 test("the message list is one Tab stop: arrows move between messages, Tab reaches the focused one's actions only", async ({ openPage }) => {

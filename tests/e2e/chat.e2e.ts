@@ -81,7 +81,7 @@ test.describe('two users chatting', () => {
     await expect(alice.getByTestId('chat-title')).toContainText('Bob Lee');
 
     const secret = `Ward 7 handover at ${Date.now()}`;
-    const composer = alice.getByRole('combobox', { name: 'Message' });
+    const composer = alice.getByRole('textbox', { name: 'Message', exact: true });
     await composer.fill(secret);
     const sent = alice.waitForResponse((response) => isSend(response.url()));
     await composer.press('Enter');
@@ -108,8 +108,8 @@ test.describe('two users chatting', () => {
     await secretMessage.hover();
     await secretMessage.getByRole('button', { name: 'Reply' }).click();
     const reply = `Noted, thanks ${Date.now()}`;
-    await bob.getByRole('combobox', { name: 'Message' }).fill(reply);
-    await bob.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await bob.getByRole('textbox', { name: 'Message', exact: true }).fill(reply);
+    await bob.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
     await expect(alice.getByTestId('message').filter({ hasText: reply })).toBeVisible({ timeout: DELIVERY_MS });
 
     // Presence: Bob's header shows Alice online (she has the room open and said ONLINE).

@@ -48,7 +48,7 @@ test.describe('HOSPITAL variant', () => {
     await page.getByTestId('panel-page-selectroommember').getByText('Doctor Lam').click();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Start chat' }).click();
-    const composer = page.getByRole('combobox', { name: 'Message' });
+    const composer = page.getByRole('textbox', { name: 'Message', exact: true });
     await expect(composer).toHaveCSS('font-size', '15px');
     await composer.fill('Bed 12 observation due');
     await composer.press('Enter');

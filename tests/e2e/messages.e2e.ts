@@ -183,7 +183,7 @@ test('forward reaches several rooms but never a read-only one; select mode forwa
   await expect(bubble('Not for sharing').getByRole('button', { name: 'Forward' })).toHaveCount(0);
 
   // Drafts stay with their room while switching and across a reload.
-  const composer = page.getByRole('combobox', { name: 'Message' });
+  const composer = page.getByRole('textbox', { name: 'Message', exact: true });
   const openChat = async (name: string) => {
     await page.getByTestId('room-row').filter({ hasText: name }).click();
     await expect(page.getByTestId('chat-title')).toContainText(name);
@@ -249,7 +249,7 @@ test('message info lists who read and who was notified; in-room search, starred 
   await expect(panel('medialist').getByTestId('file-name')).toHaveText('ward-rota.pdf');
 
   // Message info: one message read, the other only notified.
-  const composer = page.getByRole('combobox', { name: 'Message' });
+  const composer = page.getByRole('textbox', { name: 'Message', exact: true });
   for (const text of ['Please confirm the rota', 'Second reminder']) {
     await composer.fill(text);
     await composer.press('Enter');

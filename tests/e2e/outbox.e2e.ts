@@ -44,7 +44,7 @@ async function serverTexts(bob: Person, roomId: string): Promise<string[]> {
 }
 
 async function typeAndSend(page: Page, text: string): Promise<void> {
-  const composer = page.getByRole('combobox', { name: 'Message' });
+  const composer = page.getByRole('textbox', { name: 'Message', exact: true });
   await composer.fill(text);
   await composer.press('Enter');
   await expect(composer).toHaveValue('');

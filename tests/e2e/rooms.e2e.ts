@@ -85,7 +85,7 @@ test('the room menu pins, mutes, hides and unhides, archives, deletes all messag
   // The admin (the room policy lets admins) deletes all messages of a group from their own view, confirmed: the
   // open chat empties at once.
   await rowOf(mine, 'Ward Gone').click();
-  const composer = mine.getByRole('combobox', { name: 'Message' });
+  const composer = mine.getByRole('textbox', { name: 'Message', exact: true });
   await composer.fill('Handover at seven');
   await composer.press('Enter');
   await composer.fill('Bed four needs review');
@@ -108,7 +108,7 @@ test('the room menu pins, mutes, hides and unhides, archives, deletes all messag
   await expect(rowOf(theirs, 'Ward Menu')).toHaveCount(0);
 
   await rowOf(theirs, 'Ward Gone').click();
-  await expect(theirs.getByRole('combobox', { name: 'Message' })).toBeVisible();
+  await expect(theirs.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
   await fromMenu(mine, 'Ward Gone', 'Delete Group', 'right-click');
   const remove = mine.getByRole('alertdialog', { name: 'Delete Group' });
   await expect(remove).toContainText('Delete Ward Gone for every member?');
@@ -196,7 +196,7 @@ test('room info: an admin renames the room, adds, promotes and removes a member 
   await info.getByRole('button', { name: 'Make Carol Info admin' }).click();
   await expect(info.getByTestId('room-member').filter({ hasText: 'Carol Info' })).toContainText('Admin');
   await rowOf(carols, 'Ward Info Renamed').click();
-  await expect(carols.getByRole('combobox', { name: 'Message' })).toBeVisible();
+  await expect(carols.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
   await info.getByRole('button', { name: 'Remove Carol Info from the room' }).click();
   await mine.getByRole('alertdialog', { name: 'Remove member' }).getByRole('button', { name: 'Remove member' }).click();
   await expect(carols.getByRole('note')).toHaveText("You can't send messages to this group because you're no longer a participant");
@@ -236,10 +236,10 @@ test('room policy: an admin limits sending, starring and recalling and the other
   await signedIn(mine, admin);
   await signedIn(bobs, bob);
   await rowOf(bobs, 'Ward Policy').click();
-  await expect(bobs.getByRole('combobox', { name: 'Message' })).toBeVisible();
+  await expect(bobs.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
   // Bob's message offers star and recall while the policy allows them.
-  await bobs.getByRole('combobox', { name: 'Message' }).fill('Bed 4 ready');
-  await bobs.getByRole('combobox', { name: 'Message' }).press('Enter');
+  await bobs.getByRole('textbox', { name: 'Message', exact: true }).fill('Bed 4 ready');
+  await bobs.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
   const bobsMessage = bobs.getByTestId('message').filter({ hasText: 'Bed 4 ready' });
   await bobsMessage.hover();
   await expect(bobsMessage.getByRole('button', { name: 'Star' })).toBeVisible();
@@ -266,7 +266,7 @@ test('room policy: an admin limits sending, starring and recalling and the other
   await screenshot(mine, 'rooms-editroompolicy');
 
   await expect(bobs.getByRole('note')).toHaveText("According to the room policy, you can't send messages to this group");
-  await expect(bobs.getByRole('combobox', { name: 'Message' })).toHaveCount(0);
+  await expect(bobs.getByRole('textbox', { name: 'Message', exact: true })).toHaveCount(0);
   // The message actions follow at once: no star, no recall.
   await bobsMessage.hover();
   await expect(bobsMessage.getByRole('button', { name: 'Star' })).toHaveCount(0);
@@ -390,7 +390,7 @@ test('a broadcast by a delegate reaches its recipients, who cannot answer in it'
   await screenshot(theirs, 'rooms-userinfo');
   await userInfo.getByRole('button', { name: 'Chat Now' }).click();
   await expect(theirs.getByTestId('chat-title')).toHaveText('Chief Caster');
-  await expect(theirs.getByRole('combobox', { name: 'Message' })).toBeVisible();
+  await expect(theirs.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
 
   // A name of my own for a person (a synonym) finds them, and only for me: the chief searching it finds no one.
   ok(await nurse.api.updateAccountSynonym({ synAccountId: String(chief.id), synonym: 'Big Boss' }));

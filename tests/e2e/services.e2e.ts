@@ -49,7 +49,7 @@ test('the chatbot list opens the chatbot room; card buttons and typed questions 
   await page.reload();
   await page.getByTestId('room-row').filter({ hasText: 'Chatbot' }).click();
   await expect(messages.getByText(/The staff canteen on G\/F is open/)).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Message' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Ask the chatbot' }).fill('menu');
   await page.getByRole('textbox', { name: 'Ask the chatbot' }).press('Enter');
   await expect(page.getByTestId('choice-card').filter({ hasText: 'Hello! How can I help you today?' })).toHaveCount(2);
@@ -161,7 +161,7 @@ test("'Translate' shows the translation under the message; the AI helper fills t
     expect.objectContaining({ value: '[translate] SEE YOU AT THE WARD ROUND', langId: 'en_US' }),
   ]);
 
-  const input = page.getByRole('combobox', { name: 'Message' });
+  const input = page.getByRole('textbox', { name: 'Message', exact: true });
   await input.fill('pls come asap');
   await page.getByRole('button', { name: 'AI helper' }).click();
   const helper = page.getByRole('dialog', { name: 'AI helper' });

@@ -194,7 +194,7 @@ test("read receipts switched off are withheld from the other member's client; sw
 
   await signedIn(theirs, other);
   await theirs.getByTestId('room-row').filter({ hasText: 'Reader' }).click();
-  const composer = theirs.getByRole('combobox', { name: 'Message' });
+  const composer = theirs.getByRole('textbox', { name: 'Message', exact: true });
   await composer.fill('Sent while receipts are off');
   await composer.press('Enter');
   const first = theirs.getByTestId('message').filter({ hasText: 'Sent while receipts are off' });

@@ -112,7 +112,7 @@ export async function broadcastMessages(ctx: ServerContext, caller: Caller, body
     }
     return { room, stored };
   });
-  await outbox.flush(ctx.notifier);
+  await outbox.flush(ctx.notifier, ctx.log);
 
   const views = stored.map((m) => neutralView(m, recipients.length + (delegate.accountId === caller.accountId ? 0 : 1)));
   const neutral = await presentAll(ctx, null, views);

@@ -73,7 +73,7 @@ function notify(
 async function inTransaction<R>(ctx: ServerContext, work: (tx: Queryable, outbox: Outbox) => Promise<R>): Promise<R> {
   const outbox = new Outbox();
   const result = await ctx.db.transaction((tx) => work(tx, outbox));
-  await outbox.flush(ctx.notifier);
+  await outbox.flush(ctx.notifier, ctx.log);
   return result;
 }
 

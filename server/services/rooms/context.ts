@@ -45,7 +45,8 @@ export class Outbox {
     for (const accountId of accountIds) this.revoke({ kind: 'room-member-restored', roomId: String(roomId), accountId: String(accountId) });
   }
 
-  async flush(notifier: Notifier): Promise<void> {
+  /** Publishes what was collected; `log` is the server's (ctx.log), which keeps a fault's kind and place only. */
+  async flush(notifier: Notifier, log: ServerContext['log']): Promise<void> {
     let failedRevocation: unknown = null;
     for (const { run, critical } of this.sends) {
       try {
@@ -54,7 +55,7 @@ export class Outbox {
         // The change is committed; a lost notification is healed by the client's reload after reconnect. A lost
         // revocation is not healed by anything: the call fails (the caller may retry), after the other sends.
         if (critical) failedRevocation ??= error;
-        else console.error('room notification failed', error);
+        else log('room notification failed', error);
       }
     }
     if (failedRevocation !== null) throw failedRevocation;
@@ -67,7 +68,7 @@ export type RoomWork<R> = (r: Repos, outbox: Outbox, tx: Queryable) => Promise<R
 export async function roomTransaction<R>(ctx: ServerContext, fn: RoomWork<R>): Promise<R> {
   const outbox = new Outbox();
   const result = await ctx.db.transaction((tx) => fn(repos(tx), outbox, tx));
-  await outbox.flush(ctx.notifier);
+  await outbox.flush(ctx.notifier, ctx.log);
   return result;
 }
 

@@ -23,7 +23,8 @@ export function PanelPageView({ stack, onBack, onClose, backAtBottom = false }: 
     <section className={styles.page} aria-labelledby={`panel-page-${top.def.name}`} data-testid={`panel-page-${top.def.name}`}>
       <header className={styles.header}>
         {stack.length > 1 || backAtBottom ? <IconButton icon={ArrowLeft} label={t('panel.back')} onClick={onBack} /> : null}
-        <h2 id={`panel-page-${top.def.name}`} className={styles.title}>
+        {/* Focusable from script: a panel that opens over the chat takes the focus to its title. */}
+        <h2 id={`panel-page-${top.def.name}`} className={styles.title} tabIndex={-1}>
           {t(top.def.titleKey)}
         </h2>
         {onClose ? <IconButton icon={X} label={t('panel.closeDetails')} onClick={onClose} /> : null}

@@ -77,6 +77,8 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
   const [caret, setCaret] = useState(0);
   const [picked, setPicked] = useState<PickedMention[]>([]);
   const [active, setActive] = useState(0);
+  // Escape closes the suggestions until the text changes again.
+  const [dismissed, setDismissed] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
   const tooLongId = useId();
@@ -89,7 +91,7 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
       .filter((member) => personMatches(member, query))
       .slice(0, 8);
   }, [members, myId, query]);
-  const pickerOpen = candidates.length > 0;
+  const pickerOpen = !dismissed && candidates.length > 0;
 
   const pick = (member: Account) => {
     const name = member.userFullname ?? member.loginName ?? member.accountId;
@@ -132,7 +134,7 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
       }
       if (event.key === 'Escape') {
         event.preventDefault();
-        setCaret(-1);
+        setDismissed(true);
         return;
       }
     }
@@ -203,11 +205,15 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
                 pick(member);
               }}
             >
-              {member.userFullname ?? member.loginName}
+              <bdi className={styles.mentionName}>{member.userFullname ?? member.loginName}</bdi>
             </li>
           ))}
         </ul>
       ) : null}
+      {/* Said once when suggestions appear or their number changes; the text box itself keeps the focus. */}
+      <p className="cg-visually-hidden" role="status">
+        {pickerOpen ? t('chat.mentionSuggestions', { count: candidates.length }) : ''}
+      </p>
       <div className={styles.inputRow}>
         {IS_ALLOW_MSG_TYPE_FILE ? <FilePicker icon={Paperclip} label={t('chat.attachFile')} multiple={IS_ALLOW_MULTIPLE_FILE_SEND} testId="file-input" onFiles={(files) => void onFiles(files, 'file')} /> : null}
         {IS_ALLOW_MSG_TYPE_IMAGE ? (
@@ -225,15 +231,16 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
           value={text}
           aria-label={t('chat.composerLabel')}
           placeholder={t('chat.composerPlaceholder')}
-          role={MENTIONS ? 'combobox' : undefined}
-          aria-expanded={MENTIONS ? pickerOpen : undefined}
+          // A multi-line text box keeps its own role (a combobox may not be a textarea): while suggestions show, it
+          // names their list and the highlighted one, and focus stays in the text (WAI-ARIA's list autocomplete).
+          aria-autocomplete={pickerOpen ? 'list' : undefined}
           aria-controls={pickerOpen ? listId : undefined}
           aria-activedescendant={pickerOpen ? `${listId}-${active}` : undefined}
-          aria-autocomplete={MENTIONS ? 'list' : undefined}
           onChange={(event) => {
             setText(event.target.value);
             setCaret(event.target.selectionStart);
             setActive(0);
+            setDismissed(false);
             if (event.target.value.trim() !== '') onTyping?.();
           }}
           onSelect={(event) => setCaret(event.currentTarget.selectionStart)}

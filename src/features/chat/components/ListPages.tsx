@@ -81,7 +81,7 @@ function SearchList({ params }: { params: SearchRef }) {
   };
   return (
     <section className={styles.info} data-testid="search-list">
-      <form role="search" onSubmit={submit}>
+      <form role="search" aria-label={t('messages.searchList')} onSubmit={submit}>
         <TextField label={t('messages.searchPlaceholder')} hideLabel type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
       </form>
       {query !== '' ? (

@@ -1,7 +1,7 @@
 // The chat: the three panels on the variant's 12-column grid (CSD 4/8/0). When the variant gives the right panel no
-// columns it narrows the main panel where the room is wide enough, and slides in over it otherwise. No router here:
+// columns it shares the width where the room is wide enough (1,000 px), and slides in over the main panel otherwise. No router here:
 // the /chatroom route and the embedded app both show it.
-import { useCallback, useEffect, type CSSProperties } from 'react';
+import { useCallback, useEffect, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessagesSquare } from 'lucide-react';
 import type { Room } from '@generated/types/index';
@@ -17,6 +17,7 @@ import { useDeepLinkOnArrival, type DeepLinkArrival } from '../../deeplink/index
 import { RoomList, roomFromCache, roomTitle, useRoom } from '../../roomlist/index.ts';
 import { useAccountLanguage } from '../../settings/index.ts';
 import { chatServices, signOut, useProfileSync } from '../../session/index.ts';
+import { useRightOverlay } from '../hooks/useRightOverlay.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 import styles from './Chatroom.module.scss';
@@ -66,6 +67,9 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
     '--columns-right': columns.right,
   } as CSSProperties;
   const rightShown = right.length > 0;
+  const rightRef = useRef<HTMLElement>(null);
+  // Over a narrow room the panel covers part of the main panel, which waits (inert) until it closes.
+  const overlay = useRightOverlay(rightRef, rightShown) && rightShown;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -97,9 +101,12 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
 
   return (
     <div className={styles.page}>
-      {/* The page's one top heading for screen readers; the room list, chat and pages have their h2s under it. */}
-      <h1 className="cg-visually-hidden">{config.title}</h1>
-      <ConnectionBanner />
+      {/* The page's banner: its one top heading for screen readers (the room list, chat and pages have their h2s under
+          it) and the connection state, so that everything on the page lies in a landmark. */}
+      <header>
+        <h1 className="cg-visually-hidden">{config.title}</h1>
+        <ConnectionBanner />
+      </header>
       <CallHost roomName={callRoomName} />
       <div
         className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', rightShown ? styles.rightShown : '', columns.left === 0 ? styles.noLeft : ''].join(' ')}
@@ -123,7 +130,7 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
             </div>
           ) : null}
         </aside>
-        <main className={styles.main} aria-label={t('panel.main')}>
+        <main className={styles.main} aria-label={t('panel.main')} inert={overlay}>
           {inGrid ? (
             <GridPanel grid={grid} />
           ) : room ? (
@@ -138,7 +145,9 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
             </div>
           )}
         </main>
+        {rightShown ? <div className={styles.scrim} onClick={closeRight} data-testid="right-panel-scrim" /> : null}
         <aside
+          ref={rightRef}
           className={[styles.right, rightShown ? styles.rightOpen : ''].join(' ')}
           aria-label={t('panel.right')}
           inert={!rightShown}

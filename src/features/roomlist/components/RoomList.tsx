@@ -146,7 +146,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, message
     >
       <div className={styles.layout}>
         <ProfileSummary />
-        <div className={styles.search} role="search">
+        <div className={styles.search} role="search" aria-label={t('roomList.searchLabel')}>
           <Search className={styles.searchIcon} aria-hidden="true" />
           <input
             className={styles.searchInput}
