@@ -24,8 +24,11 @@ function rebuild(error: NonNullable<Reply['error']>): Error {
   return Object.assign(new Error(error.message), { name: error.name }, error.fields);
 }
 
-function workerConnection(worker: Worker): Connection {
+/** Statements to the engine's thread, one message each; exported for its tests. */
+export function workerConnection(worker: Worker): Connection {
   let nextId = 1;
+  /** Why the thread is gone: later calls fail with it at once instead of waiting for a reply that never comes. */
+  let ended: Error | null = null;
   const waiting = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
   worker.on('message', (reply: Reply) => {
     const waiter = waiting.get(reply.id);
@@ -36,6 +39,7 @@ function workerConnection(worker: Worker): Connection {
   });
   // A dead thread fails what waits on it rather than leaving calls hanging.
   const failAll = (error: Error) => {
+    ended ??= error;
     for (const waiter of waiting.values()) waiter.reject(error);
     waiting.clear();
   };
@@ -43,6 +47,7 @@ function workerConnection(worker: Worker): Connection {
   worker.on('exit', (code) => failAll(new Error(`the database thread exited (${code})`)));
   const call = (message: Record<string, unknown>): Promise<Reply> =>
     new Promise((resolve, reject) => {
+      if (ended) return reject(ended);
       const id = nextId++;
       waiting.set(id, { resolve, reject });
       worker.postMessage({ ...message, id });
@@ -57,8 +62,12 @@ function workerConnection(worker: Worker): Connection {
       await call({ op: 'exec', sql });
     },
     async close(): Promise<void> {
-      await call({ op: 'close' });
-      await worker.terminate();
+      try {
+        // A thread already gone has nothing left to close.
+        if (!ended) await call({ op: 'close' });
+      } finally {
+        await worker.terminate();
+      }
     },
   };
 }

@@ -149,6 +149,30 @@ test('the Chats button and the browser tab count unread messages over every chat
   await expect(page).toHaveTitle(title);
 });
 
+test("a self-destructing message leaves the open chat when its time is up, without a 'deleted' trace", async ({ openPage }) => {
+  people += 1;
+  const me = await person(csd.server, `timer${people}`, `Timer ${people}`);
+  const other = await person(csd.server, `sender${people}`, `Sender ${people}`);
+  const created = await me.api.createMultipleRoom({ roomName: `Timed ${people}`, memberIds: [String(other.id)] });
+  if (!created.ok) throw new Error('could not create the group');
+  const roomId = String(created.data.roomId);
+  await sendTexts(other, roomId, ['Sent before the timer']);
+  const timer = await me.api.updateSelfDestructSetting({ roomId, enable: true, selfDestructTime: { value: 3, unit: 'second' } });
+  if (!timer.ok) throw new Error('could not set the timer');
+  const page = await openPage();
+  await openRoom(page, me, `Timed ${people}`);
+  await expect(page.getByTestId('message').filter({ hasText: 'Sent before the timer' })).toBeVisible();
+
+  await sendTexts(other, roomId, ['Gone in three seconds']);
+  const timed = page.getByTestId('message').filter({ hasText: 'Gone in three seconds' });
+  await expect(timed).toBeVisible();
+  // The server's housekeeping (every 5 s) wipes it after its 3 s and tells the room.
+  await expect(timed).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByTestId('message').filter({ hasText: 'This message was deleted' })).toHaveCount(0);
+  await expect(page.getByTestId('message').filter({ hasText: 'Sent before the timer' })).toBeVisible();
+  await screenshot(page, 'self-destructed');
+});
+
 test('a file shows its plaintext size and its real type, whatever its name does', async ({ openPage }) => {
   const { me, other, roomId } = await pair();
   const page = await openPage();

@@ -3,10 +3,7 @@
 // the DOM (browser check, restricted notice, accessibility badge, QR login, notification prompt, full screen,
 // attachment download, voice call, video and external conferences, stickers, the lite builds' web view login), each present exactly where the
 // variant switches it on; tests/contract/flag-bundles.test.ts checks their code is absent from the other bundles.
-// Few tests, each walking five variants one after the other on one data folder (seeded once), one server per variant.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// One test per variant, each with its own server.
 import type { Page } from '@playwright/test';
 import { loadProject } from '../../generator/src/load/project.ts';
 import { resolveVariant } from '../../generator/src/resolve/variant.ts';
@@ -53,7 +50,7 @@ async function expectMarker(page: Page, flag: string, on: boolean): Promise<void
   else await expect(marker(page, flag), `${flag} absent`).toHaveCount(0);
 }
 
-/** The account of the walk and a room with a text and a file from another member, made on the first server. */
+/** The account of the walk and a room with a text and a file from another member. */
 async function seedPeople(server: TestServer): Promise<string> {
   const me = await createTestAccount(server, { loginName: 'variant.user', fullName: 'Variant User' });
   const peer = await person(server, 'variant.peer', PEER);
@@ -127,30 +124,22 @@ async function walkVariant(openPage: (o?: { userAgent?: string }) => Promise<Pag
   await screenshot(page, `variant-${v.id}-chat`);
 }
 
-// The groups are independent (own data folder and servers): the two workers share them.
+// One test per variant, each on its own data folder and server (a copy of the run's prepared store), so that the
+// walks spread over the workers at the end of a run instead of four long ones forming its tail. A variant's group
+// of five is built together (one bundling run under the build lock is quicker than five).
 test.describe.configure({ mode: 'parallel' });
 
 for (const group of groups) {
-  test(`variants ${group.map((v) => v.id).join(', ')}: login page, login and the features their flags switch`, async ({ openPage }) => {
-    test.setTimeout(600_000);
-    const dirs = await builtVariants(group.map((v) => v.id));
-    // One data folder for the group's servers: the demo data and the walk's people are seeded once.
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'chatgen-variants-'));
-    let roomId = '';
-    try {
-      for (const [index, v] of group.entries()) {
-        await test.step(v.id, async () => {
-          const server = await startTestServer({ CLIENT_DIR: dirs.get(v.id)!, VARIANT: v.id }, dataDir);
-          try {
-            if (index === 0) roomId = await seedPeople(server);
-            await walkVariant(openPage, server, v, roomId);
-          } finally {
-            await server.close();
-          }
-        });
+  for (const v of group) {
+    test(`variant ${v.id}: login page, login and the features its flags switch`, async ({ openPage }) => {
+      test.setTimeout(300_000);
+      const dirs = await builtVariants(group.map((member) => member.id));
+      const server = await startTestServer({ CLIENT_DIR: dirs.get(v.id)!, VARIANT: v.id });
+      try {
+        await walkVariant(openPage, server, v, await seedPeople(server));
+      } finally {
+        await server.close();
       }
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+    });
+  }
 }

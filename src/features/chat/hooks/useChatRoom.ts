@@ -13,6 +13,7 @@ import { discardEntry, enqueue, resendEntry, useOutbox } from './useOutbox.ts';
 import { entryAsMessage, notYetShown, sendOrder } from '../model/outbox.ts';
 import { allMessages, appendNewest, atLiveEnd, newestMessageId, removeFromPages, updateInPages } from '../model/messagePages.ts';
 import { tickMovesForward, type DeliveryTick } from '../model/deliveryTicks.ts';
+import { deletionOf } from '../model/deletions.ts';
 import { useJumpStore } from './jumpStore.ts';
 
 const MARK_CHUNK = 200;
@@ -206,13 +207,11 @@ export function useChatRoom(roomId: string) {
           tick(messageId, 'ALL_READ');
           return;
         case 'MESSAGE_DELETED':
-          patchMessage(messageId, { messageStatus: 'ALL_DELETED', text: undefined, fileBytes: undefined });
-          return;
         case 'MESSAGE_DELETED_FOR_ME': {
-          // One notification names every message deleted at once (several chosen, or all of the room's).
-          const ids = (notification.data as { messageIds?: unknown } | undefined)?.messageIds;
-          const gone = Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? (ids as string[]) : [messageId];
-          setMessagePages(queryClient, roomId, (data) => removeFromPages(data, gone));
+          const deletion = deletionOf(notification);
+          if (!deletion) return;
+          if (deletion.kind === 'removed') setMessagePages(queryClient, roomId, (data) => removeFromPages(data, deletion.messageIds));
+          else for (const id of deletion.messageIds) patchMessage(id, { messageStatus: 'ALL_DELETED', text: undefined, fileBytes: undefined });
           return;
         }
         case 'MESSAGE_VOTE': {
