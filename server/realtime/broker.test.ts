@@ -9,10 +9,10 @@ describe('LocalBus', () => {
   it('delivers to subscribers of exactly that destination, with headers', async () => {
     const bus = new LocalBus();
     const got: BusMessage[] = [];
-    bus.subscribe('/topic/room.1', (m) => got.push(m));
-    bus.subscribe('/topic/room.10', () => got.push({ destination: 'wrong', body: '', headers: {} }));
-    await bus.publish('/topic/room.1', '{"a":1}', { 'x-kind': 'TYPING' });
-    expect(got).toEqual([{ destination: '/topic/room.1', body: '{"a":1}', headers: { 'x-kind': 'TYPING' } }]);
+    bus.subscribe(roomTopic(1), (m) => got.push(m));
+    bus.subscribe(roomTopic(10), () => got.push({ destination: 'wrong', body: '', headers: {} }));
+    await bus.publish(roomTopic(1), '{"a":1}', { 'x-kind': 'TYPING' });
+    expect(got).toEqual([{ destination: roomTopic(1), body: '{"a":1}', headers: { 'x-kind': 'TYPING' } }]);
   });
 
   it('stops delivering after unsubscribe and forgets empty destinations', async () => {
@@ -60,16 +60,17 @@ describe('destinations', () => {
   });
 
   it('rejects anything else', () => {
-    for (const bad of ['/topic/room.', '/topic/room.a/b', '/queue/x', '/topic/other.1', '/topic/room.a b', 'room.1']) {
+    // Malformed on purpose, so not from the builders except where a builder makes one from a bad argument.
+    for (const bad of [roomTopic(''), roomTopic('a/b'), roomTopic('a b'), replyQueue('x', '').slice(0, -1), accountTopic(1).replace('account', 'other'), 'room.1']) {
       expect(parseDestination(bad)).toBeNull();
     }
   });
 
   it('lets the login socket reach only QR token and authenticator topics', () => {
-    expect(isLoginSocketDestination('/topic/qrtoken.abc')).toBe(true);
-    expect(isLoginSocketDestination('/topic/authenticator.alice')).toBe(true);
-    expect(isLoginSocketDestination('/topic/room.1')).toBe(false);
-    expect(isLoginSocketDestination('/queue/sys.1')).toBe(false);
+    expect(isLoginSocketDestination(qrTokenTopic('abc'))).toBe(true);
+    expect(isLoginSocketDestination(authenticatorTopic('alice'))).toBe(true);
+    expect(isLoginSocketDestination(roomTopic(1))).toBe(false);
+    expect(isLoginSocketDestination(replyQueue('sys', 1))).toBe(false);
   });
 });
 
@@ -82,17 +83,17 @@ describe('membershipAuthoriser', () => {
   const authorise = membershipAuthoriser({ mqSysName: 'sys', isRoomMember: (a, r) => a === '7' && r === 'mine' });
 
   it.each([
-    ['/queue/sys.7', true],
-    ['/queue/sys.8', false],
-    ['/queue/other.7', false],
-    ['/topic/account.7', true],
-    ['/topic/account.8', false],
-    ['/topic/room.mine', true],
-    ['/topic/broadcast.mine', true],
-    ['/topic/room.theirs', false],
-    ['/topic/authenticator.alice', true],
-    ['/topic/authenticator.bob', false],
-    ['/topic/qrtoken.x', false],
+    [replyQueue('sys', 7), true],
+    [replyQueue('sys', 8), false],
+    [replyQueue('other', 7), false],
+    [accountTopic(7), true],
+    [accountTopic(8), false],
+    [roomTopic('mine'), true],
+    [broadcastTopic('mine'), true],
+    [roomTopic('theirs'), false],
+    [authenticatorTopic('alice'), true],
+    [authenticatorTopic('bob'), false],
+    [qrTokenTopic('x'), false],
     ['/anything', false],
   ])('%s → %s', async (destination, expected) => {
     expect(await authorise(session, destination)).toBe(expected);

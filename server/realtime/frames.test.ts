@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { roomTopic } from '../../generated/realtime/index.ts';
 import { encodeFrame, escapeHeader, FrameDecoder, FrameError, unescapeHeader, type DecodedItem, type StompFrame } from './frames.ts';
 
 function frames(items: DecodedItem[]): StompFrame[] {
@@ -19,7 +20,7 @@ describe('header escaping', () => {
   });
 
   it('round-trips escaped headers through a SEND frame', () => {
-    const encoded = encodeFrame('SEND', { destination: '/topic/room.1', 'x-note': 'line1\nline2:colon\\slash\r' }, '{}');
+    const encoded = encodeFrame('SEND', { destination: roomTopic(1), 'x-note': 'line1\nline2:colon\\slash\r' }, '{}');
     expect(encoded.toString()).toContain('x-note:line1\\nline2\\ccolon\\\\slash\\r\n');
     const [frame] = frames(new FrameDecoder().push(encoded));
     expect(frame?.headers['x-note']).toBe('line1\nline2:colon\\slash\r');
@@ -60,7 +61,7 @@ describe('FrameDecoder', () => {
 
   it('reassembles a frame split at every possible byte boundary', () => {
     const whole = Buffer.concat([
-      encodeFrame('SEND', { destination: '/topic/room.7', 'x-a': 'b:c' }, '{"k":"值"}'),
+      encodeFrame('SEND', { destination: roomTopic(7), 'x-a': 'b:c' }, '{"k":"值"}'),
       Buffer.from('SEND\r\ndestination:/d\r\n\r\nno-length\0'),
     ]);
     for (let cut = 1; cut < whole.length; cut += 1) {
@@ -128,7 +129,7 @@ describe('FrameDecoder under garbage', () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       return seed % n;
     };
-    const valid = encodeFrame('SEND', { destination: '/topic/room.1', 'x-h': 'a:b' }, '{"k":1}');
+    const valid = encodeFrame('SEND', { destination: roomTopic(1), 'x-h': 'a:b' }, '{"k":1}');
     for (let round = 0; round < 2000; round += 1) {
       const input = round % 2 === 0 ? Buffer.from(valid) : Buffer.alloc(1 + random(64));
       for (let i = 0; i < input.length; i += 1) {
