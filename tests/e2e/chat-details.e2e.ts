@@ -306,6 +306,8 @@ test('the right panel shares the width from 1,000 px (1,024, 1,280, 1,440) and s
   await expect(panel.getByRole('heading', { name: 'Chat info' })).toBeVisible();
   const main = page.getByRole('main');
   const left = page.getByRole('complementary', { name: 'Chat list' });
+  const composer = page.getByRole('textbox', { name: 'Message', exact: true });
+  const send = page.getByRole('button', { name: 'Send', exact: true });
   for (const width of [1024, 1280, 1440]) {
     await page.setViewportSize({ width, height: 760 });
     // Side by side inside the window: room list, chat, panel; the chat keeps at least 400 px, the panel 320.
@@ -317,6 +319,12 @@ test('the right panel shares the width from 1,000 px (1,024, 1,280, 1,440) and s
     expect(panelBox.right - panelBox.left).toBeGreaterThanOrEqual(319.5);
     await expect(page.getByTestId('right-panel-scrim')).toBeHidden();
     await expect(main).not.toHaveAttribute('inert');
+    // Send stays beside the text box however narrow the chat, inside it (the tools wrap above them instead).
+    const [inputBox, sendBox] = [await boxOf(composer), await boxOf(send)];
+    expect(sendBox.left).toBeGreaterThanOrEqual(inputBox.right - 0.5);
+    expect((sendBox.top + sendBox.bottom) / 2).toBeGreaterThan(inputBox.top);
+    expect((sendBox.top + sendBox.bottom) / 2).toBeLessThan(inputBox.bottom);
+    expect(sendBox.right).toBeLessThanOrEqual(mainBox.right + 0.5);
     await screenshot(page, `right-panel-shares-${width}`);
   }
 

@@ -417,3 +417,36 @@ test('a broadcast by a delegate reaches its recipients, who cannot answer in it'
   await theirs.getByRole('searchbox', { name: 'Search chats' }).fill('no such words anywhere');
   await expect(results.getByText('No Message Found')).toBeVisible();
 });
+
+test('long names stay in their rows at 1,024 px: two lines at most in the members list, broken inside a word in a label', async ({ openPage }) => {
+  const admin = await person(csd.server, 'names.admin', 'Names Admin');
+  const wordy = await person(csd.server, 'names.wordy', 'Department of Cardiothoracic Surgery and Intensive Care '.repeat(6).slice(0, 300));
+  const unbroken = await person(csd.server, 'names.unbroken', 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(3));
+  ok(await admin.api.createMultipleRoom({ roomName: 'Ward Names', memberIds: [String(wordy.id), String(unbroken.id)] }));
+  const page = await openPage({ viewport: { width: 1024, height: 760 } });
+  await signedIn(page, admin);
+  await rowOf(page, 'Ward Names').click();
+  await page.getByRole('button', { name: 'Chat info' }).click();
+  const panel = page.getByTestId('right-panel');
+  const members = panel.getByTestId('room-member');
+  await expect(members).toHaveCount(3);
+  const panelBox = await panel.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+  // Each name: inside the panel, and no taller than two of its own lines (whatever the font's metrics).
+  for (const name of await members.locator('bdi').all()) {
+    const fit = await name.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { right: box.right, height: box.height, line: parseFloat(getComputedStyle(element).lineHeight) };
+    });
+    expect(fit.right).toBeLessThanOrEqual(panelBox.right + 0.5);
+    expect(fit.height).toBeLessThanOrEqual(fit.line * 2 + 1);
+  }
+  await screenshot(page, 'rooms-long-member-names');
+
+  // The unbroken name in the user info's 'My name for …' label breaks instead of leaving the panel.
+  await members.filter({ hasText: 'Pneumono' }).getByRole('button').first().click();
+  const label = panel.getByText(/^My name for Pneumono/);
+  await expect(label).toBeVisible();
+  const labelBox = await label.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+  expect(labelBox.right).toBeLessThanOrEqual(panelBox.right + 0.5);
+  await screenshot(page, 'rooms-long-name-label');
+});

@@ -222,31 +222,34 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
         {IS_ALLOW_MSG_TYPE_VIDEO ? <FilePicker icon={Clapperboard} label={t('messages.attachVideo')} accept={VIDEO_TYPES} testId="video-input" onFiles={(files) => void onFiles(files, 'video')} /> : null}
         {tools}
         {IS_ALLOW_OPERATE_MESSAGE ? <PromptHelper text={text} onUse={(next) => { setText(next); inputRef.current?.focus(); }} /> : null}
-        <textarea
-          ref={inputRef}
-          className={[styles.input, IS_SHOW_ENLARGED_EMOJI && isEmojiOnly(text) ? styles.emojiInput : ''].join(' ')}
-          aria-invalid={tooLong || undefined}
-          aria-describedby={tooLong ? tooLongId : undefined}
-          rows={1}
-          value={text}
-          aria-label={t('chat.composerLabel')}
-          placeholder={t('chat.composerPlaceholder')}
-          // A multi-line text box keeps its own role (a combobox may not be a textarea): while suggestions show, it
-          // names their list and the highlighted one, and focus stays in the text (WAI-ARIA's list autocomplete).
-          aria-autocomplete={pickerOpen ? 'list' : undefined}
-          aria-controls={pickerOpen ? listId : undefined}
-          aria-activedescendant={pickerOpen ? `${listId}-${active}` : undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            setCaret(event.target.selectionStart);
-            setActive(0);
-            setDismissed(false);
-            if (event.target.value.trim() !== '') onTyping?.();
-          }}
-          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
-          onKeyDown={onKeyDown}
-        />
-        <IconButton icon={SendHorizontal} label={t('chat.send')} tone="accent" onClick={send} disabled={text.trim() === '' || tooLong} />
+        {/* The text and Send stay on one line; the tools before them wrap above when the chat is narrow. */}
+        <div className={styles.entry}>
+          <textarea
+            ref={inputRef}
+            className={[styles.input, IS_SHOW_ENLARGED_EMOJI && isEmojiOnly(text) ? styles.emojiInput : ''].join(' ')}
+            aria-invalid={tooLong || undefined}
+            aria-describedby={tooLong ? tooLongId : undefined}
+            rows={1}
+            value={text}
+            aria-label={t('chat.composerLabel')}
+            placeholder={t('chat.composerPlaceholder')}
+            // A multi-line text box keeps its own role (a combobox may not be a textarea): while suggestions show, it
+            // names their list and the highlighted one, and focus stays in the text (WAI-ARIA's list autocomplete).
+            aria-autocomplete={pickerOpen ? 'list' : undefined}
+            aria-controls={pickerOpen ? listId : undefined}
+            aria-activedescendant={pickerOpen ? `${listId}-${active}` : undefined}
+            onChange={(event) => {
+              setText(event.target.value);
+              setCaret(event.target.selectionStart);
+              setActive(0);
+              setDismissed(false);
+              if (event.target.value.trim() !== '') onTyping?.();
+            }}
+            onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
+            onKeyDown={onKeyDown}
+          />
+          <IconButton icon={SendHorizontal} label={t('chat.send')} tone="accent" onClick={send} disabled={text.trim() === '' || tooLong} />
+        </div>
       </div>
       {tooLong ? (
         <p id={tooLongId} className={styles.tooLong} role="alert" data-testid="text-too-long">
