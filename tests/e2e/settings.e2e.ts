@@ -340,6 +340,12 @@ test("contacts: search, favourites kept with the account, 'No Contact Found', a 
   await contacts.getByRole('searchbox', { name: 'Search contacts' }).fill(colleague.loginName);
   const row = contacts.getByTestId('contact').filter({ hasText: `Colleague ${people}` });
   await expect(row).toHaveCount(1);
+  // The row answers the pointer like the other lists' rows.
+  const background = () => row.evaluate((element) => getComputedStyle(element).backgroundColor);
+  await page.getByTestId('panel-page-contactlist').getByRole('heading').hover(); // the pointer off the rows
+  const resting = await background();
+  await row.hover();
+  await expect.poll(background).not.toBe(resting);
   await row.getByRole('button', { name: `Add Colleague ${people} to favourites` }).click();
   await expect(row.getByRole('button', { name: `Remove Colleague ${people} from favourites` })).toHaveAttribute('aria-pressed', 'true');
   await screenshot(page, 'settings-contactlist-csd');
