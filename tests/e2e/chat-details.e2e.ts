@@ -387,11 +387,20 @@ test('@ suggests members on a text box that keeps its role: list, highlighted op
   await expect(composer).not.toHaveAttribute('aria-activedescendant');
   await expect(composer).not.toHaveAttribute('aria-autocomplete');
 
+  // Escape closes the suggestions only, not the open right panel beside the chat; the next Escape closes the panel.
+  await page.getByRole('button', { name: 'Chat info' }).click();
+  const panelHeading = page.getByTestId('right-panel').getByRole('heading', { name: 'Chat info' });
+  await expect(panelHeading).toBeVisible();
+  await composer.click();
+  await composer.press('End');
   await composer.pressSequentially('and @Nur');
   await expect(options).toHaveCount(1);
   await composer.press('Escape');
   await expect(list).toHaveCount(0);
   await expect(composer).toHaveValue(`Ask @${picked} and @Nur`);
+  await expect(panelHeading).toBeVisible();
+  await composer.press('Escape');
+  await expect(panelHeading).toHaveCount(0);
 });
 
 test("the message list is one Tab stop: arrows move between messages, Tab reaches the focused one's actions only", async ({ openPage }) => {

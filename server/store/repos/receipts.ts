@@ -207,11 +207,16 @@ export function receiptsRepo(q: Queryable) {
       }));
     },
 
-    /** Unread and mentioned-unread counts per room of the account (rooms with nothing unread are left out). */
+    /**
+     * Unread and mentioned-unread counts per room the account is still a member of (rooms with nothing unread, rooms
+     * it has left and deleted rooms are left out: what stayed unread there can no longer be read).
+     */
     async unreadByRoom(accountId: number, roomIds?: readonly number[]): Promise<RoomUnread[]> {
       const { rows } = await q.query(
         `SELECT x.room_id, count(*) AS unread, count(*) FILTER (WHERE $1 = ANY(m.mention_account_ids)) AS mentioned
          FROM message_receipts x JOIN messages m ON m.id = x.message_id
+           JOIN room_members rm ON rm.room_id = x.room_id AND rm.account_id = $1 AND rm.left_at IS NULL
+           JOIN rooms r ON r.id = x.room_id AND r.deleted_at IS NULL
          WHERE x.account_id = $1 AND x.read_at IS NULL AND x.deleted_for_me_at IS NULL AND m.status <> 'ALL_DELETED'
            AND ($2::bigint[] IS NULL OR x.room_id = ANY($2::bigint[]))
          GROUP BY x.room_id ORDER BY x.room_id`,

@@ -114,6 +114,24 @@ describe('star, read information, delete for me', () => {
   });
 });
 
+describe('unread totals (gettotalmessagesunreadcount)', () => {
+  it('leaves out what stayed unread in a group the member left and in a deleted group', async () => {
+    const reader = await person(server, `reader${randomUUID().slice(0, 8)}`, 'Unread Reader');
+    const total = async () => ok(await reader.api.getTotalMessagesUnreadCount({})).totalUnreadMsgCount;
+    const left = await makeRoom(server, [alice, reader], 'MULTIPLE', 'Left behind');
+    const deleted = await makeRoom(server, [alice, reader], 'MULTIPLE', 'Deleted');
+    const kept = await makeRoom(server, [alice, reader], 'MULTIPLE', 'Kept');
+    for (const roomId of [left, left, deleted, kept]) await sendText(alice, roomId, 'unread');
+    expect(await total()).toBe(4);
+    ok(await reader.api.leaveRoom({ roomId: left }));
+    expect(await total()).toBe(2);
+    ok(await alice.api.deleteRoom({ roomId: deleted }));
+    expect(await total()).toBe(1);
+    const list = ok(await reader.api.getRoomList({ pageInfo: { pageNo: 1, pageSize: 30 }, withTotalUnreadRoomCount: true, withTotalUnreadMsgCount: true }));
+    expect({ rooms: list.totalUnreadRoomCount, messages: list.totalUnreadMsgCount }).toEqual({ rooms: 1, messages: 1 });
+  });
+});
+
 describe('forward and files', () => {
   it('forwards a copy with the same ciphertext and key, readable by the target room', async () => {
     const source = await makeRoom(server, [alice, bob]);

@@ -73,7 +73,8 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && rightShown && !document.querySelector('dialog[open]')) closeRight();
+      // An Escape that closed something of its own first (the composer's suggestions, a menu) leaves the panel open.
+      if (event.key === 'Escape' && !event.defaultPrevented && rightShown && !document.querySelector('dialog[open]')) closeRight();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
