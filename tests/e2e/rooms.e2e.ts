@@ -446,6 +446,9 @@ test('long names stay in their rows at 1,024 px: two lines at most in the member
   await members.filter({ hasText: 'Pneumono' }).getByRole('button').first().click();
   const label = panel.getByText(/^My name for Pneumono/);
   await expect(label).toBeVisible();
+  // One 'User Info' region (the page); the details inside it are the person's own region, named after them.
+  await expect(page.getByRole('region', { name: 'User Info', exact: true })).toHaveCount(1);
+  await expect(page.getByRole('region', { name: /^Pneumono/ })).toHaveCount(1);
   const labelBox = await label.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
   expect(labelBox.right).toBeLessThanOrEqual(panelBox.right + 0.5);
   await screenshot(page, 'rooms-long-name-label');

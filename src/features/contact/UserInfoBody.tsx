@@ -1,4 +1,5 @@
 // The seed's user info page (right panel): who the account is and how to reach them, with Chat Now.
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageCircle } from 'lucide-react';
 import type { Account } from '@generated/types/index';
@@ -18,6 +19,7 @@ export function UserInfoBody({ account, onChatNow }: UserInfoBodyProps) {
   const name = account.userFullname || account.loginName || account.accountId;
   const withSynonym = synonymsSupported();
   const mine = useSynonymOf(account.accountId, withSynonym);
+  const nameId = useId();
   const rows: [label: string, value: string | undefined][] = [
     [t('contact.loginName'), account.loginName],
     [t('contact.postTitle'), account.postTitle],
@@ -28,10 +30,12 @@ export function UserInfoBody({ account, onChatNow }: UserInfoBodyProps) {
     [t('contact.office'), account.officeAddr],
   ];
   return (
-    <section className={styles.userInfo} aria-label={t('contact.heading')} data-testid="user-info">
+    // Named after the person: the user info page around it is already the 'User Info' region, and two regions with
+    // one name cannot be told apart by a screen reader's landmark list.
+    <section className={styles.userInfo} aria-labelledby={nameId} data-testid="user-info">
       <div className={styles.identity}>
         <Avatar name={name} />
-        <h3 className={styles.name}>
+        <h3 id={nameId} className={styles.name}>
           <bdi>{name}</bdi>
         </h3>
       </div>
