@@ -2,12 +2,10 @@
 // (`data.messageIds`; `dataId` is the first): a recall (MESSAGE_DELETED) leaves each as 'This message was deleted',
 // while a self-destruct (MESSAGE_DELETED with reason SELF_DESTRUCT, the room's timer) and a delete for me take them
 // away, as the server's pages no longer hold them.
+import type { AnyNotification } from '@generated/types/index';
 
-export interface DeletionNotice {
-  notifyType: string;
-  dataId: string;
-  data?: unknown;
-}
+/** What deletionOf reads of a notification of any type (the others give null). */
+export type DeletionNotice = Pick<AnyNotification, 'notifyType' | 'dataId'> & { data?: unknown };
 
 export type Deletion = { kind: 'recalled' | 'removed'; messageIds: string[] };
 
