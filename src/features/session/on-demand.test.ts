@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The session core stands in for itself: these tests are about when it is loaded, not what it does.
 const core = vi.hoisted(() => ({
   stored: null as object | null,
+  /** The core's chunk fails to load (one mock whose factory throws: two vi.doMock calls of one path may race). */
+  loadFails: false,
   appCore: vi.fn(),
   resumeStoredSession: vi.fn(async () => 'resumed' as const),
   signIn: vi.fn(async () => ({ kind: 'signedIn' as const })),
@@ -19,8 +21,12 @@ async function onDemand() {
 
 beforeEach(() => {
   core.stored = null;
+  core.loadFails = false;
   vi.clearAllMocks();
-  vi.doMock('./runtime.ts', () => ({ appCore: core.appCore, resumeStoredSession: core.resumeStoredSession, signIn: core.signIn }));
+  vi.doMock('./runtime.ts', () => {
+    if (core.loadFails) throw new Error('chunk failed to load');
+    return { appCore: core.appCore, resumeStoredSession: core.resumeStoredSession, signIn: core.signIn };
+  });
 });
 
 describe('the session core on demand', () => {
@@ -41,9 +47,7 @@ describe('the session core on demand', () => {
   });
 
   it('reports a core that cannot be loaded as a server error, keeping the stored session', async () => {
-    vi.doMock('./runtime.ts', () => {
-      throw new Error('chunk failed to load');
-    });
+    core.loadFails = true;
     core.stored = { sessionId: 's1' };
     const { signIn, startSession } = await onDemand();
     expect(await signIn('alice', 'secret', 'en_US')).toEqual({ kind: 'serverError' });
