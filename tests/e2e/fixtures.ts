@@ -31,13 +31,25 @@ export async function newUserContext(browser: Browser, options: PageOptions = {}
 }
 
 export const test = base.extend<Fixtures>({
-  openPage: async ({ browser }, use) => {
+  openPage: async ({ browser }, use, testInfo) => {
     const contexts: BrowserContext[] = [];
+    // What the pages said on their consoles (errors and warnings) and what they threw: attached to a failed test,
+    // where an error page or a lost session is otherwise only a screenshot.
+    const said: string[] = [];
     await use(async (options) => {
       const context = await newUserContext(browser, options);
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      const which = `page ${contexts.length}`;
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') said.push(`${which} ${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => said.push(`${which} threw: ${error.stack ?? error.message}`));
+      return page;
     });
+    if (testInfo.status !== testInfo.expectedStatus && said.length > 0) {
+      await testInfo.attach('browser-console', { body: said.join('\n'), contentType: 'text/plain' });
+    }
     for (const context of contexts) await context.close().catch(() => undefined);
   },
 });
