@@ -20,14 +20,23 @@ export interface ChatServices {
 }
 
 let current: ChatServices | null = null;
+/**
+ * The services of the session that has just ended. A chat still mounted when its session ends (a remote logout while
+ * it was mounting: its effects run once more before the route goes to the login page) reads these instead of
+ * throwing into the error page. Nothing reaches the server as that user through them: the transport reads the
+ * cleared session store and the realtime client is closed. The next sign-in replaces them.
+ */
+let ended: ChatServices | null = null;
 
 export function provideChatServices(services: ChatServices | null): void {
+  ended = services ? null : (current ?? ended);
   current = services;
 }
 
 export function chatServices(): ChatServices {
-  if (!current) throw new Error('chat services used before sign-in');
-  return current;
+  const services = current ?? ended;
+  if (!services) throw new Error('chat services used before sign-in');
+  return services;
 }
 
 export function hasChatServices(): boolean {
