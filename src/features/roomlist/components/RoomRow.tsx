@@ -8,6 +8,7 @@ import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
 import { isEmojiOnly } from '../../../core/messages/text.ts';
 import { previewText } from '../model/previewText.ts';
 import { roomTitle } from '../model/rooms.ts';
+import { unreadText } from '../model/unreadTotal.ts';
 import type { MenuAnchor } from './RoomMenu.tsx';
 import { anchorBelow } from './useRoomMenu.tsx';
 import styles from './RoomList.module.scss';
@@ -84,7 +85,7 @@ export const RoomRow = memo(function RoomRow({ room, preview, picture, selected,
           ) : null}
           {unread > 0 ? (
             <Badge tone={room.isMute ? 'muted' : 'unread'} label={t('roomList.unread', { count: unread })}>
-              {unread > 99 ? '99+' : unread}
+              {unreadText(unread)}
             </Badge>
           ) : null}
         </span>
