@@ -1,7 +1,7 @@
 // Reading history and counts in the CSD client against the reference server: a room of 1,000 messages scrolls
 // back to its first message with the 200-kept window sliding (dropped at the far end, fetched again when scrolled
 // back) and the rows on screen holding still while pages arrive; unread badges follow the server after reading,
-// after a reload and in a second tab.
+// after a reload and in a second tab; a message arriving while the one before it is fetched is not lost.
 import type { Page, Route } from '@playwright/test';
 import { person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
@@ -120,4 +120,44 @@ test('unread badges follow the server: cleared by reading, still cleared after a
   await second.getByTestId('room-row').filter({ hasText: 'Sender Writer' }).click();
   await expect(second.getByTestId('message').filter({ hasText: 'One more' })).toBeVisible();
   await expect(badgeIn(tab)).toHaveCount(0);
+});
+
+test('a message that arrives while the newest one is still being fetched shows too', async ({ openPage }) => {
+  const { me, other, roomId } = await chat('watcher', 'notifier');
+  await sendTexts(other, roomId, ['Before the window opened']);
+  const page = await openPage();
+  let newMessageNotices = 0;
+  page.on('websocket', (socket) => socket.on('framereceived', (frame) => {
+    if (String(frame.payload).includes('"NEW_MESSAGE"')) newMessageNotices += 1;
+  }));
+  await login(page, csd.url, me.loginName, TEST_PASSWORD);
+  await page.getByTestId('room-row').filter({ hasText: 'Notifier Writer' }).click();
+  const bubble = (text: string) => page.getByTestId('message').filter({ hasText: text });
+  await expect(bubble('Before the window opened')).toBeVisible();
+  await expect(list(page)).toHaveAttribute('aria-busy', 'false');
+
+  // The fetch for the first new message is answered before the second is stored, and its answer is held until the
+  // second one's notice has reached the page: that fetch cannot have seen the second message.
+  let answered: () => void = () => undefined;
+  const answeredOnce = new Promise<void>((resolve) => (answered = resolve));
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let armed = true;
+  const holdAnswer = async (route: Route) => {
+    if (!armed) return route.continue();
+    armed = false;
+    const response = await route.fetch();
+    answered();
+    await held;
+    await route.fulfill({ response });
+  };
+  await page.route('**/chat/sec/message/receiveaesmessages', holdAnswer);
+  await sendTexts(other, roomId, ['First while open']);
+  await answeredOnce;
+  await sendTexts(other, roomId, ['Second while fetching']);
+  await expect.poll(() => newMessageNotices).toBe(2);
+  release();
+  await expect(bubble('First while open')).toBeVisible();
+  await expect(bubble('Second while fetching')).toBeVisible();
+  await page.unroute('**/chat/sec/message/receiveaesmessages', holdAnswer);
 });

@@ -15,6 +15,7 @@ import { allMessages, appendNewest, atLiveEnd, newestMessageId, removeFromPages,
 import { tickMovesForward, type DeliveryTick } from '../model/deliveryTicks.ts';
 import { deletionOf } from '../model/deletions.ts';
 import { useJumpStore } from './jumpStore.ts';
+import { coalescedTask } from '../../../core/coalesced-task.ts';
 
 const MARK_CHUNK = 200;
 
@@ -38,8 +39,7 @@ export function useChatRoom(roomId: string) {
   const { data: profile } = useProfile();
   const [firstUnreadMessageId, setFirstUnread] = useState<string | null>(null);
   const requestedReads = useRef(new Set<string>());
-  const liveFillWanted = useRef(false);
-  const liveFilling = useRef(false);
+  const fillAfterPageLoad = useRef(false);
   /** Ticks that arrived before their message was in the window (read right after sending): applied when it is. */
   const earlyTicks = useRef(new Map<string, DeliveryTick>());
 
@@ -93,35 +93,40 @@ export function useChatRoom(roomId: string) {
   }, [markIds, query.data, roomId]);
 
   /** Fetches what is newer than the window's newest message and adds it (new messages, the gap after a reconnect). */
-  const liveFill = useCallback(async () => {
-    if (liveFilling.current || queryClient.isFetching({ queryKey: messagePagesQuery(roomId).queryKey }) > 0) {
-      liveFillWanted.current = true;
+  const fillRunner = useMemo(
+    () =>
+      coalescedTask(async () => {
+        const data = messagePagesOf(queryClient, roomId);
+        if (!data || !atLiveEnd(data)) return; // scrolled back: the newer pages come when scrolled down
+        try {
+          let anchor = newestMessageId(data);
+          for (let round = 0; round < 40; round += 1) {
+            const page = await fetchMessagePage(roomId, anchor ? { direction: 'DOWN', lastMessageId: anchor } : { direction: 'UP' });
+            // A jump may have moved the window away from the live end meanwhile.
+            setMessagePages(queryClient, roomId, (current) => (current && atLiveEnd(current) ? appendNewest(current, page.messages, MESSAGE_BATCH, MAX_PAGES) : current));
+            const newest = page.messages[page.messages.length - 1];
+            if (!page.hasNewer || !newest) break;
+            anchor = newest.messageId;
+          }
+        } catch {
+          fillAfterPageLoad.current = true; // the next page load, notification or reconnect tries again
+        }
+      }),
+    [queryClient, roomId],
+  );
+  // A notice that comes while a fill runs makes it run once more (that fill may have read too early to see it).
+  const liveFill = useCallback(() => {
+    if (queryClient.isFetching({ queryKey: messagePagesQuery(roomId).queryKey }) > 0) {
+      fillAfterPageLoad.current = true;
       return;
     }
-    const data = messagePagesOf(queryClient, roomId);
-    if (!data || !atLiveEnd(data)) return; // scrolled back: the newer pages come when scrolled down
-    liveFilling.current = true;
-    liveFillWanted.current = false;
-    try {
-      let anchor = newestMessageId(data);
-      for (let round = 0; round < 40; round += 1) {
-        const page = await fetchMessagePage(roomId, anchor ? { direction: 'DOWN', lastMessageId: anchor } : { direction: 'UP' });
-        // A jump may have moved the window away from the live end meanwhile.
-        setMessagePages(queryClient, roomId, (current) => (current && atLiveEnd(current) ? appendNewest(current, page.messages, MESSAGE_BATCH, MAX_PAGES) : current));
-        const newest = page.messages[page.messages.length - 1];
-        if (!page.hasNewer || !newest) break;
-        anchor = newest.messageId;
-      }
-    } catch {
-      liveFillWanted.current = true; // the next notification or reconnect tries again
-    } finally {
-      liveFilling.current = false;
-    }
-  }, [queryClient, roomId]);
+    fillAfterPageLoad.current = false;
+    void fillRunner.run();
+  }, [fillRunner, queryClient, roomId]);
 
   // A live fill asked for while a page was loading runs once the page is in (the page fetch would overwrite it).
   useEffect(() => {
-    if (!query.isFetching && liveFillWanted.current) void liveFill();
+    if (!query.isFetching && fillAfterPageLoad.current) liveFill();
   }, [liveFill, query.isFetching]);
 
   // A jump to a message outside the window replaces the window with the history around it; paging either way and
@@ -150,18 +155,18 @@ export function useChatRoom(roomId: string) {
   }, [jump, queryClient, ready, roomId, t]);
 
   const loadOlder = useCallback(() => {
-    if (!query.hasPreviousPage || query.isFetching || liveFilling.current) return;
+    if (!query.hasPreviousPage || query.isFetching || fillRunner.isRunning()) return;
     void query.fetchPreviousPage().then((result) => {
       if (result.isError) showToast(t('errors.actionFailed'));
     });
-  }, [query, t]);
+  }, [fillRunner, query, t]);
 
   const loadNewer = useCallback(() => {
-    if (!query.hasNextPage || query.isFetching || liveFilling.current) return;
+    if (!query.hasNextPage || query.isFetching || fillRunner.isRunning()) return;
     void query.fetchNextPage().then((result) => {
       if (result.isError) showToast(t('errors.actionFailed'));
     });
-  }, [query, t]);
+  }, [fillRunner, query, t]);
 
   useEffect(() => {
     if (query.isError && !query.data) showToast(t('errors.actionFailed'));
@@ -198,7 +203,7 @@ export function useChatRoom(roomId: string) {
       const messageId = notification.dataId;
       switch (notification.notifyType) {
         case 'NEW_MESSAGE':
-          void liveFill();
+          liveFill();
           return;
         case 'MESSAGE_ALL_RECEIVED':
           tick(messageId, 'ALL_RECEIVED');
@@ -227,7 +232,7 @@ export function useChatRoom(roomId: string) {
           return;
       }
     });
-    const offResynced = realtime?.on('resynced', () => void liveFill());
+    const offResynced = realtime?.on('resynced', liveFill);
     return () => {
       offNotification?.();
       offResynced?.();
