@@ -3,7 +3,7 @@
 // subscription on process 2; an archive job started on process 1, which is then killed, finishes on process 2.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roomTopic } from '../../generated/realtime/index.ts';
+import { replyQueue, roomTopic } from '../../generated/realtime/index.ts';
 import { testExchange, TEST_BROKER_URL } from '../../server/realtime/amqp-bus.testing.ts';
 import type { Database } from '../../server/store/db.ts';
 import { openPostgresDatabase } from '../../server/store/postgres.ts';
@@ -43,11 +43,13 @@ async function listen(process_: ServerProcess, who: Person, destination: string)
   return listener;
 }
 
-const queueOf = (who: Person) => `/queue/chatgen.${who.accountId}`;
+/** The reply queues' prefix, given to both processes. */
+const MQ_SYS_NAME = 'chatgen';
+const queueOf = (who: Person) => replyQueue(MQ_SYS_NAME, who.accountId);
 
 beforeAll(async () => {
   scratch = await createScratchDatabase();
-  const env = { DATABASE_URL: scratch.url, BROKER_URL: TEST_BROKER_URL, BROKER_EXCHANGE: testExchange('cluster'), JOB_LEASE_MS: '1000' };
+  const env = { MQ_SYS_NAME, DATABASE_URL: scratch.url, BROKER_URL: TEST_BROKER_URL, BROKER_EXCHANGE: testExchange('cluster'), JOB_LEASE_MS: '1000' };
   // Process 1 migrates; process 2 starts on the migrated database. Process 1 holds a claimed archive job (test
   // mode only) so that it can be killed while the job is running.
   one = await startServerScript(SERVER, [], { ...env, CHATGEN_TEST_JOB_HOLD_MS: '600000' });

@@ -405,6 +405,8 @@ describe('realtime contract', () => {
 
   it('has the destinations of docs/protocol.md', () => {
     const patterns = list<{ pattern: string }>(xr.destinations).map((d) => d.pattern);
+    // contract-literal: the schema's patterns checked as docs/protocol.md writes them, not through the builders
+    // generated from those same patterns.
     expect(patterns).toEqual(expect.arrayContaining([
       '/queue/{mqSysName}.{accountId}', '/topic/account.{accountId}', '/topic/room.{roomId}',
       '/topic/broadcast.{roomId}', '/topic/qrtoken.{token}', '/topic/authenticator.{loginName}',

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeByName } from '../../generated/errors.ts';
+import { qrTokenTopic } from '../../generated/realtime/index.ts';
 import { identity } from '../../server/services/identity/index.ts';
 import { anonymousApi } from '../server/identity/helpers.ts';
 import { errorCode, loginWithToken, signIn, type SignedInClient } from '../support/node-transport.ts';
@@ -39,7 +40,7 @@ async function mintTokens(who: SignedInClient, loginName: string) {
   if (!login.ok || !otp.ok || !next.ok || !jwt.ok) throw new Error('minting tokens failed');
   const qrToken = randomUUID().replace(/-/g, '');
   // The page holds the token by subscribing on the login socket (docs/security.md, finding 10).
-  const page = await listen<{ data?: { token: string } }>(server.url, null, `/topic/qrtoken.${qrToken}`);
+  const page = await listen<{ data?: { token: string } }>(server.url, null, qrTokenTopic(qrToken));
   const sent = await who.api.sendNexToken({ token: qrToken });
   expect(sent.ok).toBe(true);
   // The page first hears its own QR token (ttl, remainingCount); the grant is the frame that carries data.token.

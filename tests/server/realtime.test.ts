@@ -1,7 +1,7 @@
 // The STOMP endpoint of the real server: subscriptions are limited to the caller's own queue, account topic
 // and rooms; topic messages are relayed to the room; the health-check echo answers on the reply queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replyQueue, roomTopic, sendDestination } from '../../generated/realtime/index.ts';
+import { accountTopic, replyQueue, roomTopic, sendDestination } from '../../generated/realtime/index.ts';
 import { listen } from '../support/stomp-listener.ts';
 import { signIn, type SignedInClient } from '../support/node-transport.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
@@ -29,7 +29,7 @@ afterAll(() => server?.close());
 describe('STOMP subscriptions on /v3/ws', () => {
   it("refuses another user's reply queue and account topic", async () => {
     await expect(listen(server.url, bob.apiKey, replyQueue(mq, alice.accountId))).rejects.toThrow();
-    await expect(listen(server.url, bob.apiKey, `/topic/account.${alice.accountId}`)).rejects.toThrow();
+    await expect(listen(server.url, bob.apiKey, accountTopic(alice.accountId))).rejects.toThrow();
   });
 
   it('refuses the topic of a room the caller is not in, and accepts a member', async () => {

@@ -1,5 +1,6 @@
 // People for the server tests: accounts signed in over the wire, results unwrapped, room keys and
 // ciphertext, and STOMP listeners on their own destinations.
+import { replyQueue } from '../../generated/realtime/index.ts';
 import { decryptAes, encryptAes, type AesKeyRecord } from '../../server/crypto/aes.ts';
 import type { FunctionRoleType } from '../../server/store/repos/accounts.ts';
 import { signIn, type SignedInClient } from './node-transport.ts';
@@ -46,4 +47,4 @@ export function listen<T = Record<string, unknown>>(server: TestServer, who: Per
 }
 
 export const replyQueueOf = (server: TestServer, who: Pick<Person, 'accountId'>) =>
-  `/queue/${server.app.ctx.config.mqSysName}.${who.accountId}`;
+  replyQueue(server.app.ctx.config.mqSysName, who.accountId);

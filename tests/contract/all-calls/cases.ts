@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { listen } from '../../support/stomp-listener.ts';
 import type { ApiResult, CallOptions } from '../../../generated/api/client.ts';
+import { qrTokenTopic } from '../../../generated/realtime/index.ts';
 import type { EndpointName, EndpointRequest, EndpointResponse } from '../../../generated/api/endpoints.ts';
 import { encryptAes } from '../../../server/crypto/aes.ts';
 import type { TestApi } from '../../support/node-transport.ts';
@@ -116,7 +117,7 @@ export const cases: readonly Case[] = [
     before: async (w) => {
       const token = randomUUID().replace(/-/g, '');
       w.set('qrToken', token);
-      const page = await listen(w.server.url, null, `/topic/qrtoken.${token}`);
+      const page = await listen(w.server.url, null, qrTokenTopic(token));
       w.closeLater(() => page.close());
     },
   }),

@@ -1,5 +1,6 @@
 // Shared set-up of the directory and content tests: signed-in people and a STOMP listener on any of
 // the caller's own destinations (account topic, reply queue).
+import { accountTopic } from '../../../generated/realtime/index.ts';
 import { listen as listenAs, replyQueueOf, type Person, type StompListener } from '../../support/people.ts';
 import type { TestServer } from '../../support/test-server.ts';
 
@@ -18,7 +19,7 @@ export type Listener = StompListener<Notice>;
 
 /** Subscribes with the person's api key to their account topic or reply queue. */
 export function listen(server: TestServer, who: Person, destination: 'account' | 'queue'): Promise<Listener> {
-  const path = destination === 'account' ? `/topic/account.${who.accountId}` : replyQueueOf(server, who);
+  const path = destination === 'account' ? accountTopic(who.accountId) : replyQueueOf(server, who);
   return listenAs<Notice>(server, who, path);
 }
 

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { qrTokenTopic } from '../../../generated/realtime/index.ts';
 import { errorCode, loginWithToken as loginWithTokenAt, type SignedInClient, type WireTokenType } from '../../support/node-transport.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../../support/test-server.ts';
 import { signIn as signInAs } from '../../support/node-transport.ts';
@@ -74,7 +75,7 @@ describe('token login', () => {
     const page = await listen<{ notifyType?: string; status?: string; data: { token: string; type: string; loginName: string } }>(
       server.url,
       null,
-      `/topic/qrtoken.${qrToken}`,
+      qrTokenTopic(qrToken),
     );
     const sent = await bob.api.sendNexToken({ token: qrToken });
     expect(sent.ok && sent.data.loginName).toBe('bob');

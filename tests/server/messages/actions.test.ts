@@ -2,9 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeByName as E } from '../../../generated/errors.ts';
+import { roomTopic } from '../../../generated/realtime/index.ts';
 import { errorCode } from '../../support/node-transport.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { decryptText, encryptText, listen, makeRoom, ok, person, roomKey, sendText, setPolicy, type Person } from './helpers.ts';
+import { decryptText, encryptText, listen, makeRoom, ok, person, replyQueueOf, roomKey, sendText, setPolicy, type Person } from './helpers.ts';
 
 let server: TestServer;
 let alice: Person;
@@ -27,7 +28,7 @@ describe('recall (deleteaesmessages)', () => {
     await setPolicy(server, roomId, 'RECALL_MESSAGE_TIME', '60');
     const early = await sendText(alice, roomId, 'oops');
     const late = await sendText(alice, roomId, 'fine');
-    const topic = await listen(server, bob, `/topic/room.${roomId}`);
+    const topic = await listen(server, bob, roomTopic(roomId));
     try {
       expect(errorCode(await bob.api.deleteAesMessages({ roomId, messageIds: [early] }))).toBe(E.FORBIDDEN);
       ok(await alice.api.deleteAesMessages({ roomId, messageIds: [early] }));
@@ -78,7 +79,7 @@ describe('star, read information, delete for me', () => {
     expect(before.totalRecipient).toBe(2);
     expect(before.messageInfoRead).toEqual([]);
 
-    const inbox = await listen(server, alice, `/queue/chatgen.${alice.id}`);
+    const inbox = await listen(server, alice, replyQueueOf(server, alice));
     try {
       ok(await bob.api.markReadAesMessages({ roomId, messageIds: [id] }));
       expect(await inbox.next((b) => (b as { notifyType?: string }).notifyType === 'MESSAGE_READ')).toMatchObject({
@@ -200,7 +201,7 @@ describe('polls', () => {
     const poll = sent.messagePolling!;
     expect(poll.options.map((o) => o.votes)).toEqual([0, 0, 0]);
 
-    const topic = await listen(server, carol, `/topic/room.${roomId}`);
+    const topic = await listen(server, carol, roomTopic(roomId));
     try {
       const voted = ok(
         await bob.api.voteMessage({ roomId, messageId: sent.messageId, type: 'POLLING', optionId: poll.options[1]!.optionId, pollingChecksum: poll.pollingChecksum }),

@@ -8,7 +8,7 @@ import { errorCodeByName as E } from '../../../generated/errors.ts';
 import { errorCode } from '../../support/node-transport.ts';
 import { mailAttachment, mailHeader, mailText, startMailCatcher, type MailCatcher } from '../../support/mail-catcher.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { listen, makeRoom, ok, person, roomKey, sendText, type Person } from './helpers.ts';
+import { listen, makeRoom, ok, person, replyQueueOf, roomKey, sendText, type Person } from './helpers.ts';
 
 let catcher: MailCatcher;
 let server: TestServer;
@@ -54,7 +54,7 @@ afterAll(async () => {
 
 describe('emailed archives', () => {
   it('mails the archive, as stored, to the account address and tells its owner', async () => {
-    const inbox = await listen(server, bob, `/queue/chatgen.${bob.id}`);
+    const inbox = await listen(server, bob, replyQueueOf(server, bob));
     try {
       const archive = await archiveByMail(bob);
       const mail = await catcher.next((caught) => mailHeader(caught, 'Subject') === 'Chat history: Clinic A');

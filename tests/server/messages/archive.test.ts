@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeByName as E } from '../../../generated/errors.ts';
 import { errorCode } from '../../support/node-transport.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { decryptText, listen, makeRoom, ok, person, roomKey, sendText, setPolicy, type Person } from './helpers.ts';
+import { decryptText, listen, makeRoom, ok, person, replyQueueOf, roomKey, sendText, setPolicy, type Person } from './helpers.ts';
 
 let server: TestServer;
 let alice: Person;
@@ -31,7 +31,7 @@ describe('archives', () => {
     for (const text of texts) ids.push(await sendText(alice, roomId, text, key));
     ok(await bob.api.starAesMessages({ roomId, messageIds: [ids[1]!] }));
 
-    const inbox = await listen(server, bob, `/queue/chatgen.${bob.id}`);
+    const inbox = await listen(server, bob, replyQueueOf(server, bob));
     let note: unknown;
     try {
       ok(await bob.api.archiveAllAesMessages({ roomId, withEmail: false, withStarredMessage: true }));

@@ -3,7 +3,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { decryptText, listen, makeRoom, ok, person, roomKey, sendText, type Person } from './helpers.ts';
+import { decryptText, listen, makeRoom, ok, person, replyQueueOf, roomKey, sendText, type Person } from './helpers.ts';
 
 let server: TestServer;
 let alice: Person;
@@ -22,7 +22,7 @@ describe('delete and export (hospital)', () => {
     const key = await roomKey(alice, roomId);
     for (const text of ['handover at 7', 'bed 12 discharged']) await sendText(alice, roomId, text, key);
 
-    const inbox = await listen(server, alice, `/queue/chatgen.${alice.id}`);
+    const inbox = await listen(server, alice, replyQueueOf(server, alice));
     try {
       ok(await alice.api.deleteAndExportRoom({ roomId }));
       await inbox.next((b) => (b as { notifyType?: string }).notifyType === 'MESSAGE_ARCHIVED', 10_000);

@@ -5,7 +5,7 @@ import { repos, type RoomType } from '../../../server/store/repos/index.ts';
 import { encryptText, ok, roomKey, type Person } from '../../support/people.ts';
 import type { TestServer } from '../../support/test-server.ts';
 
-export { decryptText, encryptText, listen, ok, person, roomKey, type Person, type StompListener } from '../../support/people.ts';
+export { decryptText, encryptText, listen, ok, person, replyQueueOf, roomKey, type Person, type StompListener } from '../../support/people.ts';
 
 /**
  * A room with these members, the first being its creator and admin, made through the rooms calls; a

@@ -2,9 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeByName as E } from '../../../generated/errors.ts';
+import { roomTopic } from '../../../generated/realtime/index.ts';
 import { errorCode } from '../../support/node-transport.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { changeMember, decryptText, encryptText, listen, makeRoom, ok, person, roomKey, sendText, setPolicy, type Person } from './helpers.ts';
+import { changeMember, decryptText, encryptText, listen, makeRoom, ok, person, replyQueueOf, roomKey, sendText, setPolicy, type Person } from './helpers.ts';
 
 let server: TestServer;
 let alice: Person;
@@ -76,7 +77,7 @@ describe('sendaesmessage and receiveaesmessages', () => {
 
   it('marks messages received when listed and tells the sender once everyone has them', async () => {
     const roomId = await makeRoom(server, [alice, bob]);
-    const inbox = await listen(server, alice, `/queue/chatgen.${alice.id}`);
+    const inbox = await listen(server, alice, replyQueueOf(server, alice));
     try {
       const id = await sendText(alice, roomId, 'hello');
       ok(await bob.api.receiveAesMessages({ roomId, batchSize: 10, upOrDown: 'UP' }));
@@ -91,7 +92,7 @@ describe('sendaesmessage and receiveaesmessages', () => {
 
   it('pushes NEW_MESSAGE to the room topic B subscribed to', async () => {
     const roomId = await makeRoom(server, [alice, bob]);
-    const topic = await listen(server, bob, `/topic/room.${roomId}`);
+    const topic = await listen(server, bob, roomTopic(roomId));
     try {
       const id = await sendText(alice, roomId, 'are you there?');
       const note = (await topic.next((b) => (b as { notifyType?: string }).notifyType === 'NEW_MESSAGE')) as Record<string, unknown>;

@@ -1,4 +1,5 @@
 // A signed-in user's reply queue over STOMP, collecting every notification it receives.
+import { replyQueue } from '../../../generated/realtime/index.ts';
 import { listen } from '../../support/stomp-listener.ts';
 
 export interface ReceivedNotification {
@@ -17,7 +18,7 @@ export interface ReplyQueue {
 }
 
 export async function subscribeReplyQueue(baseUrl: string, apiKey: string, mqSysName: string, accountId: string): Promise<ReplyQueue> {
-  const listener = await listen<ReceivedNotification>(baseUrl, apiKey, `/queue/${mqSysName}.${accountId}`);
+  const listener = await listen<ReceivedNotification>(baseUrl, apiKey, replyQueue(mqSysName, accountId));
   return {
     received: listener.messages,
     next: (match, timeoutMs = 3000) => listener.next(match, timeoutMs),

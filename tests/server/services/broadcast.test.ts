@@ -3,6 +3,7 @@
 // BROADCAST_MESSAGE on the broadcast topic, and a DL-only delegate held to distribution lists.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeByName as E } from '../../../generated/errors.ts';
+import { broadcastTopic } from '../../../generated/realtime/index.ts';
 import type { BroadcastPayload } from '../../../generated/types/index.ts';
 import { delegateStore } from '../../../server/store/repos/delegates.ts';
 import { distributionLists } from '../../../server/store/repos/distribution-lists.ts';
@@ -70,7 +71,7 @@ describe('broadcastaesmessages', () => {
       expect(errorCode(reply)).toBe(E.ROOM_POLICY_FORBIDS);
 
       // The same people again: the same room; its broadcast topic hears BROADCAST_MESSAGE.
-      const topic = await listen(server, bob, `/topic/broadcast.${roomId}`);
+      const topic = await listen(server, bob, broadcastTopic(roomId));
       try {
         const again = await textMessage(chief, 'Drill finished');
         const second = ok(await chief.api.broadcastAesMessages({ memberIds: [carol.accountId, bob.accountId], ...again.payload }));
