@@ -1,11 +1,13 @@
 // Reading history and counts in the CSD client against the reference server: a room of 1,000 messages scrolls
 // back to its first message with the 200-kept window sliding (dropped at the far end, fetched again when scrolled
 // back) and the rows on screen holding still while pages arrive; unread badges follow the server after reading,
-// after a reload and in a second tab; a message arriving while the one before it is fetched is not lost.
+// after a reload and in a second tab; a message arriving while the one before it is fetched is not lost, nor a recall
+// while an older page is on its way.
 import type { Page, Route } from '@playwright/test';
 import { person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
+import { holdNextAnswer } from './support/held-answer.ts';
 import { sendTexts } from './support/room-helpers.ts';
 
 const csd = serveVariant('CSD');
@@ -138,26 +140,41 @@ test('a message that arrives while the newest one is still being fetched shows t
 
   // The fetch for the first new message is answered before the second is stored, and its answer is held until the
   // second one's notice has reached the page: that fetch cannot have seen the second message.
-  let answered: () => void = () => undefined;
-  const answeredOnce = new Promise<void>((resolve) => (answered = resolve));
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let armed = true;
-  const holdAnswer = async (route: Route) => {
-    if (!armed) return route.continue();
-    armed = false;
-    const response = await route.fetch();
-    answered();
-    await held;
-    await route.fulfill({ response });
-  };
-  await page.route('**/chat/sec/message/receiveaesmessages', holdAnswer);
+  const held = await holdNextAnswer(page, '/chat/sec/message/receiveaesmessages');
   await sendTexts(other, roomId, ['First while open']);
-  await answeredOnce;
+  await held.answered;
   await sendTexts(other, roomId, ['Second while fetching']);
   await expect.poll(() => newMessageNotices).toBe(2);
-  release();
+  held.release();
   await expect(bubble('First while open')).toBeVisible();
   await expect(bubble('Second while fetching')).toBeVisible();
-  await page.unroute('**/chat/sec/message/receiveaesmessages', holdAnswer);
+  await held.stop();
+});
+
+test('a message recalled while an older page is on its way stays recalled when that page lands', async ({ openPage }) => {
+  const { me, other, roomId } = await chat('recipient', 'recaller');
+  const ids = await sendTexts(other, roomId, Array.from({ length: 40 }, (_, index) => label(index + 1)));
+  const page = await openPage();
+  await login(page, csd.url, me.loginName, TEST_PASSWORD);
+  await page.getByTestId('room-row').filter({ hasText: 'Recaller Writer' }).click();
+  const bubble = (n: number) => page.getByTestId('message').filter({ hasText: label(n) });
+  await expect(bubble(40)).toBeVisible();
+  await expect(list(page)).toHaveAttribute('aria-busy', 'false');
+
+  // The older page is read on the server before the recall and its answer held until the recall's notice is shown:
+  // it is built on the window as it was before the notice.
+  const held = await holdNextAnswer(page, '/chat/sec/message/receiveaesmessages');
+  await list(page).evaluate((element) => (element.scrollTop = 0));
+  await held.answered;
+  const recalled = await other.api.deleteAesMessages({ roomId, messageIds: [ids[19]!] });
+  expect(recalled.ok).toBe(true);
+  await expect(bubble(20)).toHaveCount(0);
+  held.release();
+  await expect(list(page)).toHaveAttribute('data-has-older', 'false');
+  await expect(list(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(bubble(21)).toBeAttached();
+  await expect(bubble(20)).toHaveCount(0);
+  await expect(page.locator(`[data-testid="message"][data-message-id="${ids[19]}"]`)).toContainText('This message was deleted');
+  await screenshot(page, 'history-recalled-while-paging');
+  await held.stop();
 });
