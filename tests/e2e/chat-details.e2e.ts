@@ -197,6 +197,13 @@ test('a file shows its plaintext size and its real type, whatever its name does'
   await expect(hostile.getByTestId('file-size')).toHaveText('45 B');
   await expect(page.getByTestId('room-row').filter({ hasText: 'Writer' }).getByTestId('room-preview')).toHaveText('File: xfdp.exe');
   await screenshot(page, 'file-real-type');
+
+  // A name longer than the server takes (255 characters) is sent cut at the end of its stem, its type kept.
+  await page.getByTestId('file-input').setInputFiles({ name: `${'ä'.repeat(300)}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+  const long = page.getByTestId('message').filter({ has: page.getByTestId('file-name').filter({ hasText: 'ääää' }) });
+  await expect(long).toHaveAttribute('data-message-id', /^\d+$/);
+  await expect(long.getByTestId('file-name')).toHaveText(`${'ä'.repeat(251)}.pdf`);
+  await expect(long.getByTestId('file-type')).toHaveText('PDF');
 });
 
 test('hostile text keeps each bubble inside its row: combining marks, bidi overrides, 200 lines behind Show more', async ({ openPage }) => {

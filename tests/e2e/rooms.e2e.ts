@@ -7,7 +7,7 @@ import { delegateStore } from '../../server/store/repos/delegates.ts';
 import { distributionLists } from '../../server/store/repos/distribution-lists.ts';
 import { ok, person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
-import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
+import { axeViolations, expect, login, screenshot, serveVariant, test } from './fixtures.ts';
 
 const csd = serveVariant('CSD');
 
@@ -43,6 +43,9 @@ test('the room menu pins, mutes, hides and unhides, archives, deletes all messag
   await expect(rowOf(mine, 'Ward Menu').getByRole('img', { name: 'Pinned' })).toBeVisible();
   await rowOf(mine, 'Ward Menu').click({ button: 'right' });
   await expect(mine.getByRole('menu')).toBeVisible();
+  // In the room list's landmark, as everything on the page is (axe's 'region' rule, moderate, counted here).
+  await expect(mine.getByRole('complementary', { name: 'Chat list' }).getByRole('menu')).toBeVisible();
+  expect(await axeViolations(mine, ['region'])).toEqual([]);
   await screenshot(mine, 'rooms-menu');
   await mine.keyboard.press('Escape');
   await expect(mine.getByRole('menu')).toBeHidden();
@@ -58,6 +61,14 @@ test('the room menu pins, mutes, hides and unhides, archives, deletes all messag
   // Unmute from the chat header's dropdown; then hide: the room leaves the list and the open chat closes.
   await rowOf(mine, 'Ward Menu').click();
   await expect(mine.getByTestId('chat-title')).toHaveText('Ward Menu');
+  // The header's menu lies in the chat's landmark.
+  await mine.getByTestId('room-header-menu').click();
+  await expect(mine.getByRole('main').getByRole('menu')).toBeVisible();
+  expect(await axeViolations(mine, ['region'])).toEqual([]);
+  await screenshot(mine, 'rooms-header-menu');
+  await mine.keyboard.press('Escape');
+  await expect(mine.getByRole('menu')).toBeHidden();
+  await expect(mine.getByTestId('room-header-menu')).toBeFocused();
   await fromMenu(mine, 'Ward Menu', 'Unmute', 'header');
   await expect(rowOf(mine, 'Ward Menu').getByRole('img', { name: 'Muted' })).toHaveCount(0);
   await fromMenu(mine, 'Ward Menu', 'Hide', 'header');
