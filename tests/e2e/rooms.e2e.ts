@@ -49,6 +49,16 @@ test('the room menu pins, mutes, hides and unhides, archives, deletes all messag
   await screenshot(mine, 'rooms-menu');
   await mine.keyboard.press('Escape');
   await expect(mine.getByRole('menu')).toBeHidden();
+  // From the row's '⋯' button: under it, ending where it ends; Escape gives the focus back to it.
+  await rowOf(mine, 'Ward Menu').hover();
+  const rowButton = rowOf(mine, 'Ward Menu').getByRole('button', { name: 'Room actions for Ward Menu' });
+  await rowButton.click();
+  await expect(mine.getByRole('menu')).toBeVisible();
+  const [buttonBox, rowMenuBox] = [await rowButton.boundingBox(), await mine.getByRole('menu').boundingBox()];
+  expect(Math.abs((rowMenuBox?.x ?? 0) + (rowMenuBox?.width ?? 0) - ((buttonBox?.x ?? 0) + (buttonBox?.width ?? 0)))).toBeLessThanOrEqual(1);
+  expect(rowMenuBox?.y ?? 0).toBeGreaterThanOrEqual((buttonBox?.y ?? 0) + (buttonBox?.height ?? 0));
+  await mine.keyboard.press('Escape');
+  await expect(rowButton).toBeFocused();
   await fromMenu(mine, 'Ward Menu', 'Mute', 'button');
   const muteDialog = mine.getByRole('dialog', { name: 'Mute Ward Menu' });
   await muteDialog.getByLabel('Until a chosen time').check();
@@ -64,6 +74,10 @@ test('the room menu pins, mutes, hides and unhides, archives, deletes all messag
   // The header's menu lies in the chat's landmark.
   await mine.getByTestId('room-header-menu').click();
   await expect(mine.getByRole('main').getByRole('menu')).toBeVisible();
+  // It opens under its button, from the button's start over the chat, not over the room list.
+  const [dropdownBox, headerMenuBox, chatBox] = [await mine.getByTestId('room-header-menu').boundingBox(), await mine.getByRole('menu').boundingBox(), await mine.getByRole('main').boundingBox()];
+  expect(Math.abs((headerMenuBox?.x ?? 0) - (dropdownBox?.x ?? 0))).toBeLessThanOrEqual(1);
+  expect(headerMenuBox?.x ?? 0).toBeGreaterThanOrEqual(chatBox?.x ?? 0);
   expect(await axeViolations(mine, ['region'])).toEqual([]);
   await screenshot(mine, 'rooms-header-menu');
   await mine.keyboard.press('Escape');

@@ -16,6 +16,8 @@ import styles from './RoomMenu.module.scss';
 export interface MenuAnchor {
   x: number;
   y: number;
+  /** 'end': the menu's end edge at `x` (under a button at the end of a row); else its start edge, as at a pointer. */
+  align?: 'start' | 'end';
 }
 
 const ICONS: Record<RoomAction, LucideIcon> = {
@@ -71,7 +73,8 @@ export function RoomMenu({ room, actions, anchor, onPick, onClose }: RoomMenuPro
     const menu = ref.current;
     if (!menu) return;
     const { width, height } = menu.getBoundingClientRect();
-    setPosition({ x: Math.max(4, Math.min(anchor.x, window.innerWidth - width - 4)), y: Math.max(4, Math.min(anchor.y, window.innerHeight - height - 4)) });
+    const x = anchor.align === 'end' ? anchor.x - width : anchor.x;
+    setPosition({ x: Math.max(4, Math.min(x, window.innerWidth - width - 4)), y: Math.max(4, Math.min(anchor.y, window.innerHeight - height - 4)) });
     menu.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [anchor]);
 
