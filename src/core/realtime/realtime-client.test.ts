@@ -1,6 +1,7 @@
 // Against the real reference server's STOMP endpoint. Sessions are created in the server's store (as a login
 // would), so this file depends on the socket only; login-flow.server.test.ts covers the login itself.
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { IStompSocket } from '@stomp/stompjs';
@@ -8,7 +9,7 @@ import { createTestAccount, startTestServer, type TestServer } from '../../../te
 import { keys } from '../testing/vectors.ts';
 import { RealtimeClient, webSocketBase, type RealtimeEvents } from './realtime-client.ts';
 import { ReconnectPolicy } from './reconnect-policy.ts';
-import type { NotificationOf } from '@generated/realtime/index';
+import { roomTopic, type NotificationOf } from '@generated/realtime/index';
 
 let server: TestServer;
 let accountId: string;
@@ -28,8 +29,10 @@ async function newSession(): Promise<string> {
 
 /** While true, every new socket goes to a closed port, as during a network outage. */
 let outage = false;
+/** While set, every new socket goes here instead: a port that takes the connection and never answers. */
+let blackHole: string | null = null;
 
-function client(apiKey: string, intervalMs = 50) {
+function client(apiKey: string, intervalMs = 50, connectionTimeoutMs?: number) {
   const realtime = new RealtimeClient({
     wsBase: webSocketBase(server.url),
     apiKey,
@@ -37,11 +40,12 @@ function client(apiKey: string, intervalMs = 50) {
     accountId,
     accountName: 'alice',
     webSocketFactory: (url, protocols) => {
-      const socket = new WebSocket(outage ? 'ws://127.0.0.1:1/v3/ws' : url, protocols);
+      const socket = new WebSocket(blackHole ?? (outage ? 'ws://127.0.0.1:1/v3/ws' : url), protocols);
       sockets.push(socket);
       return socket as unknown as IStompSocket;
     },
     reconnect: new ReconnectPolicy({ intervalMs, maxTries: 3 }),
+    ...(connectionTimeoutMs ? { connectionTimeoutMs } : {}),
   });
   const log: { [K in keyof RealtimeEvents]?: RealtimeEvents[K][] } = {};
   for (const event of ['notification', 'topic', 'status', 'disconnect', 'resynced', 'error'] as const) {
@@ -187,6 +191,38 @@ describe('RealtimeClient against the reference server', () => {
     expect(await realtime.connect()).toBe(false);
     outage = false;
     await until(() => log.resynced?.length === 1, 'resynced after the first retry');
+    expect(realtime.status).toBe('connected');
+    realtime.close();
+  });
+
+  it('gives up an attempt whose handshake hangs, counts it as a try, and connects once the network answers', async () => {
+    const silent = net.createServer(() => undefined); // takes the connection, never answers the upgrade
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    blackHole = `ws://127.0.0.1:${(silent.address() as net.AddressInfo).port}/v3/ws`;
+    try {
+      const { realtime, log } = client(await newSession(), 50, 300);
+      const first = realtime.connect();
+      await until(() => log.status?.includes('reconnecting') === true, 'the hung attempt given up');
+      blackHole = null;
+      expect(await first).toBe(false);
+      await until(() => realtime.status === 'connected', 'connected by the next try');
+      expect(log.resynced).toHaveLength(1);
+      realtime.close();
+    } finally {
+      blackHole = null;
+      silent.close();
+    }
+  });
+
+  it('drops a room the server refuses (removed while away) and connects with the others, instead of retrying it for ever', async () => {
+    const { realtime, log } = client(await newSession());
+    realtime.subscribeRoom('987654321'); // a room the account is not (or no longer) a member of
+    realtime.subscribeRoom('987654322', 'broadcast');
+    expect(await realtime.connect()).toBe(false); // refused: the server closes the connection
+    await until(() => realtime.status === 'connected', 'connected without the refused room');
+    expect(log.error?.[0]).toBe(`not allowed to subscribe to ${roomTopic('987654321')}`);
+    expect(log.resynced).toHaveLength(1);
+    expect(realtime.sendTopic('987654321', 'ONLINE')).toBe(false); // not sent: it would be refused again
     expect(realtime.status).toBe('connected');
     realtime.close();
   });

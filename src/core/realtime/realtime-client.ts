@@ -50,6 +50,8 @@ export interface RealtimeClientOptions {
   webSocketFactory?: WebSocketFactory;
   heartbeatIncomingMs?: number;
   heartbeatOutgoingMs?: number;
+  /** How long one attempt may take to connect (default: the reconnect interval). */
+  connectionTimeoutMs?: number;
   reconnect?: ReconnectPolicy;
   debug?: (message: string) => void;
 }
@@ -58,6 +60,11 @@ export interface RealtimeClientOptions {
 export const FORCED_LOGOUT_CLOSE_CODE = 4000;
 export const LOST_CONNECTION_INDICATOR = constants.socket.lostConnectionIndicator;
 const STOMP_PROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
+
+/** The reference server's ERROR message for a SUBSCRIBE it refuses, followed by the destination. */
+const REFUSED_SUBSCRIPTION = 'not allowed to subscribe to';
+
+const roomDestination = (roomId: string, kind: RoomKind): string => (kind === 'broadcast' ? broadcastTopic(roomId) : roomTopic(roomId));
 
 export function isLostConnection(message: string): boolean {
   return message.includes(LOST_CONNECTION_INDICATOR);
@@ -80,6 +87,8 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
   private client: Client | null = null;
   private readonly policy: ReconnectPolicy;
   private readonly rooms = new Map<string, { kind: RoomKind; subscription: StompSubscription | null }>();
+  /** Rooms the server refused (subscribe or send): not sent to until subscribed anew. */
+  private readonly refused = new Set<string>();
   private currentStatus: RealtimeStatus = 'idle';
   private everConnected = false;
   /** Sockets opened so far: a connection that is not the first attempt's may have missed something. */
@@ -154,6 +163,7 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
 
   subscribeRoom(roomId: string, kind: RoomKind = 'room'): void {
     if (this.rooms.has(roomId)) return;
+    this.refused.delete(roomId); // opened anew: the user may have been added back
     const entry = { kind, subscription: null as StompSubscription | null };
     this.rooms.set(roomId, entry);
     if (this.client?.connected) entry.subscription = this.subscribeRoomNow(this.client, roomId, kind);
@@ -167,6 +177,7 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
 
   /** TYPING / ONLINE / OFFLINE (and the other topic types) to a room; false when not connected. */
   sendTopic(roomId: string, type: TopicMessage['type']): boolean {
+    if (this.refused.has(roomId)) return false; // the server refused this room: it would refuse the send too
     return this.send('roomTopicMessage', sendDestination.roomTopicMessage(roomId), { roomId, accountName: this.options.accountName, type });
   }
 
@@ -204,12 +215,16 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
       // the seed allows 3 missed heart-beats before the connection counts as lost
       heartbeatToleranceMultiplier: constants.socket.maxMissedHeartbeats,
       reconnectDelay: 0, // retries follow ReconnectPolicy, not the library's own schedule
+      // An attempt whose handshake hangs (a network that drops packets, a blip while it opened) fails after one
+      // interval and counts as a try; without a bound it stayed 'reconnecting' for good and nothing retried it.
+      connectionTimeout: this.options.connectionTimeoutMs ?? constants.socket.reconnectIntervalMs,
       debug: this.options.debug ?? (() => undefined),
       ...(webSocketFactory ? { webSocketFactory: () => webSocketFactory(url, STOMP_PROTOCOLS) } : { brokerURL: url }),
     });
     client.onConnect = () => this.onConnected(client);
     client.onStompError = (frame) => {
       this.lastStompError = frame.headers.message ?? frame.body;
+      this.forgetRefusedRoom(this.lastStompError);
       this.emit('error', this.lastStompError);
     };
     client.onWebSocketClose = (event?: { code?: number }) => this.onClosed(client, event?.code);
@@ -241,9 +256,23 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
     client.subscribe(accountTopic(accountId), (m) => this.dispatch(m.body, 'accountTopic', 'account'), { receipt });
   }
 
+  /**
+   * A room the server refuses (the user was removed, and the chat is still open) is neither subscribed nor sent to
+   * again: each refusal (ERROR) closes the connection, and every retry resubscribing it, or saying ONLINE to it once
+   * connected, was refused the same way, so one lost membership kept the whole socket, and every other room's
+   * updates and the outbox, down until a reload.
+   */
+  private forgetRefusedRoom(message: string): void {
+    for (const [roomId, entry] of this.rooms) {
+      const destination = roomDestination(roomId, entry.kind);
+      if (message !== `${REFUSED_SUBSCRIPTION} ${destination}` && message !== `SEND to ${destination} refused`) continue;
+      this.rooms.delete(roomId);
+      this.refused.add(roomId);
+    }
+  }
+
   private subscribeRoomNow(client: Client, roomId: string, kind: RoomKind): StompSubscription {
-    if (kind === 'broadcast') return client.subscribe(broadcastTopic(roomId), (m) => this.dispatch(m.body, 'broadcastTopic', 'room'));
-    return client.subscribe(roomTopic(roomId), (m) => this.dispatch(m.body, 'roomTopic', 'room'));
+    return client.subscribe(roomDestination(roomId, kind), (m) => this.dispatch(m.body, kind === 'broadcast' ? 'broadcastTopic' : 'roomTopic', 'room'));
   }
 
   private dispatch(body: string, destination: ChatDestination, source: NotificationSource): void {
