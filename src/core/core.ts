@@ -123,6 +123,9 @@ export function createCore(options: CoreOptions = {}): Core {
         if (reason && useSessionStore.getState().apiKey === apiKey) endSession(reason);
       });
     });
+    // A reconnect means the server is back: what failed to load while it was not (a chat opened during the
+    // outage, its retries used up) is asked again, or it would stay empty until a reload.
+    client.on('resynced', () => void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' }));
     realtime = client;
     stopWatching?.();
     stopWatching = signals ? watchConnectivity(signals, () => reconnect()) : null;

@@ -1,7 +1,7 @@
 // The CSD client's chat details against the reference server: 'Delete for everyone' asks first and the recalled
 // preview reads the same on both sides; a file shows its plaintext size and real type; hostile text (stacked
 // combining marks, bidi overrides, hundreds of lines) keeps each bubble inside its row; the maximum-text notice;
-// enlarged emoji; the right panel shares the width from 1,000 px and slides over the chat with the focus below.
+// enlarged emoji; the right panel shares the width from 1,200 px and slides over the chat with the focus below.
 import type { Locator, Page } from '@playwright/test';
 import { ok, person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
@@ -197,6 +197,13 @@ test('a file shows its plaintext size and its real type, whatever its name does'
   await expect(hostile.getByTestId('file-size')).toHaveText('45 B');
   await expect(page.getByTestId('room-row').filter({ hasText: 'Writer' }).getByTestId('room-preview')).toHaveText('File: xfdp.exe');
   await screenshot(page, 'file-real-type');
+
+  // A name longer than the server takes (255 characters) is sent cut at the end of its stem, its type kept.
+  await page.getByTestId('file-input').setInputFiles({ name: `${'ä'.repeat(300)}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+  const long = page.getByTestId('message').filter({ has: page.getByTestId('file-name').filter({ hasText: 'ääää' }) });
+  await expect(long).toHaveAttribute('data-message-id', /^\d+$/);
+  await expect(long.getByTestId('file-name')).toHaveText(`${'ä'.repeat(251)}.pdf`);
+  await expect(long.getByTestId('file-type')).toHaveText('PDF');
 });
 
 test('hostile text keeps each bubble inside its row: combining marks, bidi overrides, 200 lines behind Show more', async ({ openPage }) => {
@@ -296,9 +303,9 @@ test('the right panel narrows the main panel; the message beside it keeps its wi
 
 });
 
-test('the right panel shares the width from 1,000 px (1,024, 1,280, 1,440) and slides over the chat below, with the focus', async ({ openPage }) => {
+test('the right panel shares the width from 1,200 px (1,280, 1,366, 1,440) and slides over the chat at 1,024 px, with the focus', async ({ openPage }) => {
   const { me } = await pair();
-  const page = await openPage({ viewport: { width: 1024, height: 760 } });
+  const page = await openPage({ viewport: { width: 1366, height: 760 } });
   await openRoom(page, me, 'Writer');
   const infoButton = page.getByRole('button', { name: 'Chat info' });
   await infoButton.click();
@@ -308,37 +315,52 @@ test('the right panel shares the width from 1,000 px (1,024, 1,280, 1,440) and s
   const left = page.getByRole('complementary', { name: 'Chat list' });
   const composer = page.getByRole('textbox', { name: 'Message', exact: true });
   const send = page.getByRole('button', { name: 'Send', exact: true });
-  for (const width of [1024, 1280, 1440]) {
+  for (const width of [1280, 1366, 1440]) {
     await page.setViewportSize({ width, height: 760 });
-    // Side by side inside the window: room list, chat, panel; the chat keeps at least 400 px, the panel 320.
+    // Side by side inside the window: room list, chat, panel, each at least its narrowest (docs/client-ui.md,
+    // "Right panel widths"): the list 320 px, the chat 560, the panel 320.
     await expect.poll(async () => (await boxOf(main)).right - (await boxOf(panel)).left).toBeLessThanOrEqual(0.5);
     const [leftBox, mainBox, panelBox] = [await boxOf(left), await boxOf(main), await boxOf(panel)];
     expect(leftBox.right).toBeLessThanOrEqual(mainBox.left + 0.5);
     expect(panelBox.right).toBeLessThanOrEqual(width + 0.5);
-    expect(mainBox.right - mainBox.left).toBeGreaterThanOrEqual(399.5);
+    expect(leftBox.right - leftBox.left).toBeGreaterThanOrEqual(319.5);
+    expect(mainBox.right - mainBox.left).toBeGreaterThanOrEqual(559.5);
     expect(panelBox.right - panelBox.left).toBeGreaterThanOrEqual(319.5);
     await expect(page.getByTestId('right-panel-scrim')).toBeHidden();
     await expect(main).not.toHaveAttribute('inert');
-    // Send stays beside the text box however narrow the chat, inside it (the tools wrap above them instead).
+    // Send stays beside the text box, inside the chat, and the composer's tools stay on one line above it.
     const [inputBox, sendBox] = [await boxOf(composer), await boxOf(send)];
     expect(sendBox.left).toBeGreaterThanOrEqual(inputBox.right - 0.5);
     expect((sendBox.top + sendBox.bottom) / 2).toBeGreaterThan(inputBox.top);
     expect((sendBox.top + sendBox.bottom) / 2).toBeLessThan(inputBox.bottom);
     expect(sendBox.right).toBeLessThanOrEqual(mainBox.right + 0.5);
+    // The tools are the buttons of the composer's row outside the text box's own line.
+    const toolTops = await composer.evaluate((input) => {
+      const entry = input.parentElement;
+      const buttons = Array.from(entry?.parentElement?.querySelectorAll('button') ?? []).filter((button) => !entry?.contains(button));
+      return buttons.map((button) => Math.round(button.getBoundingClientRect().top));
+    });
+    expect(toolTops.length).toBeGreaterThan(3);
+    expect(new Set(toolTops).size).toBe(1);
     await screenshot(page, `right-panel-shares-${width}`);
   }
 
-  // Narrower: the panel covers part of the chat, which waits under a scrim; the focus goes to the panel's title and
-  // comes back to the button that opened it.
+  // A 1,024 px laptop: the panel covers part of the chat, which keeps its width and waits under a scrim, and the
+  // room list keeps its own; the focus goes to the panel's title and comes back to the button that opened it.
   await page.getByRole('button', { name: 'Close details' }).click();
-  await page.setViewportSize({ width: 900, height: 760 });
+  await page.setViewportSize({ width: 1024, height: 760 });
+  await expect(panel.getByRole('heading')).toHaveCount(0);
+  const [leftAlone, mainAlone] = [await boxOf(left), await boxOf(main)];
   await infoButton.focus();
   await page.keyboard.press('Enter');
   await expect(panel.getByRole('heading', { name: 'Chat info' })).toBeFocused();
   await expect.poll(async () => (await boxOf(panel)).left).toBeLessThan((await boxOf(main)).right - 100);
+  expect(await boxOf(left)).toEqual(leftAlone);
+  expect(await boxOf(main)).toEqual(mainAlone);
+  expect((await boxOf(panel)).right).toBeLessThanOrEqual(1024 + 0.5);
   await expect(main).toHaveAttribute('inert');
   await expect(page.getByTestId('right-panel-scrim')).toBeVisible();
-  await screenshot(page, 'right-panel-over-main');
+  await screenshot(page, 'right-panel-over-main-1024');
   await page.keyboard.press('Escape');
   await expect(panel.getByRole('heading')).toHaveCount(0);
   await expect(infoButton).toBeFocused();
@@ -387,7 +409,9 @@ test('@ suggests members on a text box that keeps its role: list, highlighted op
   await expect(composer).not.toHaveAttribute('aria-activedescendant');
   await expect(composer).not.toHaveAttribute('aria-autocomplete');
 
-  // Escape closes the suggestions only, not the open right panel beside the chat; the next Escape closes the panel.
+  // Escape closes the suggestions only, not the open right panel beside the chat (a window where it sits beside the
+  // chat: at 1,024 px it covers the chat, which waits); the next Escape closes the panel.
+  await page.setViewportSize({ width: 1366, height: 760 });
   await page.getByRole('button', { name: 'Chat info' }).click();
   const panelHeading = page.getByTestId('right-panel').getByRole('heading', { name: 'Chat info' });
   await expect(panelHeading).toBeVisible();

@@ -97,4 +97,28 @@ test.describe('a network outage', () => {
     await expect(banner).toBeHidden();
     for (const text of texts) await expect(alice.getByTestId('message').filter({ hasText: text })).toBeVisible();
   });
+
+  test('a chat opened during the outage, whose messages could not load, loads them once the connection is back', async ({ openPage }) => {
+    test.setTimeout(120_000);
+    const alice = await openPage();
+    const created = await bob.api.createSingleRoom({ memberId: aliceId });
+    if (!created.ok) throw new Error('Bob could not open a chat with Alice');
+    const roomId = String(created.data.roomId);
+    await bobSends(roomId, ['Sent before Alice opened the chat']);
+    await login(alice, proxy.url, 'alice', TEST_PASSWORD);
+    const row = alice.getByTestId('room-row').filter({ hasText: 'Bob Lee' });
+    await expect(row).toBeVisible();
+    const banner = alice.getByTestId('connection-banner');
+    proxy.cut();
+    await expect(banner).toHaveAttribute('data-status', 'reconnecting');
+    await row.click();
+    await expect(alice.getByTestId('chat-title')).toContainText('Bob Lee');
+    await expect(alice.getByText('No Message Found')).toBeVisible(); // its load failed (retried, then given up)
+    await bobSends(roomId, ['Sent during the outage']);
+    proxy.restore();
+    await expect(banner).toBeHidden({ timeout: 30_000 }); // the next of the seed's tries, at most 10 s away
+    await expect(alice.getByTestId('message').filter({ hasText: 'Sent before Alice opened the chat' })).toBeVisible();
+    await expect(alice.getByTestId('message').filter({ hasText: 'Sent during the outage' })).toBeVisible();
+    await screenshot(alice, 'connection-failed-load-recovered');
+  });
 });

@@ -104,8 +104,11 @@ export async function login(page: Page, baseUrl: string, loginName: string, pass
   await page.getByLabel('Password', { exact: true }).press('Enter');
 }
 
-/** Runs axe-core in the page and returns the serious and critical violations. */
-export async function axeViolations(page: Page): Promise<{ id: string; impact: string | null; nodes: number }[]> {
+/**
+ * Runs axe-core in the page and returns the serious and critical violations, and those of `rules` whatever their
+ * impact (a check that covers a moderate rule such as 'region', everything in a landmark).
+ */
+export async function axeViolations(page: Page, rules: readonly string[] = []): Promise<{ id: string; impact: string | null; nodes: number }[]> {
   const source = await readFile(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
   await page.evaluate(source);
   const result = await page.evaluate(async () => {
@@ -113,5 +116,5 @@ export async function axeViolations(page: Page): Promise<{ id: string; impact: s
     const outcome = await axe.run(document);
     return outcome.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.length }));
   });
-  return result.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  return result.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || rules.includes(violation.id));
 }

@@ -1,11 +1,13 @@
 // Reading history and counts in the CSD client against the reference server: a room of 1,000 messages scrolls
 // back to its first message with the 200-kept window sliding (dropped at the far end, fetched again when scrolled
 // back) and the rows on screen holding still while pages arrive; unread badges follow the server after reading,
-// after a reload and in a second tab; a message arriving while the one before it is fetched is not lost.
+// after a reload and in a second tab; a message arriving while the one before it is fetched is not lost, nor a recall
+// while an older page is on its way, nor a chat's second message while its row's summary is being fetched.
 import type { Page, Route } from '@playwright/test';
 import { person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
+import { countNotices, holdNextAnswer } from './support/held-answer.ts';
 import { sendTexts } from './support/room-helpers.ts';
 
 const csd = serveVariant('CSD');
@@ -122,42 +124,111 @@ test('unread badges follow the server: cleared by reading, still cleared after a
   await expect(badgeIn(tab)).toHaveCount(0);
 });
 
+/**
+ * The writer sends two messages; the page's next call to `path` (made for the first) is answered before the second is
+ * stored, and the answer held until the second one's notice is in: that call cannot have seen the second message.
+ */
+async function twoMessagesWhileHeld(
+  page: Page,
+  path: string,
+  chatOf: { other: Person; roomId: string; newMessageNotices: () => number },
+  [first, second]: [string, string],
+): Promise<void> {
+  const held = await holdNextAnswer(page, path);
+  await sendTexts(chatOf.other, chatOf.roomId, [first]);
+  await held.answered;
+  await sendTexts(chatOf.other, chatOf.roomId, [second]);
+  await expect.poll(chatOf.newMessageNotices).toBe(2);
+  await held.release();
+  await held.stop();
+}
+
 test('a message that arrives while the newest one is still being fetched shows too', async ({ openPage }) => {
   const { me, other, roomId } = await chat('watcher', 'notifier');
   await sendTexts(other, roomId, ['Before the window opened']);
   const page = await openPage();
-  let newMessageNotices = 0;
-  page.on('websocket', (socket) => socket.on('framereceived', (frame) => {
-    if (String(frame.payload).includes('"NEW_MESSAGE"')) newMessageNotices += 1;
-  }));
+  const newMessageNotices = countNotices(page, 'NEW_MESSAGE');
   await login(page, csd.url, me.loginName, TEST_PASSWORD);
   await page.getByTestId('room-row').filter({ hasText: 'Notifier Writer' }).click();
   const bubble = (text: string) => page.getByTestId('message').filter({ hasText: text });
   await expect(bubble('Before the window opened')).toBeVisible();
   await expect(list(page)).toHaveAttribute('aria-busy', 'false');
 
-  // The fetch for the first new message is answered before the second is stored, and its answer is held until the
-  // second one's notice has reached the page: that fetch cannot have seen the second message.
-  let answered: () => void = () => undefined;
-  const answeredOnce = new Promise<void>((resolve) => (answered = resolve));
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let armed = true;
-  const holdAnswer = async (route: Route) => {
-    if (!armed) return route.continue();
-    armed = false;
-    const response = await route.fetch();
-    answered();
-    await held;
-    await route.fulfill({ response });
-  };
-  await page.route('**/chat/sec/message/receiveaesmessages', holdAnswer);
-  await sendTexts(other, roomId, ['First while open']);
-  await answeredOnce;
-  await sendTexts(other, roomId, ['Second while fetching']);
-  await expect.poll(() => newMessageNotices).toBe(2);
-  release();
+  // The fetch for the first new message cannot have seen the second.
+  await twoMessagesWhileHeld(page, '/chat/sec/message/receiveaesmessages', { other, roomId, newMessageNotices }, ['First while open', 'Second while fetching']);
   await expect(bubble('First while open')).toBeVisible();
   await expect(bubble('Second while fetching')).toBeVisible();
-  await page.unroute('**/chat/sec/message/receiveaesmessages', holdAnswer);
+});
+
+test('a message recalled while an older page is on its way stays recalled when that page lands', async ({ openPage }) => {
+  const { me, other, roomId } = await chat('recipient', 'recaller');
+  const ids = await sendTexts(other, roomId, Array.from({ length: 40 }, (_, index) => label(index + 1)));
+  const page = await openPage();
+  await login(page, csd.url, me.loginName, TEST_PASSWORD);
+  await page.getByTestId('room-row').filter({ hasText: 'Recaller Writer' }).click();
+  const bubble = (n: number) => page.getByTestId('message').filter({ hasText: label(n) });
+  await expect(bubble(40)).toBeVisible();
+  await expect(list(page)).toHaveAttribute('aria-busy', 'false');
+
+  // The older page is read on the server before the recall and its answer held until the recall's notice is shown:
+  // it is built on the window as it was before the notice.
+  const held = await holdNextAnswer(page, '/chat/sec/message/receiveaesmessages');
+  await list(page).evaluate((element) => (element.scrollTop = 0));
+  await held.answered;
+  const recalled = await other.api.deleteAesMessages({ roomId, messageIds: [ids[19]!] });
+  expect(recalled.ok).toBe(true);
+  await expect(bubble(20)).toHaveCount(0);
+  await held.release();
+  await expect(list(page)).toHaveAttribute('data-has-older', 'false');
+  await expect(list(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(bubble(21)).toBeAttached();
+  await expect(bubble(20)).toHaveCount(0);
+  await expect(page.locator(`[data-testid="message"][data-message-id="${ids[19]}"]`)).toContainText('This message was deleted');
+  await screenshot(page, 'history-recalled-while-paging');
+  await held.stop();
+});
+
+/** The reader's room list, signed in, with the writer's chat in it holding one unread message. */
+async function listWithChat(page: Page, reader: string, writer: string) {
+  const { me, other, roomId } = await chat(reader, writer);
+  await sendTexts(other, roomId, ['Already here']);
+  const newMessageNotices = countNotices(page, 'NEW_MESSAGE');
+  await login(page, csd.url, me.loginName, TEST_PASSWORD);
+  const row = page.getByTestId('room-row').filter({ hasText: `${writer[0]!.toUpperCase()}${writer.slice(1)} Writer` });
+  await expect(row.getByTestId('room-preview')).toHaveText('Already here');
+  return { me, other, roomId, row, newMessageNotices };
+}
+
+test("a chat's second new message while the first one's summary is being fetched shows in its row and counts", async ({ openPage }) => {
+  const page = await openPage();
+  const { other, roomId, row, newMessageNotices } = await listWithChat(page, 'tallier', 'burster');
+  await expect(row.getByRole('img', { name: /unread message/ })).toHaveText('1');
+
+  // The row's summary for the first message cannot have seen the second.
+  await twoMessagesWhileHeld(page, '/chat/sec/room/getlastmessage', { other, roomId, newMessageNotices }, ['First of two', 'Second of two']);
+  await expect(row.getByTestId('room-preview')).toHaveText('Second of two');
+  await expect(row.getByRole('img', { name: /unread message/ })).toHaveText('3');
+  await screenshot(page, 'room-row-second-message-while-fetching');
+});
+
+test('a new message while the room list is being loaded again keeps its row on top with its preview and count', async ({ openPage }) => {
+  const page = await openPage();
+  const { me, other, roomId, row } = await listWithChat(page, 'lister', 'poster');
+
+  // A new chat reloads the list; that load is read before the message below and its answer held until the message
+  // shows in the row.
+  const held = await holdNextAnswer(page, '/chat/sec/room/getroomlist');
+  const third = await person(csd.server, 'opener', 'Opener Writer');
+  const opened = await third.api.createSingleRoom({ memberId: String(me.id) });
+  expect(opened.ok).toBe(true);
+  await held.answered;
+  await sendTexts(other, roomId, ['While the list loads']);
+  await expect(row.getByTestId('room-preview')).toHaveText('While the list loads');
+  await held.release();
+  await expect(page.getByTestId('room-row').filter({ hasText: 'Opener Writer' })).toBeVisible();
+  await expect(row.getByTestId('room-preview')).toHaveText('While the list loads');
+  await expect(row.getByRole('img', { name: /unread message/ })).toHaveText('2');
+  await expect(page.getByTestId('room-row').first()).toContainText('Poster Writer');
+  await screenshot(page, 'room-list-message-while-reloading');
+  await held.stop();
 });

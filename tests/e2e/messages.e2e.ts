@@ -289,6 +289,9 @@ test('a poll created in the client is voted and unvoted live on the other side; 
   await form.getByRole('textbox', { name: 'Option 1' }).fill('Noodles');
   await form.getByRole('button', { name: 'Create' }).click();
   await expect(form.getByRole('alert')).toHaveText('Options must between 2 to 8');
+  await form.getByRole('textbox', { name: 'Option 2' }).fill('R'.repeat(201)); // over the send call's 200
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Option 2 can be at most 200 characters');
   await form.getByRole('textbox', { name: 'Option 2' }).fill('Rice');
   await form.getByRole('button', { name: 'Add option' }).click();
   await form.getByRole('textbox', { name: 'Option 3' }).fill('Salad');

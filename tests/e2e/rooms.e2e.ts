@@ -7,7 +7,7 @@ import { delegateStore } from '../../server/store/repos/delegates.ts';
 import { distributionLists } from '../../server/store/repos/distribution-lists.ts';
 import { ok, person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
-import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
+import { axeViolations, expect, login, screenshot, serveVariant, test } from './fixtures.ts';
 
 const csd = serveVariant('CSD');
 
@@ -43,9 +43,22 @@ test('the room menu pins, mutes, hides and unhides, archives, deletes all messag
   await expect(rowOf(mine, 'Ward Menu').getByRole('img', { name: 'Pinned' })).toBeVisible();
   await rowOf(mine, 'Ward Menu').click({ button: 'right' });
   await expect(mine.getByRole('menu')).toBeVisible();
+  // In the room list's landmark, as everything on the page is (axe's 'region' rule, moderate, counted here).
+  await expect(mine.getByRole('complementary', { name: 'Chat list' }).getByRole('menu')).toBeVisible();
+  expect(await axeViolations(mine, ['region'])).toEqual([]);
   await screenshot(mine, 'rooms-menu');
   await mine.keyboard.press('Escape');
   await expect(mine.getByRole('menu')).toBeHidden();
+  // From the row's '⋯' button: under it, ending where it ends; Escape gives the focus back to it.
+  await rowOf(mine, 'Ward Menu').hover();
+  const rowButton = rowOf(mine, 'Ward Menu').getByRole('button', { name: 'Room actions for Ward Menu' });
+  await rowButton.click();
+  await expect(mine.getByRole('menu')).toBeVisible();
+  const [buttonBox, rowMenuBox] = [await rowButton.boundingBox(), await mine.getByRole('menu').boundingBox()];
+  expect(Math.abs((rowMenuBox?.x ?? 0) + (rowMenuBox?.width ?? 0) - ((buttonBox?.x ?? 0) + (buttonBox?.width ?? 0)))).toBeLessThanOrEqual(1);
+  expect(rowMenuBox?.y ?? 0).toBeGreaterThanOrEqual((buttonBox?.y ?? 0) + (buttonBox?.height ?? 0));
+  await mine.keyboard.press('Escape');
+  await expect(rowButton).toBeFocused();
   await fromMenu(mine, 'Ward Menu', 'Mute', 'button');
   const muteDialog = mine.getByRole('dialog', { name: 'Mute Ward Menu' });
   await muteDialog.getByLabel('Until a chosen time').check();
@@ -58,6 +71,18 @@ test('the room menu pins, mutes, hides and unhides, archives, deletes all messag
   // Unmute from the chat header's dropdown; then hide: the room leaves the list and the open chat closes.
   await rowOf(mine, 'Ward Menu').click();
   await expect(mine.getByTestId('chat-title')).toHaveText('Ward Menu');
+  // The header's menu lies in the chat's landmark.
+  await mine.getByTestId('room-header-menu').click();
+  await expect(mine.getByRole('main').getByRole('menu')).toBeVisible();
+  // It opens under its button, from the button's start over the chat, not over the room list.
+  const [dropdownBox, headerMenuBox, chatBox] = [await mine.getByTestId('room-header-menu').boundingBox(), await mine.getByRole('menu').boundingBox(), await mine.getByRole('main').boundingBox()];
+  expect(Math.abs((headerMenuBox?.x ?? 0) - (dropdownBox?.x ?? 0))).toBeLessThanOrEqual(1);
+  expect(headerMenuBox?.x ?? 0).toBeGreaterThanOrEqual(chatBox?.x ?? 0);
+  expect(await axeViolations(mine, ['region'])).toEqual([]);
+  await screenshot(mine, 'rooms-header-menu');
+  await mine.keyboard.press('Escape');
+  await expect(mine.getByRole('menu')).toBeHidden();
+  await expect(mine.getByTestId('room-header-menu')).toBeFocused();
   await fromMenu(mine, 'Ward Menu', 'Unmute', 'header');
   await expect(rowOf(mine, 'Ward Menu').getByRole('img', { name: 'Muted' })).toHaveCount(0);
   await fromMenu(mine, 'Ward Menu', 'Hide', 'header');

@@ -337,7 +337,11 @@ test("contacts: search, favourites kept with the account, 'No Contact Found', a 
   await signedIn(page, me);
   await openSetting(page, 'Contacts');
   const contacts = page.getByTestId('panel-page-contactlist');
-  await contacts.getByRole('searchbox', { name: 'Search contacts' }).fill(colleague.loginName);
+  const search = contacts.getByRole('searchbox', { name: 'Search contacts' });
+  await expect(search.locator('xpath=..')).toHaveCSS('outline-style', 'none');
+  await search.fill(colleague.loginName);
+  // The search box shows where the focus is: its box takes the ring.
+  await expect(search.locator('xpath=..')).toHaveCSS('outline-style', 'solid');
   const row = contacts.getByTestId('contact').filter({ hasText: `Colleague ${people}` });
   await expect(row).toHaveCount(1);
   // The row answers the pointer like the other lists' rows.
@@ -346,8 +350,12 @@ test("contacts: search, favourites kept with the account, 'No Contact Found', a 
   const resting = await background();
   await row.hover();
   await expect.poll(background).not.toBe(resting);
+  await expect(row.getByRole('button', { name: `Add Colleague ${people} to favourites` }).locator('svg')).toHaveCSS('fill', 'none');
   await row.getByRole('button', { name: `Add Colleague ${people} to favourites` }).click();
-  await expect(row.getByRole('button', { name: `Remove Colleague ${people} from favourites` })).toHaveAttribute('aria-pressed', 'true');
+  const favourite = row.getByRole('button', { name: `Remove Colleague ${people} from favourites` });
+  await expect(favourite).toHaveAttribute('aria-pressed', 'true');
+  // A favourite's star is filled (with the button's colour).
+  await expect(favourite.locator('svg')).not.toHaveCSS('fill', 'none');
   await screenshot(page, 'settings-contactlist-csd');
 
   await contacts.getByRole('searchbox', { name: 'Search contacts' }).fill('nobody-by-this-name');

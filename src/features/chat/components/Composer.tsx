@@ -12,7 +12,7 @@ import { characterCount, isEmojiOnly } from '../../../core/messages/text.ts';
 import { chatServices } from '../../session/index.ts';
 import { PromptHelper } from '../../assist/index.ts';
 import { personMatches } from '../../roomlist/index.ts';
-import { checkAttachment, extensionOf, sizeParts } from '../model/attachments.ts';
+import { checkAttachment, extensionOf, fitFileName, sizeParts } from '../model/attachments.ts';
 import { videoTooLong } from '../model/compose.ts';
 import { videoInfo } from '../api/data.ts';
 import { readDraft, writeDraft } from '../model/drafts.ts';
@@ -155,7 +155,9 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
       supportedFileTypes: kind === 'video' ? VIDEO_TYPES : (config?.supportedFileTypes ?? []),
       attachSize: config?.attachSize,
     };
-    for (const file of files) {
+    for (const picked of files) {
+      const name = fitFileName(picked.name);
+      const file = name === picked.name ? picked : new File([picked], name, { type: picked.type, lastModified: picked.lastModified });
       const problem = kind === 'video' && !VIDEO_TYPES.includes(extensionOf(file.name)) ? { key: 'errors.fileTypeUnsupported' as const, params: { name: file.name } } : checkAttachment(file, kind === 'video' ? 'file' : kind, rules);
       if (problem?.key === 'errors.attachTooLarge') {
         const limit = sizeParts(problem.params.limit);

@@ -7,15 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../ui/index.ts';
 import { roomReadHere } from '../../roomlist/index.ts';
 import { chatServices, displayNameOf, useProfile } from '../../session/index.ts';
-import { fetchMessagePage, fetchPagesAround, MAX_PAGES, MESSAGE_BATCH, messagePagesOf, messagePagesQuery, setMessagePages, unreadIdsFrom } from '../api/messagePages.ts';
+import { fetchMessagePage, fetchPagesAround, MAX_PAGES, MESSAGE_BATCH, messagePagesKey, messagePagesOf, messagePagesQuery, setMessagePages, unreadIdsFrom } from '../api/messagePages.ts';
 import { markRead, type ChatMessage, type OutgoingMessage } from '../api/data.ts';
 import { discardEntry, enqueue, resendEntry, useOutbox } from './useOutbox.ts';
 import { entryAsMessage, notYetShown, sendOrder } from '../model/outbox.ts';
-import { allMessages, appendNewest, atLiveEnd, newestMessageId, removeFromPages, updateInPages } from '../model/messagePages.ts';
+import { allMessages, appendNewest, atLiveEnd, newestMessageId, removeFromPages, tickInPages, updateInPages, type MessagePages } from '../model/messagePages.ts';
 import { tickMovesForward, type DeliveryTick } from '../model/deliveryTicks.ts';
 import { deletionOf } from '../model/deletions.ts';
 import { useJumpStore } from './jumpStore.ts';
 import { coalescedTask } from '../../../core/coalesced-task.ts';
+import { noticePatches, type DataChange, type NoticePatches } from '../../../core/query/notice-patches.ts';
 
 const MARK_CHUNK = 200;
 
@@ -42,6 +43,21 @@ export function useChatRoom(roomId: string) {
   const fillAfterPageLoad = useRef(false);
   /** Ticks that arrived before their message was in the window (read right after sending): applied when it is. */
   const earlyTicks = useRef(new Map<string, DeliveryTick>());
+  // Changes from notices (ticks, deletions, stars, votes, read marks) are made again after a page fetch that was on
+  // its way: its answer is built on the pages as they were when it began.
+  const patches = useRef<NoticePatches<MessagePages<ChatMessage>> | null>(null);
+  useEffect(() => {
+    const kept = noticePatches<MessagePages<ChatMessage>>(queryClient, messagePagesKey(roomId));
+    patches.current = kept;
+    return () => {
+      kept.dispose();
+      patches.current = null;
+    };
+  }, [queryClient, roomId]);
+  const patchPages = useCallback(
+    (change: DataChange<MessagePages<ChatMessage>>) => (patches.current ? patches.current.patch(change) : setMessagePages(queryClient, roomId, change)),
+    [queryClient, roomId],
+  );
 
   const server = useMemo(() => allMessages(query.data), [query.data]);
   const pending = useMemo(() => {
@@ -63,10 +79,10 @@ export function useChatRoom(roomId: string) {
   const markIds = useCallback(
     async (ids: readonly string[]) => {
       for (let start = 0; start < ids.length; start += MARK_CHUNK) await markRead(roomId, ids.slice(start, start + MARK_CHUNK));
-      for (const id of ids) setMessagePages(queryClient, roomId, (data) => updateInPages(data, id, { isReadByYou: true }));
+      for (const id of ids) patchPages((data) => updateInPages(data, id, { isReadByYou: true }));
       await roomReadHere(queryClient, roomId);
     },
-    [queryClient, roomId],
+    [patchPages, queryClient, roomId],
   );
 
   // Received messages not yet read are marked read as soon as they are in the window.
@@ -178,21 +194,19 @@ export function useChatRoom(roomId: string) {
       const tick = earlyTicks.current.get(message.messageId);
       if (!tick) continue;
       earlyTicks.current.delete(message.messageId);
-      if (tickMovesForward(tick, message.messageStatus)) {
-        setMessagePages(queryClient, roomId, (data) => updateInPages(data, message.messageId, { messageStatus: tick }));
-      }
+      if (tickMovesForward(tick, message.messageStatus)) patchPages((data) => tickInPages(data, message.messageId, tick));
     }
-  }, [queryClient, roomId, server]);
+  }, [patchPages, server]);
 
   // Room topic subscription and this room's notifications.
   useEffect(() => {
     const { realtime } = chatServices();
     realtime?.subscribeRoom(roomId);
-    const patchMessage = (messageId: string, change: Partial<ChatMessage>) => setMessagePages(queryClient, roomId, (data) => updateInPages(data, messageId, change));
+    const patchMessage = (messageId: string, change: Partial<ChatMessage>) => patchPages((data) => updateInPages(data, messageId, change));
     const tick = (messageId: string, next: DeliveryTick) => {
       const shown = allMessages(messagePagesOf(queryClient, roomId)).find((message) => message.messageId === messageId);
       if (shown) {
-        if (tickMovesForward(next, shown.messageStatus)) patchMessage(messageId, { messageStatus: next });
+        if (tickMovesForward(next, shown.messageStatus)) patchPages((data) => tickInPages(data, messageId, next));
         return;
       }
       const kept = earlyTicks.current.get(messageId);
@@ -215,7 +229,7 @@ export function useChatRoom(roomId: string) {
         case 'MESSAGE_DELETED_FOR_ME': {
           const deletion = deletionOf(notification);
           if (!deletion) return;
-          if (deletion.kind === 'removed') setMessagePages(queryClient, roomId, (data) => removeFromPages(data, deletion.messageIds));
+          if (deletion.kind === 'removed') patchPages((data) => removeFromPages(data, deletion.messageIds));
           else for (const id of deletion.messageIds) patchMessage(id, { messageStatus: 'ALL_DELETED', text: undefined, fileBytes: undefined });
           return;
         }
@@ -238,7 +252,7 @@ export function useChatRoom(roomId: string) {
       offResynced?.();
       realtime?.unsubscribeRoom(roomId);
     };
-  }, [liveFill, queryClient, roomId]);
+  }, [liveFill, patchPages, queryClient, roomId]);
 
   const send = useCallback(
     async (message: Omit<OutgoingMessage, 'roomId'>) => {

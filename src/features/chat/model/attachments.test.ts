@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { constants } from '@variant/constants';
-import { checkAttachment, plaintextSize, sizeParts, thumbnailBox } from './attachments.ts';
+import { checkAttachment, FILE_NAME_MAX_LENGTH, fitFileName, plaintextSize, sizeParts, thumbnailBox } from './attachments.ts';
 
 const rules = { imageTypes: constants.upload.imageTypes, supportedFileTypes: ['pdf', 'docx', 'txt'], attachSize: 1000 };
 
@@ -33,5 +34,30 @@ describe('attachment size label', () => {
     expect(plaintextSize({ fileMetadata: { size: 45 }, aesMessageFilesize: 73 })).toBe(45);
     expect(plaintextSize({ aesMessageFilesize: 73 })).toBe(73);
     expect(plaintextSize({})).toBeUndefined();
+  });
+});
+
+describe('the name a file is sent under', () => {
+  it('is kept when the server takes it, and otherwise cut at the end of its stem with its extension kept', () => {
+    const fits = `${'a'.repeat(251)}.pdf`;
+    expect(fitFileName(fits)).toBe(fits);
+    const long = `${'ä'.repeat(300)}.pdf`;
+    expect(fitFileName(long)).toBe(`${'ä'.repeat(251)}.pdf`);
+    expect([...fitFileName(long)]).toHaveLength(255);
+  });
+
+  it('never splits an emoji, and keeps no "extension" that is most of the name', () => {
+    const emoji = fitFileName(`${'😀'.repeat(300)}.docx`);
+    expect(emoji).toBe(`${'😀'.repeat(250)}.docx`);
+    expect(emoji.length).toBe(505); // 250 surrogate pairs and '.docx': nothing cut in half
+    expect(fitFileName(`report.${'x'.repeat(300)}`)).toBe(`report.${'x'.repeat(248)}`);
+    expect(fitFileName('x'.repeat(300))).toBe('x'.repeat(255));
+  });
+
+  it("keeps the send call's limit", () => {
+    const schema = JSON.parse(readFileSync(new URL('../../../../schema/endpoints/messages.json', import.meta.url), 'utf8')) as unknown;
+    const limits = JSON.stringify(schema).match(/"aesMessageFilename":\{[^}]*"maxLength":(\d+)/g) ?? [];
+    expect(limits.length).toBeGreaterThan(0);
+    for (const limit of limits) expect(Number(/(\d+)$/.exec(limit)?.[1])).toBe(FILE_NAME_MAX_LENGTH);
   });
 });

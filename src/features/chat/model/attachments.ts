@@ -17,6 +17,24 @@ export function extensionOf(name: string): string {
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
+/** The longest file name the send call takes (aesMessageFilename in schema/endpoints/messages.json), in characters. */
+export const FILE_NAME_MAX_LENGTH = 255;
+/** An extension longer than this is not kept when a name is shortened (it is most likely not one). */
+const KEPT_EXTENSION_MAX_LENGTH = 16;
+
+/**
+ * The name a picked file is sent under: as it is, or, when longer than the server takes (it would refuse the
+ * upload), cut at the end of its stem with its extension kept, so its type and preview stay the same.
+ * Characters are code points, as the server's schema counts them, so no emoji or CJK character is split.
+ */
+export function fitFileName(name: string, max: number = FILE_NAME_MAX_LENGTH): string {
+  const chars = [...name];
+  if (chars.length <= max) return name;
+  const dot = chars.lastIndexOf('.');
+  const extension = dot > 0 && chars.length - dot <= KEPT_EXTENSION_MAX_LENGTH + 1 ? chars.slice(dot) : [];
+  return [...chars.slice(0, max - extension.length), ...extension].join('');
+}
+
 export function isImageName(name: string, rules: Pick<AttachmentRules, 'imageTypes'>): boolean {
   return rules.imageTypes.includes(extensionOf(name));
 }

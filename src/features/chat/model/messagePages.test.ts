@@ -8,6 +8,7 @@ import {
   pageFromAnswer,
   pagesAround,
   removeFromPages,
+  tickInPages,
   updateInPages,
   type MessagePages,
 } from './messagePages.ts';
@@ -57,6 +58,16 @@ describe('message pages', () => {
     expect(allMessages(again)[1]?.text).toBe('edited');
     expect(allMessages(updateInPages(again, '3', { text: 'starred' }))[2]?.text).toBe('starred');
     expect(allMessages(removeFromPages(again, ['1'])).map((m) => m.messageId)).toEqual(['2', '3']);
+  });
+
+  it('a tick made again on pages fetched since moves a status forward only, never over a deletion', () => {
+    const statuses = (data: MessagePages<M> | undefined) => allMessages(data).map((m) => m.messageStatus);
+    const data: MessagePages<M> = {
+      pages: [{ messages: [{ ...message(1), messageStatus: 'SERVER_RECEIVED' }, { ...message(2), messageStatus: 'ALL_READ' }, { ...message(3), messageStatus: 'ALL_DELETED' }], hasOlder: false, hasNewer: false }],
+      pageParams: [{ direction: 'UP' }],
+    };
+    expect(statuses(tickInPages(tickInPages(tickInPages(data, '1', 'ALL_RECEIVED'), '2', 'ALL_RECEIVED'), '3', 'ALL_READ'))).toEqual(['ALL_RECEIVED', 'ALL_READ', 'ALL_DELETED']);
+    expect(tickInPages(data, '9', 'ALL_READ')).toBe(data);
   });
 
   it('builds the window around a message: older pages above it and newer ones below load by scrolling, the live end is not held', () => {

@@ -4,7 +4,7 @@
 // size, so the window keeps at most maxPages × batch messages. Pure functions, used by the hooks and tested alone.
 import type { InfiniteData } from '@tanstack/react-query';
 import type { ListMessage } from './rows.ts';
-import { furthestStatus } from './deliveryTicks.ts';
+import { furthestStatus, tickMovesForward, type DeliveryTick } from './deliveryTicks.ts';
 
 export interface MessagePage<M extends ListMessage = ListMessage> {
   /** Oldest first. */
@@ -155,4 +155,11 @@ export function removeFromPages<M extends ListMessage>(data: MessagePages<M> | u
       page.messages.some((message) => gone.has(message.messageId)) ? { ...page, messages: page.messages.filter((message) => !gone.has(message.messageId)) } : page,
     ),
   };
+}
+
+/** A tick, made on pages that may have been fetched since it came: it moves the message's status forward only. */
+export function tickInPages<M extends ListMessage>(data: MessagePages<M> | undefined, messageId: string, next: DeliveryTick): MessagePages<M> | undefined {
+  const current = allMessages(data).find((message) => message.messageId === messageId);
+  // The cast: M extends ListMessage, whose messageStatus a tick is.
+  return current && tickMovesForward(next, current.messageStatus) ? updateInPages(data, messageId, { messageStatus: next } as Partial<M>) : data;
 }

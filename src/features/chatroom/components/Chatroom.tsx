@@ -1,5 +1,5 @@
 // The chat: the three panels on the variant's 12-column grid (CSD 4/8/0). When the variant gives the right panel no
-// columns it shares the width where the room is wide enough (1,000 px), and slides in over the main panel otherwise. No router here:
+// columns it shares the width where the room is wide enough (1,200 px), and slides in over the main panel otherwise. No router here:
 // the /chatroom route and the embedded app both show it.
 import { useCallback, useEffect, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -45,6 +45,7 @@ function People({ filter }: { filter: string }) {
                 label={t(account.isFavourite ? 'contacts.removeFavourite' : 'contacts.addFavourite', { name: nameOf(account) })}
                 pressed={account.isFavourite ?? false}
                 tone={account.isFavourite ? 'accent' : 'default'}
+                className={account.isFavourite ? styles.favourite : undefined}
                 onClick={() => toggle.mutate({ accountId: account.accountId, favourite: !account.isFavourite }, { onError: () => showToast(t('errors.actionFailed')) })}
               />
             ) : null}

@@ -1,13 +1,14 @@
 // The room list's server state in TanStack Query: pages of rooms (keys from the generated factory), previews
 // decrypted by the core.
-import { getRoomList } from '@generated/api/rooms';
+import { getLastMessage, getRoomList } from '@generated/api/rooms';
 import { useMemo } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
-import { getLastMessageQuery, queryKeys } from '@generated/api/index';
+import { queryKeys } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
 import type { Message, Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { decryptIncomingList, type DecryptedMessage } from '../../../core/messages/crypto.ts';
+import { coalescedTask, type CoalescedTask } from '../../../core/coalesced-task.ts';
 import { chatServices } from '../../session/index.ts';
 import { announceRoomRead } from './readChannel.ts';
 import { allRooms, findRoom, setCounts, setPreview, upsertRoom, type RoomPage, type RoomPages } from '../model/roomPages.ts';
@@ -87,13 +88,38 @@ export function invalidateRoomList(queryClient: QueryClient): Promise<void> {
 }
 
 /**
+ * For a notice that changed a room of the list: a load of the list on its way read the rooms before it, and its
+ * answer (built on the pages as they were when it began) would undo the change; it is made again instead (the
+ * invalidation cancels it), so it reads the rooms after the notice.
+ */
+export function reloadRoomListIfLoading(queryClient: QueryClient): void {
+  if (queryClient.isFetching({ queryKey: roomListKey(), exact: true }) > 0) void invalidateRoomList(queryClient);
+}
+
+/** The summary refresh of each room (with or without counts) in progress, per session's query client. */
+const summaryRefreshes = new WeakMap<QueryClient, Map<string, CoalescedTask>>();
+
+/**
  * The last message of a room (getLastMessage, always asked afresh), decrypted into the room's preview, and with
  * `withCounts` its unread and mention counts as the server knows them (not for the open room, which reads
- * what arrives and refreshes its counts once the read marks are in).
+ * what arrives and refreshes its counts once the read marks are in). One at a time per room: asked again while one
+ * is on its way (a second message's notice), it runs once more after it, as that one may have read the room before.
  */
-export async function refreshRoomSummary(queryClient: QueryClient, roomId: string, withCounts: boolean): Promise<void> {
+export function refreshRoomSummary(queryClient: QueryClient, roomId: string, withCounts: boolean): Promise<void> {
+  let tasks = summaryRefreshes.get(queryClient);
+  if (!tasks) summaryRefreshes.set(queryClient, (tasks = new Map()));
+  const key = `${roomId}/${String(withCounts)}`;
+  let task = tasks.get(key);
+  if (!task) tasks.set(key, (task = coalescedTask(() => readRoomSummary(queryClient, roomId, withCounts))));
+  const running = task;
+  return running.run().finally(() => {
+    if (!running.isRunning()) tasks.delete(key);
+  });
+}
+
+async function readRoomSummary(queryClient: QueryClient, roomId: string, withCounts: boolean): Promise<void> {
   const { transport, keys } = chatServices();
-  const data = await queryClient.fetchQuery({ ...getLastMessageQuery(transport, { roomId, withUnreadCount: withCounts }), staleTime: 0, gcTime: 0 });
+  const data = unwrap('getLastMessage', await getLastMessage(transport, { roomId, withUnreadCount: withCounts }));
   const last = data.message as Message | undefined;
   const [preview] = last ? await decryptIncomingList([last], keys) : [undefined];
   updateRoomPages(queryClient, (pages) => {

@@ -17,7 +17,7 @@ export function RoomHeaderMenu({ room }: { room: Room }) {
         aria-haspopup="menu"
         aria-expanded={menu.isOpen}
         data-testid="room-header-menu"
-        onClick={(event) => menu.open(room, anchorBelow(event.currentTarget))}
+        onClick={(event) => menu.open(room, anchorBelow(event.currentTarget, 'start'))}
       />
       {menu.element}
     </>

@@ -1,8 +1,9 @@
 // The room menu: opened by right-clicking a room row, by the row's '⋯' button (keyboard and touch) and by the
 // chat header's dropdown. A menu of the actions the room's policy and the variant allow, placed at the pointer
-// or under its button, in a portal so that the room list's scroller does not clip it.
+// or under its button. It stays in the page where it was opened, inside that panel's landmark (the room list's or
+// the chat's) for screen readers and axe's 'region' rule; fixed to the window, the room list's scroller does not clip
+// it (no panel around it may set a transform, filter or containment, which would).
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { LucideIcon } from 'lucide-react';
 import { Archive, Bell, BellOff, Download, Eraser, EyeOff, LogOut, Pin, PinOff, Trash2 } from 'lucide-react';
@@ -15,6 +16,8 @@ import styles from './RoomMenu.module.scss';
 export interface MenuAnchor {
   x: number;
   y: number;
+  /** 'end': the menu's end edge at `x` (under a button at the end of a row); else its start edge, as at a pointer. */
+  align?: 'start' | 'end';
 }
 
 const ICONS: Record<RoomAction, LucideIcon> = {
@@ -53,13 +56,25 @@ export function RoomMenu({ room, actions, anchor, onPick, onClose }: RoomMenuPro
   const label = useActionLabel();
   const ref = useRef<HTMLUListElement>(null);
   const [position, setPosition] = useState(anchor);
+  // What had the focus when the menu opened (its button, the row): Escape, Tab and a picked item give it back, as
+  // the kit's menu button does, so that a dialog an item opens returns there too.
+  const returnTo = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, []);
+  const closeBack = () => {
+    onClose();
+    if (returnTo.current?.isConnected) returnTo.current.focus();
+  };
 
   // Kept inside the window: a menu opened near the bottom or the right edge opens upwards or leftwards.
   useLayoutEffect(() => {
     const menu = ref.current;
     if (!menu) return;
     const { width, height } = menu.getBoundingClientRect();
-    setPosition({ x: Math.max(4, Math.min(anchor.x, window.innerWidth - width - 4)), y: Math.max(4, Math.min(anchor.y, window.innerHeight - height - 4)) });
+    const x = anchor.align === 'end' ? anchor.x - width : anchor.x;
+    setPosition({ x: Math.max(4, Math.min(x, window.innerWidth - width - 4)), y: Math.max(4, Math.min(anchor.y, window.innerHeight - height - 4)) });
     menu.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [anchor]);
 
@@ -78,9 +93,9 @@ export function RoomMenu({ room, actions, anchor, onPick, onClose }: RoomMenuPro
     };
   }, [onClose]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => menuKeyDown(event, ref.current, onClose);
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => menuKeyDown(event, ref.current, closeBack);
 
-  return createPortal(
+  return (
     <ul
       ref={ref}
       role="menu"
@@ -106,7 +121,7 @@ export function RoomMenu({ room, actions, anchor, onPick, onClose }: RoomMenuPro
               tabIndex={-1}
               className={[styles.item, danger ? styles.danger : ''].join(' ')}
               onClick={() => {
-                onClose();
+                closeBack();
                 onPick(action);
               }}
             >
@@ -116,7 +131,6 @@ export function RoomMenu({ room, actions, anchor, onPick, onClose }: RoomMenuPro
           </li>
         );
       })}
-    </ul>,
-    document.body,
+    </ul>
   );
 }

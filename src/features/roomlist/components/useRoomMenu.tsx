@@ -85,8 +85,12 @@ export function useRoomMenu() {
   return { open, element, isOpen: menu !== null };
 }
 
-/** Where a menu opened from a button appears: under the button, aligned to its end. */
-export function anchorBelow(button: HTMLElement): MenuAnchor {
+/**
+ * Where a menu opened from a button appears: under the button, aligned to its end (a row's '⋯' at the row's end)
+ * or its start (the chat header's dropdown beside the room's name, so that the menu opens over the chat, not over
+ * the room list).
+ */
+export function anchorBelow(button: HTMLElement, align: 'start' | 'end' = 'end'): MenuAnchor {
   const rect = button.getBoundingClientRect();
-  return { x: rect.right - 200, y: rect.bottom + 4 };
+  return { x: align === 'end' ? rect.right : rect.left, y: rect.bottom + 4, align };
 }

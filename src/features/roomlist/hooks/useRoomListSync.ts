@@ -1,16 +1,17 @@
 // Keeps the cached room list current from realtime notifications: NEW_MESSAGE moves the room up, counts it and
 // refreshes its preview and counts from the server; a recall or a delete-for-me refreshes them too (the recalled
-// wording on every side at once); new, changed or removed rooms (and an unknown room) reload the loaded pages;
-// after a reconnect (`resynced`) the list is reloaded to fill the gap; a room read in another tab gets the
-// server's counts. Every other room notification (membership, admins, policy, mute, image, self-destruct timer)
-// reloads the rooms group's reads (lists, members, policy, room detail), so every open view follows at once; a
-// member removed from the room that is open here sees at once that they are no longer a participant.
+// wording on every side at once); a load of the list on its way then is made again, as it read the rooms before;
+// new, changed or removed rooms (and an unknown room) reload the loaded pages; after a reconnect (`resynced`) the
+// list is reloaded to fill the gap; a room read in another tab gets the server's counts. Every other room
+// notification (membership, admins, policy, mute, image, self-destruct timer) reloads the rooms group's reads
+// (lists, members, policy, room detail), so every open view follows at once; a member removed from the room that is
+// open here sees at once that they are no longer a participant.
 import { useEffect } from 'react';
 import { queryKeys } from '@generated/api/index';
 import { usePanelNav } from '../../../ui/index.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { chatServices } from '../../session/index.ts';
-import { invalidateRoomList, refreshRoomSummary, updateRoomPages } from '../api/data.ts';
+import { invalidateRoomList, refreshRoomSummary, reloadRoomListIfLoading, updateRoomPages } from '../api/data.ts';
 import { onRoomReadElsewhere } from '../api/readChannel.ts';
 import { applyNewMessage } from '../model/roomPages.ts';
 
@@ -38,13 +39,18 @@ export function useRoomListSync(openRoomId: string | null): void {
             known = result.known;
             return result.data;
           });
-          if (known) void refreshRoomSummary(queryClient, roomId, roomId !== openRoomId).catch(() => undefined);
-          else void invalidateRoomList(queryClient);
+          if (!known) {
+            void invalidateRoomList(queryClient);
+            return;
+          }
+          reloadRoomListIfLoading(queryClient);
+          void refreshRoomSummary(queryClient, roomId, roomId !== openRoomId).catch(() => undefined);
           return;
         }
         case 'MESSAGE_DELETED':
         case 'MESSAGE_DELETED_FOR_ME':
           if (!roomId || notification.source === 'room') return;
+          reloadRoomListIfLoading(queryClient);
           void refreshRoomSummary(queryClient, roomId, roomId !== openRoomId).catch(() => undefined);
           return;
         case 'ROOM_DELETE':

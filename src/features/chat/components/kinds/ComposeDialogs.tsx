@@ -21,7 +21,7 @@ export function CreatePollDialog({ roomId, onClose }: { roomId: string; onClose:
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const poll = pollFrom(topic, options, multiple);
-    if ('error' in poll) return setError(t(poll.error));
+    if ('error' in poll) return setError('params' in poll ? t(poll.error, poll.params) : t(poll.error));
     setBusy(true);
     const sent = await sendDirect(roomId, { type: 'POLLING', messagePolling: poll }).catch(() => false);
     setBusy(false);
