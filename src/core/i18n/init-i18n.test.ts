@@ -24,6 +24,12 @@ describe('initI18n', () => {
     expect(i18n.t('common.ok')).toBe('確定');
   });
 
+  it('puts a value into a sentence without its bidi controls, so an override in a name cannot reorder the sentence', async () => {
+    const i18n = await initI18n('en_US', resources, wordingOverrides);
+    expect(i18n.t('welcomeText', { title: '\u202EEvil\u202D Chat\u2067' })).toBe('Welcome to Evil Chat');
+    expect(i18n.t('welcomeText', { title: '中文 Ward 5A' })).toBe('Welcome to 中文 Ward 5A');
+  });
+
   it('has the decrypt failure texts, which the client resources may replace', async () => {
     const i18n = await initI18n('zh_CN', resources);
     expect(i18n.t('core.decrypt.messageFailed', { id: '42' })).toBe('Fail to decrypt message with ID = 42'); // falls back to en_US

@@ -1,8 +1,9 @@
 // i18next for the client: the client's own texts (src/locales), the variant's wording overrides on top, the
 // core's own texts (decrypt failures, client errors) as defaults underneath, and the language kept per user.
-import i18next, { type BackendModule, type i18n as I18n, type Resource, type ResourceKey, type ResourceLanguage } from 'i18next';
+import i18next, { type BackendModule, type FormatFunction, type i18n as I18n, type Resource, type ResourceKey, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { decryptFailureTexts } from '../messages/decrypt-failure-texts.ts';
+import { withoutBidiControls } from '../messages/text.ts';
 
 export const supportedLocales = ['en_US', 'zh_TW', 'zh_CN'] as const;
 export type Locale = (typeof supportedLocales)[number];
@@ -90,7 +91,14 @@ export async function initI18n(locale: Locale, resources: LocaleTexts | LoadText
       supportedLngs: [...supportedLocales],
       resources: Object.fromEntries(initial.map((wanted) => [wanted, built[wanted]!])),
       partialBundledLanguages: true,
-      interpolation: { escapeValue: false }, // React escapes already
+      interpolation: {
+        escapeValue: false, // React escapes already
+        // A value put into a sentence is often someone's name: a right-to-left override in it would reorder the
+        // rest of the sentence ('\u202Eevil is typing…' shows as 'live…gnipyt si'), so its bidi controls go.
+        alwaysFormat: true,
+        // Other values pass as they are, as with i18next's own default (`value => value`; its type says string).
+        format: ((value: unknown) => (typeof value === 'string' ? withoutBidiControls(value) : value)) as FormatFunction,
+      },
       returnNull: false,
       initAsync: false,
     });

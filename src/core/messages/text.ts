@@ -14,9 +14,14 @@ export function clampCombiningMarks(text: string): string {
 // LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI, LRM, RLM, ALM.
 const bidiControls = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/gu;
 
+/** The text without bidi controls: an override in it can no longer reorder the text around it. */
+export function withoutBidiControls(text: string): string {
+  return text.replace(bidiControls, '');
+}
+
 /** A file name as it really is: bidi controls (which can show 'x\u202Efdp.exe' as 'xexe.pdf') removed. */
 export function plainFileName(name: string): string {
-  return clampCombiningMarks(name.replace(bidiControls, ''));
+  return clampCombiningMarks(withoutBidiControls(name));
 }
 
 /** The real extension of a file name (after the last dot, bidi controls ignored), upper case; '' when none. */
