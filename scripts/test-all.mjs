@@ -1,6 +1,6 @@
 // Runs every suite (CLI gates, lint, typecheck, vitest, Playwright) and ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -55,7 +55,24 @@ function gate(name, command, args) {
   console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-function vitest(name, args, env = {}) {
+/**
+ * Seconds per test file of the last vitest run, from vitest's own record of it (node_modules/.vite/vitest, what it
+ * orders the next run by; the JSON report's times leave out each file's set-up), the files of 5 s or more, longest
+ * first: the shape of tests/support/file-seconds.json, which orders a clean clone's run
+ * (tests/support/longest-first-sequencer.ts).
+ */
+function writeFileSeconds(target) {
+  const cacheRoot = path.join('node_modules', '.vite', 'vitest');
+  const seconds = readdirSync(cacheRoot)
+    .flatMap((dir) => JSON.parse(readFileSync(path.join(cacheRoot, dir, 'results.json'), 'utf8')).results)
+    .map(([key, { duration }]) => [key.slice(key.indexOf(':') + 1), Math.round(duration / 1000)])
+    .filter(([file, s]) => s >= 5 && existsSync(file))
+    .sort((a, b) => b[1] - a[1]);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, `${JSON.stringify({ seconds: Object.fromEntries(seconds) }, null, 2)}\n`);
+}
+
+function vitest(name, args, env = {}, secondsFile = null) {
   const started = Date.now();
   const dir = mkdtempSync(path.join(tmpdir(), 'chatgen-vitest-'));
   const report = path.join(dir, 'report.json');
@@ -78,6 +95,13 @@ function vitest(name, args, env = {}) {
   if (run.status !== 0 && results.at(-1).failed === 0) results.at(-1).failed = 1;
   results.at(-1).seconds = (Date.now() - started) / 1000;
   rmSync(dir, { recursive: true, force: true });
+  if (secondsFile) {
+    try {
+      writeFileSeconds(secondsFile);
+    } catch (error) {
+      console.log(`warning: could not write ${secondsFile}: ${error.message}`);
+    }
+  }
 }
 
 function playwright(name) {
@@ -111,7 +135,8 @@ gate('eslint', 'npx', ['eslint', '.']);
 gate('tsc --noEmit', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 // Includes tests/cluster (two server processes on PostgreSQL and RabbitMQ, which scripts/test-services.sh starts)
 // and the RabbitMQ bus tests (server/realtime/amqp-bus.test.ts).
-vitest('vitest', []);
+// Each file's seconds, for refreshing tests/support/file-seconds.json (docs/testing.md).
+vitest('vitest', [], {}, 'test-results/vitest-file-seconds.json');
 // The suites that touch the store, once more on PostgreSQL (each file gets a throw-away database): the same
 // migrations, SQL and server behaviour on both engines (docs/server-storage.md).
 // Security suites whose promises rest on state the store keeps (durable nonces, revocation, throttling counters,

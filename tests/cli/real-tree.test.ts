@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadProject, resolveVariant } from '../../generator/src/index.ts';
 import { listFiles } from '../../generator/src/util/fs.ts';
 import { REPO, runCli } from '../../generator/test/helpers.ts';
+import { buildRealTree } from '../support/real-tree-build.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'chatgen-real-'));
 /** Every variant's /login JavaScript, gzip bytes: a ceiling that catches the session core or chat code coming back. */
@@ -83,7 +84,7 @@ describe('chatgen on the real tree', () => {
     expect(result.code).toBe(0);
   });
 
-  it('builds CSD without and a QR-login variant with the QR login module', () => {
+  it('builds CSD without and a QR-login variant with the QR login module', async () => {
     const project = loadProject(REPO);
     expect(resolveVariant(project, 'CSD').config.flags).toMatchObject({ IS_ALLOW_QR_LOGIN: false });
     const withQr = [...project.variants.keys()]
@@ -91,7 +92,7 @@ describe('chatgen on the real tree', () => {
       .find((id) => (resolveVariant(project, id).config.flags as Record<string, boolean>).IS_ALLOW_QR_LOGIN);
     expect(withQr).toBeDefined();
 
-    const result = runCli(['build', 'CSD', withQr!, '--out', out]);
+    const result = await buildRealTree(['CSD', withQr!, '--out', out]);
     expect(result.code).toBe(0);
     // The manifest names the commit the build was made from.
     const head = execFileSync('git', ['-C', REPO, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
@@ -112,9 +113,9 @@ describe('chatgen on the real tree', () => {
     }
   }, 180_000);
 
-  it('build --all builds every variant with its own title and theme, and prints the table', () => {
+  it('build --all builds every variant with its own title and theme, and prints the table', async () => {
     const all = join(out, 'all');
-    const result = runCli(['build', '--all', '--out', all]);
+    const result = await buildRealTree(['--all', '--out', all]);
     expect(result.code).toBe(0);
     const project = loadProject(REPO);
     const ids = [...project.variants.keys()].sort();

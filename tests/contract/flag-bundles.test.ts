@@ -1,12 +1,14 @@
 // A switched-off feature is absent from its variant's bundle: every element a flag adds carries
 // `data-flag="<FLAG>"`, and each variant's built JavaScript holds that marker exactly when the variant switches the
-// flag on (docs/variants.md, "Flag coverage"). Builds come from chatgen's build cache when nothing changed.
+// flag on (docs/variants.md, "Flag coverage"). Builds come from chatgen's build cache when nothing changed (or
+// another file of the run built them first: tests/support/real-tree-build.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { flagCoverage } from '../../generator/src/coverage/flag-coverage.ts';
 import { listFiles } from '../../generator/src/util/fs.ts';
-import { REPO, runCli } from '../../generator/test/helpers.ts';
+import { REPO } from '../../generator/test/helpers.ts';
+import { buildRealTree } from '../support/real-tree-build.ts';
 
 const out = join(REPO, '.tmp', 'flag-bundles');
 const report = flagCoverage(REPO);
@@ -16,8 +18,8 @@ const bundles = new Map<string, string>();
 /** The minifier may turn the attribute's quotes into backticks: `"data-flag":\`IS_X\``. */
 const markerPattern = (flag: string): RegExp => new RegExp(`data-flag["'\`]?\\s*[:=]\\s*["'\`]${flag}["'\`]`);
 
-beforeAll(() => {
-  const result = runCli(['build', '--all', '--out', out, '--quiet']);
+beforeAll(async () => {
+  const result = await buildRealTree(['--all', '--out', out, '--quiet']);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   const ids = [...new Set(report.flatMap((f) => [...f.on, ...f.off]))];

@@ -1,11 +1,13 @@
 // The CSD client's chat details against the reference server: 'Delete for everyone' asks first and the recalled
 // preview reads the same on both sides; a file shows its plaintext size and real type; hostile text (stacked
 // combining marks, bidi overrides, hundreds of lines) keeps each bubble inside its row; the maximum-text notice;
-// enlarged emoji; the right panel shares the width from 1,200 px and slides over the chat with the focus below.
+// enlarged emoji; the right panel shares the width from 1,200 px and slides over the chat with the focus below; a
+// member who hides their presence while the header's presence is being fetched shows no dot.
 import type { Locator, Page } from '@playwright/test';
 import { ok, person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
+import { countNotices, holdNextAnswer } from './support/held-answer.ts';
 import { openRoomAs, pairInChat, sendFile, sendTexts } from './support/room-helpers.ts';
 
 const csd = serveVariant('CSD');
@@ -473,4 +475,21 @@ test('a chat with no message yet is as tall in the room list as one with a previ
   const heights = await rows.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().height)));
   expect(heights).toHaveLength(2);
   expect(heights[0]).toBe(heights[1]);
+});
+
+test('a member who hides their presence while the header is fetching it shows no dot once that answer lands', async ({ openPage }) => {
+  const { me, other } = await pair();
+  const page = await openPage();
+  const statusNotices = countNotices(page, 'USER_STATUS_CHANGE');
+  // The header's presence is read while the writer still shows it, and held until the change's notice is in.
+  const held = await holdNextAnswer(page, '/chat/sec/account/checkaccountonlinestatus');
+  await openRoom(page, me, `Writer ${people}`);
+  await held.answered;
+  ok(await other.api.updateAccountPrivacyViewPresence({ viewPresence: 'NONE' }));
+  await expect.poll(statusNotices).toBe(1);
+  await held.release();
+  await held.stop();
+  await expect(page.getByTestId('chat-title')).toContainText(`Writer ${people}`);
+  await expect(page.getByTestId('chat-title').getByTestId('online-dot')).toHaveCount(0);
+  await screenshot(page, 'presence-hidden-while-fetching');
 });

@@ -1,5 +1,7 @@
 // Start-up order: the port opens first, calls answer 503 with Retry-After until the database is migrated and the
 // demo data seeded, /readyz turns ready only then, and from that moment no seeded user's login can fail.
+// Both servers start on the run's store (a copy of its prepared one, embedded or PostgreSQL): the steps of a start
+// all run, each finding the store's part done, so the time goes to what is checked here, not to initdb and keys.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,8 +12,9 @@ import { readConfig } from '../../server/config.ts';
 import { generateRsaKeyPair } from '../../server/crypto/rsa.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/seed/demo.ts';
 import { DEMO_PEOPLE } from '../../server/seed/people.ts';
-import { openTestDatabase } from '../../server/store/testing.ts';
+import { openDatabase } from '../../server/store/open.ts';
 import { LoginError, signIn } from '../support/node-transport.ts';
+import { prepareTestStore } from '../support/test-server.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -51,8 +54,12 @@ function upgradeStatus(url: string): Promise<number> {
 describe('start-up', () => {
   it('answers 503 with Retry-After until migrated and seeded, then every seeded user can log in', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'chatgen-startup-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const store = await prepareTestStore(dataDir, false);
+    cleanups.push(async () => {
+      await store.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...store.env });
 
     let openGate: () => void = () => {};
     const gate = new Promise<void>((resolve) => (openGate = resolve));
@@ -136,13 +143,17 @@ describe('start-up', () => {
 
   it('stops a failed start without leaving the port open', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'chatgen-startup-'));
-    const db = await openTestDatabase();
+    const store = await prepareTestStore(dataDir, false);
+    const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...store.env });
+    // The caller's database: the failed start must leave it to the caller, still open.
+    const db = await openDatabase(config, () => undefined);
     cleanups.push(async () => {
       await db.close();
+      await store.drop();
       await rm(dataDir, { recursive: true, force: true });
     });
     let url = '';
-    const attempt = startServer(readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }), {
+    const attempt = startServer(config, {
       db,
       log: () => undefined,
       onListening: (address) => (url = address),
@@ -152,5 +163,6 @@ describe('start-up', () => {
     });
     await expect(attempt).rejects.toThrow('seed failed');
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    expect((await db.query('SELECT 1 AS one', [])).rows).toEqual([{ one: 1 }]);
   }, 60_000);
 });

@@ -46,24 +46,40 @@ export interface TestServerOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
+export interface TestStore {
+  /** What the server's environment needs to find the store (DATABASE_URL on PostgreSQL, nothing embedded). */
+  env: Record<string, string>;
+  /** Throws the store away (a PostgreSQL database; an embedded one goes with its data folder). */
+  drop(): Promise<void>;
+}
+
+/**
+ * The store of a server on `dir`, on the run's store (CHATGEN_TEST_STORE): a copy of the run's prepared one
+ * (tests/support/prepared-store.ts) unless `dir` already holds one. `restartable`: the caller keeps `dir` for a
+ * restart, so a PostgreSQL database is found again from it and dropped with the run, not by `drop`.
+ */
+export async function prepareTestStore(dir: string, restartable: boolean, env: Record<string, string> = {}): Promise<TestStore> {
+  const database = env.DATABASE_URL ? null : await testDatabaseUrl(dir, !restartable);
+  if (!database && !env.DATABASE_URL) await seedPreparedEmbedded(dir);
+  return { env: database ? { DATABASE_URL: database.url } : {}, drop: database?.drop ?? (() => Promise.resolve()) };
+}
+
 export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, options: TestServerOptions = {}): Promise<TestServer> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'chatgen-server-')));
-  const database = await testDatabaseUrl(dir, !dataDir);
-  // A new embedded store starts as a copy of the run's prepared one (tests/support/prepared-store.ts).
-  if (!database && !env.DATABASE_URL) await seedPreparedEmbedded(dir);
+  const store = await prepareTestStore(dir, Boolean(dataDir), env);
   const config = readConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dir,
     CHATGEN_TEST_MODE: '1',
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...store.env,
     ...env,
   });
   const log = options.log ?? (() => undefined);
   const db = options.wrapDatabase ? options.wrapDatabase(await openDatabase(config, log)) : undefined;
   const app = await startServer(config, { log, ...(db ? { db } : {}) }).catch(async (error: unknown) => {
     await db?.close();
-    await database?.drop();
+    await store.drop();
     throw error;
   });
   return {
@@ -73,7 +89,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     async close() {
       await app.close();
       await db?.close();
-      await database?.drop();
+      await store.drop();
       if (!dataDir) await rm(dir, { recursive: true, force: true });
     },
   };

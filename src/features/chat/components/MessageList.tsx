@@ -77,7 +77,8 @@ export function MessageList({
     // A message row: a date separator keeps its key while the days before it arrive, so it cannot hold the place.
     const first = virtualizer.getVirtualItems().find((item) => item.end > top && rows[item.index]?.kind === 'message');
     const row = first ? rows[first.index] : undefined;
-    anchor.current = first && row ? { key: row.key, offset: first.start - top } : null;
+    // None among the rendered rows (drawn for a scroll position not yet read back): the last place taken holds.
+    if (first && row) anchor.current = { key: row.key, offset: first.start - top };
   }, [rows, virtualizer]);
 
   // Keep the reader's place while pages arrive or slide out at either end: the anchored row stays where it was on
@@ -105,6 +106,18 @@ export function MessageList({
     const target = start - held.offset;
     if (Math.abs(element.scrollTop - target) > 0.5) element.scrollTop = target;
   }, [hasNewer, rows, virtualizer]);
+
+  // The place is taken again after every render that kept the rows: a row measured once it came into view (the date
+  // separator at the top when scrolled there) moves the rows after it without a scroll event, and a place taken
+  // before that would put them back where they were estimated to be when the next page lands.
+  const placedRows = useRef(rows);
+  useLayoutEffect(() => {
+    if (placedRows.current !== rows) {
+      placedRows.current = rows; // the rows changed: the effect above kept the place
+      return;
+    }
+    rememberAnchor();
+  });
 
   // A jump: once the message is among the rows it is brought to the middle and stays highlighted until the next
   // jump; the reader is no longer at the bottom, so arrivals do not pull the view away from it.

@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { checkAccountOnlineStatusQuery, queryKeys } from '@generated/api/index';
 import type { Account, CheckAccountOnlineStatusResponse, OnlineStatus } from '@generated/types/index';
 import { chatServices } from '../../session/index.ts';
+import { noticePatches } from '../../../core/query/notice-patches.ts';
 import { TYPING_SEND_INTERVAL_MS, TypingIndicator, applyPresence, createThrottle, replaceStatus } from '../model/presence.ts';
 
 const sameName = (a: string | undefined, b: string) => a !== undefined && a.toLocaleLowerCase() === b.toLocaleLowerCase();
@@ -66,14 +67,18 @@ export function useOnlineStatuses(members: readonly Account[]): ReadonlyMap<stri
   // Presence changed unseen while the socket was down: ask again once it is back.
   const { refetch } = query;
   useEffect(() => chatServices().realtime?.on('resynced', () => void refetch()), [refetch]);
+  // A change heard while the statuses are being fetched is made again on that fetch's (older) answer.
   useEffect(() => {
     if (!body) return;
-    return chatServices().realtime?.on('notification', (notification) => {
+    const patches = noticePatches<CheckAccountOnlineStatusResponse>(queryClient, queryKeys.account.checkAccountOnlineStatus(body));
+    const off = chatServices().realtime?.on('notification', (notification) => {
       if (notification.notifyType !== 'USER_STATUS_CHANGE') return;
-      queryClient.setQueryData<CheckAccountOnlineStatusResponse>(queryKeys.account.checkAccountOnlineStatus(body), (data) =>
-        replaceStatus(data, notification.data),
-      );
+      patches.patch((data) => replaceStatus(data, notification.data));
     });
+    return () => {
+      off?.();
+      patches.dispose();
+    };
   }, [queryClient, body]);
   return useMemo(() => new Map((query.data?.onlineStatuses ?? []).map((status) => [status.accountId, status])), [query.data]);
 }
@@ -89,6 +94,7 @@ export function useRoomPresence(roomId: string, members: readonly Account[]): st
     const indicator = new TypingIndicator(setTyping);
     const memberOf = (accountName: string) => members.find((member) => sameName(member.loginName, accountName));
     const body = presenceBody(members, accountId);
+    const patches = body ? noticePatches<CheckAccountOnlineStatusResponse>(queryClient, queryKeys.account.checkAccountOnlineStatus(body)) : null;
     const offTopic = realtime.on('topic', (message) => {
       if (message.roomId !== roomId || sameName(loginName, message.accountName)) return;
       const member = memberOf(message.accountName);
@@ -100,10 +106,10 @@ export function useRoomPresence(roomId: string, members: readonly Account[]): st
         case 'ONLINE':
         case 'OFFLINE':
           if (message.type === 'OFFLINE') indicator.stopped(key);
-          if (member && body) {
-            queryClient.setQueryData<CheckAccountOnlineStatusResponse>(queryKeys.account.checkAccountOnlineStatus(body), (data) =>
-              applyPresence(data, member.accountId, message.type === 'ONLINE', Date.now()),
-            );
+          if (member && patches) {
+            const online = message.type === 'ONLINE';
+            const at = Date.now();
+            patches.patch((data) => applyPresence(data, member.accountId, online, at));
           }
           return;
         default:
@@ -119,6 +125,7 @@ export function useRoomPresence(roomId: string, members: readonly Account[]): st
     return () => {
       offTopic();
       offNotification();
+      patches?.dispose();
       indicator.dispose();
       setTyping([]);
     };
