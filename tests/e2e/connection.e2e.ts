@@ -1,9 +1,9 @@
 // The CSD client through a network outage (the outage proxy cuts every connection between browser and server
 // and refuses new ones): the seed's three tries every 10 s, then the lost state with a Reconnect button; the
 // browser coming back online also reconnects; every reconnect fills the gap, so nothing another member sent
-// during the outage is missing. Online dots are grey while the connection is lost.
+// during the outage is missing, nor a recall made then. Online dots are grey while the connection is lost.
 import type { Page } from '@playwright/test';
-import { person, type Person } from '../support/people.ts';
+import { ok, person, type Person } from '../support/people.ts';
 import { createTestAccount, TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
 import { startOutageProxy, type OutageProxy } from './support/outage-proxy.ts';
@@ -120,5 +120,23 @@ test.describe('a network outage', () => {
     await expect(alice.getByTestId('message').filter({ hasText: 'Sent before Alice opened the chat' })).toBeVisible();
     await expect(alice.getByTestId('message').filter({ hasText: 'Sent during the outage' })).toBeVisible();
     await screenshot(alice, 'connection-failed-load-recovered');
+  });
+
+  test('a message recalled during the outage shows as recalled once the connection is back', async ({ openPage }) => {
+    test.setTimeout(120_000);
+    const alice = await openPage();
+    const { roomId } = await setUp(alice, 'Kept through the outage');
+    const [recalledId] = await sendTexts(bob, roomId, ['Recalled during the outage']);
+    const recalled = alice.locator(`[data-testid="message"][data-message-id="${recalledId}"]`);
+    await expect(recalled).toContainText('Recalled during the outage');
+    const banner = alice.getByTestId('connection-banner');
+    proxy.cut();
+    await expect(banner).toHaveAttribute('data-status', 'reconnecting');
+    ok(await bob.api.deleteAesMessages({ roomId, messageIds: [recalledId!] }));
+    proxy.restore();
+    await expect(banner).toBeHidden({ timeout: 30_000 }); // the next of the seed's tries, at most 10 s away
+    await expect(recalled).toContainText('This message was deleted');
+    await expect(alice.getByTestId('message').filter({ hasText: 'Kept through the outage' })).toBeVisible();
+    await screenshot(alice, 'connection-recall-filled');
   });
 });

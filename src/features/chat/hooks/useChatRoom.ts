@@ -246,7 +246,12 @@ export function useChatRoom(roomId: string) {
           return;
       }
     });
-    const offResynced = realtime?.on('resynced', liveFill);
+    // After a reconnect the loaded pages are read again (a recall, a tick or a star missed while the socket was down)
+    // and what came after the newest is filled in once they are in (liveFill waits for a page load).
+    const offResynced = realtime?.on('resynced', () => {
+      void queryClient.invalidateQueries({ queryKey: messagePagesKey(roomId), exact: true });
+      liveFill();
+    });
     return () => {
       offNotification?.();
       offResynced?.();
