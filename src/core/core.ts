@@ -13,6 +13,7 @@ import { browserSessionChannel, type SessionChannel, type SessionEndCause, type 
 import { sessionEndFor } from './session/session-end.ts';
 import { sessionTransportSource, useSessionStore } from './session/session-store.ts';
 import { browserSessionVault, type SessionVault } from './session/session-vault.ts';
+import { resyncQueries } from './query/resync.ts';
 import type { HttpTransport } from './transport/http-transport.ts';
 
 /** Why a session ended without this tab's user asking: `loggedOut` is a logout in another tab. */
@@ -123,9 +124,9 @@ export function createCore(options: CoreOptions = {}): Core {
         if (reason && useSessionStore.getState().apiKey === apiKey) endSession(reason);
       });
     });
-    // A reconnect means the server is back: what failed to load while it was not (a chat opened during the
-    // outage, its retries used up) is asked again, or it would stay empty until a reload.
-    client.on('resynced', () => void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' }));
+    // A reconnect means the server is back: what changed unseen, and what failed to load while it was not (a chat
+    // opened during the outage, its retries used up), is asked again, or it would stay so until a reload.
+    client.on('resynced', () => void resyncQueries(queryClient));
     realtime = client;
     stopWatching?.();
     stopWatching = signals ? watchConnectivity(signals, () => reconnect()) : null;

@@ -1,7 +1,8 @@
 // The CSD client through a network outage (the outage proxy cuts every connection between browser and server
 // and refuses new ones): the seed's three tries every 10 s, then the lost state with a Reconnect button; the
 // browser coming back online also reconnects; every reconnect fills the gap, so nothing another member sent
-// during the outage is missing, nor a recall made then. Online dots are grey while the connection is lost.
+// during the outage is missing, nor a recall made then; what else changed unseen (a room renamed, a member added)
+// shows once it is back. Online dots are grey while the connection is lost.
 import type { Page } from '@playwright/test';
 import { ok, person, type Person } from '../support/people.ts';
 import { createTestAccount, TEST_PASSWORD } from '../support/test-server.ts';
@@ -13,7 +14,7 @@ let proxy: OutageProxy;
 let bob: Person;
 let aliceId: string;
 
-serveVariant('CSD', {}, async (server) => {
+const csd = serveVariant('CSD', {}, async (server) => {
   aliceId = String((await createTestAccount(server, { loginName: 'alice', fullName: 'Alice Chan' })).id);
   bob = await person(server, 'bob', 'Bob Lee');
   proxy = await startOutageProxy(server.url);
@@ -138,5 +139,32 @@ test.describe('a network outage', () => {
     await expect(recalled).toContainText('This message was deleted');
     await expect(alice.getByTestId('message').filter({ hasText: 'Kept through the outage' })).toBeVisible();
     await screenshot(alice, 'connection-recall-filled');
+  });
+
+  test('a room renamed and a member added during the outage show in the open room info once the connection is back', async ({ openPage }) => {
+    test.setTimeout(120_000);
+    const carol = await person(csd.server, 'carol', 'Carol Wong');
+    const created = ok(await bob.api.createMultipleRoom({ roomName: 'Night Shift', memberIds: [aliceId] }));
+    const roomId = String(created.roomId);
+    const alice = await openPage();
+    await login(alice, proxy.url, 'alice', TEST_PASSWORD);
+    await alice.getByTestId('room-row').filter({ hasText: 'Night Shift' }).click();
+    await alice.getByRole('button', { name: 'Chat info' }).click();
+    const info = alice.getByTestId('panel-page-chatroominfo');
+    await expect(info.getByTestId('room-info-name')).toHaveText('Night Shift');
+    await expect(info.getByTestId('room-member')).toHaveCount(2);
+
+    const banner = alice.getByTestId('connection-banner');
+    proxy.cut();
+    await expect(banner).toHaveAttribute('data-status', 'reconnecting');
+    ok(await bob.api.updateRoomName({ roomId, roomName: 'Night Shift West' }));
+    ok(await bob.api.addRoomMembers({ roomId, accountIds: [String(carol.id)] }));
+    proxy.restore();
+    await expect(banner).toBeHidden({ timeout: 30_000 }); // the next of the seed's tries, at most 10 s away
+    await expect(info.getByTestId('room-info-name')).toHaveText('Night Shift West');
+    await expect(info.getByTestId('room-member')).toHaveCount(3);
+    await expect(info.getByTestId('room-member').filter({ hasText: 'Carol Wong' })).toBeVisible();
+    await expect(alice.getByTestId('chat-title')).toContainText('Night Shift West');
+    await screenshot(alice, 'connection-room-info-resynced');
   });
 });

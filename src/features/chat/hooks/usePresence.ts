@@ -64,9 +64,7 @@ export function useOnlineStatuses(members: readonly Account[]): ReadonlyMap<stri
     ...checkAccountOnlineStatusQuery(transport, body ?? { accountIds: [accountId] }),
     enabled: body !== null,
   });
-  // Presence changed unseen while the socket was down: ask again once it is back.
-  const { refetch } = query;
-  useEffect(() => chatServices().realtime?.on('resynced', () => void refetch()), [refetch]);
+  // Presence changed unseen while the socket was down is asked again once it is back by the core (resyncQueries).
   // A change heard while the statuses are being fetched is made again on that fetch's (older) answer.
   useEffect(() => {
     if (!body) return;

@@ -1,8 +1,8 @@
 // Keeps the cached room list current from realtime notifications: NEW_MESSAGE moves the room up, counts it and
 // refreshes its preview and counts from the server; a recall or a delete-for-me refreshes them too (the recalled
 // wording on every side at once); a load of the list on its way then is made again, as it read the rooms before;
-// new, changed or removed rooms (and an unknown room) reload the loaded pages; after a reconnect (`resynced`) the
-// list is reloaded to fill the gap; a room read in another tab gets the server's counts. Every other room
+// new, changed or removed rooms (and an unknown room) reload the loaded pages (after a reconnect the core reloads
+// every query, this list with them: core/query/resync.ts); a room read in another tab gets the server's counts. Every other room
 // notification (membership, admins, policy, mute, image, self-destruct timer) reloads the rooms group's reads
 // (lists, members, policy, room detail), so every open view follows at once; a member removed from the room that is
 // open here sees at once that they are no longer a participant.
@@ -77,11 +77,9 @@ export function useRoomListSync(openRoomId: string | null): void {
           return;
       }
     });
-    const offResynced = realtime.on('resynced', () => void invalidateRoomList(queryClient));
     const offReadElsewhere = onRoomReadElsewhere((roomId) => void refreshRoomSummary(queryClient, roomId, true).catch(() => undefined));
     return () => {
       offNotification();
-      offResynced();
       offReadElsewhere();
     };
   }, [openRoomId, queryClient]);
