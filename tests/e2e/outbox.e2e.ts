@@ -131,3 +131,42 @@ test('a send the server refuses while connected is marked failed at once, and Re
   await expect(failed).toHaveAttribute('data-message-id', /^\d+$/);
   expect(await serverTexts(bob, roomId)).toEqual(['Hello again', 'Refused once']);
 });
+
+test('a send queued in a room she is removed from before it goes out is marked failed once back, and not asked again and again', async ({ openPage }) => {
+  test.setTimeout(120_000);
+  pairs += 1;
+  const alice = await person(csd.server, `sender${pairs}`, `Sender ${pairs}`);
+  const bob = await person(csd.server, `peer${pairs}`, `Peer ${pairs}`);
+  const roomId = String(ok(await bob.api.createMultipleRoom({ roomName: `Removal Ward ${pairs}`, memberIds: [String(alice.id)] })).roomId);
+  await sendTexts(bob, roomId, ['Welcome to the ward']);
+  const page = await openPage();
+  let keyRequests = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/getaeskeybyroomid')) keyRequests += 1;
+  });
+  await login(page, proxy.url, alice.loginName, TEST_PASSWORD);
+  await page.getByTestId('room-row').filter({ hasText: 'Removal Ward' }).click();
+  await expect(bubble(page, 'Welcome to the ward')).toBeVisible();
+
+  const banner = page.getByTestId('connection-banner');
+  proxy.cut();
+  await expect(banner).toHaveAttribute('data-status', 'reconnecting');
+  await typeAndSend(page, 'Queued before the removal');
+  await expect(tick(page, 'Queued before the removal')).toHaveAttribute('data-status', 'PENDING_SEND');
+  ok(await bob.api.removeRoomMember({ roomId, accountId: String(alice.id) }));
+  proxy.restore();
+  await expect(banner).toBeHidden({ timeout: 30_000 }); // the next of the seed's tries, at most 10 s away
+
+  // The server refused the room's key (no longer a member): a refusal, not an outage, so the send fails for good.
+  await expect(tick(page, 'Queued before the removal')).toHaveAttribute('data-status', 'SEND_FAILED');
+  await expect(page.getByRole('note')).toHaveText("You can't send messages to this group because you're no longer a participant");
+  const asked = keyRequests;
+  expect(asked).toBeGreaterThanOrEqual(1);
+  // Another room opened and this one again: nothing asks for the key by itself meanwhile.
+  await sendTexts(bob, String(ok(await bob.api.createSingleRoom({ memberId: String(alice.id) })).roomId), ['Still here']);
+  await page.getByTestId('room-row').filter({ hasText: `Peer ${pairs}` }).filter({ hasText: 'Still here' }).click();
+  await expect(bubble(page, 'Still here')).toBeVisible();
+  expect(keyRequests).toBe(asked);
+  expect(await serverTexts(bob, roomId)).toEqual(['Welcome to the ward']);
+  await screenshot(page, 'outbox-removed-failed');
+});

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import { constants } from '@variant/constants';
 import { ApiCallError } from '@generated/api/runtime';
-import { AesKeyUnavailableError } from '../../../core/index.ts';
+import { AesKeyUnavailableError, isNetworkFailure } from '../../../core/index.ts';
 import { shouldRetry } from '../../../core/query/query-client.ts';
 import { showToast } from '../../../ui/index.ts';
 import { useTranslation } from 'react-i18next';
@@ -114,9 +114,14 @@ const connected = () => currentRealtime()?.status === 'connected';
 /** Set by the runner with the page's translations: the toast of a send the server refused. */
 let notifyRefused: (entry: OutboxEntry) => void = () => undefined;
 
-/** Not reaching the server (network, 5xx, the room key not fetched): try again later, not a failure. */
+/**
+ * Not reaching the server (network, 5xx, the room key not fetched for either): try again later, not a failure. A
+ * room key the server refused (4xx: no longer a member of the room) is a refusal like a refused send; waiting would
+ * only ask again at every try, for good.
+ */
 function unreachable(error: unknown): boolean {
-  return error instanceof AesKeyUnavailableError || (error instanceof ApiCallError && shouldRetry(0, error)) || !connected();
+  if (error instanceof AesKeyUnavailableError) return !error.result || error.result.ok || isNetworkFailure(error.result) || (error.result.httpStatus ?? 0) >= 500;
+  return (error instanceof ApiCallError && shouldRetry(0, error)) || !connected();
 }
 let draining = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;

@@ -2,14 +2,17 @@
 // refreshes its preview and counts from the server; a recall or a delete-for-me refreshes them too (the recalled
 // wording on every side at once); a load of the list on its way then is made again, as it read the rooms before;
 // new, changed or removed rooms (and an unknown room) reload the loaded pages (after a reconnect the core reloads
-// every query, this list with them: core/query/resync.ts); a room read in another tab gets the server's counts. Every other room
+// every query, this list with them: core/query/resync.ts, and the open room is checked: removed or deleted while no
+// notice could come, it says so as if the notice had come); a room read in another tab gets the server's counts. Every other room
 // notification (membership, admins, policy, mute, image, self-destruct timer) reloads the rooms group's reads
 // (lists, members, policy, room detail), so every open view follows at once; a member removed from the room that is
 // open here sees at once that they are no longer a participant.
 import { useEffect } from 'react';
-import { queryKeys } from '@generated/api/index';
+import { getRoomAccountsQuery, queryKeys } from '@generated/api/index';
+import { ApiCallError } from '@generated/api/runtime';
+import { errorCodeByName } from '@generated/errors';
 import { usePanelNav } from '../../../ui/index.ts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { chatServices } from '../../session/index.ts';
 import { invalidateRoomList, refreshRoomSummary, reloadRoomListIfLoading, updateRoomPages } from '../api/data.ts';
 import { onRoomReadElsewhere } from '../api/readChannel.ts';
@@ -77,12 +80,34 @@ export function useRoomListSync(openRoomId: string | null): void {
           return;
       }
     });
+    const offResynced = realtime.on('resynced', () => {
+      if (!openRoomId) return;
+      void stillInRoom(queryClient, openRoomId).then((member) => {
+        if (!member) markOpenRoomLeft(openRoomId);
+      });
+    });
     const offReadElsewhere = onRoomReadElsewhere((roomId) => void refreshRoomSummary(queryClient, roomId, true).catch(() => undefined));
     return () => {
       offNotification();
+      offResynced();
       offReadElsewhere();
     };
   }, [openRoomId, queryClient]);
+}
+
+/**
+ * Whether I am still in the room, by its members call (the one the open chat's header reads, so the core's reload
+ * after a reconnect and this share one request): the server refuses it to a member no longer there, or for a room
+ * deleted. A failure to reach the server says nothing.
+ */
+async function stillInRoom(queryClient: QueryClient, roomId: string): Promise<boolean> {
+  try {
+    await queryClient.fetchQuery(getRoomAccountsQuery(chatServices().transport, { roomId }));
+    return true;
+  } catch (error) {
+    const code: string | undefined = error instanceof ApiCallError ? error.errMsgList[0]?.errors[0]?.code : undefined;
+    return code !== errorCodeByName.NOT_ROOM_MEMBER && code !== errorCodeByName.NOT_FOUND;
+  }
 }
 
 /** The open room, if it is this one, can no longer take messages from me (left, removed or deleted). */
