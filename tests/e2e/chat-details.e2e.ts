@@ -357,6 +357,12 @@ test('the right panel shares the width from 1,200 px (1,280, 1,366, 1,440) and s
   await page.keyboard.press('Enter');
   await expect(panel.getByRole('heading', { name: 'Chat info' })).toBeFocused();
   await expect.poll(async () => (await boxOf(panel)).left).toBeLessThan((await boxOf(main)).right - 100);
+  // Focusing the sliding panel scrolled nothing sideways (the whole layout moved once, and stayed so).
+  expect(await panel.evaluate((element) => {
+    let scrolled = 0;
+    for (let node: Element | null = element; node; node = node.parentElement) scrolled += Math.abs(node.scrollLeft);
+    return scrolled;
+  })).toBe(0);
   expect(await boxOf(left)).toEqual(leftAlone);
   expect(await boxOf(main)).toEqual(mainAlone);
   expect((await boxOf(panel)).right).toBeLessThanOrEqual(1024 + 0.5);

@@ -28,8 +28,10 @@ export function useRightOverlay(panelRef: RefObject<HTMLElement | null>, open: b
     if (!overlay || !panel) return undefined;
     const active = document.activeElement;
     returnTo.current = active instanceof HTMLElement && !panel.contains(active) ? active : null;
-    // The page's heading: a screen reader reads where the user is, and Tab goes on to the page's controls.
-    panel.querySelector<HTMLElement>('h2')?.focus();
+    // The page's heading: a screen reader reads where the user is, and Tab goes on to the page's controls. Without
+    // scrolling: the panel is still sliding in from beyond the edge, and the browser would scroll the whole layout
+    // sideways to bring the heading into view (the room list moved 6 px left, and stayed there).
+    panel.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
     return () => {
       const target = returnTo.current;
       returnTo.current = null;
