@@ -32,9 +32,25 @@ export function clientFailure<T>(code: ClientErrorCode, httpStatus?: number): Ap
     : { ok: false, status: 'failed', errMsgList: clientErrMsgList(code), httpStatus };
 }
 
-/** The first error code of a failed result (any locale group carries the same codes). */
+/** What a failed call carries, as a failed result or a thrown ApiCallError: its errors and, if answered, the status. */
+export interface CallFailure {
+  errMsgList: ErrMsgList;
+  httpStatus?: number | undefined;
+}
+
+/** The first error code of a failure (any locale group carries the same codes). */
+export function failureCode(failure: CallFailure): string | undefined {
+  return failure.errMsgList.find((group) => group.errors.length > 0)?.errors[0]?.code;
+}
+
+/** The first error code of a failed result. */
 export function firstErrorCode(result: ApiResult<unknown>): string | undefined {
-  return result.ok ? undefined : result.errMsgList.find((group) => group.errors.length > 0)?.errors[0]?.code;
+  return result.ok ? undefined : failureCode(result);
+}
+
+/** The server was not reached, or failed (network, 5xx): it said nothing of the request itself, so it may be tried again. */
+export function serverNotReached(failure: CallFailure): boolean {
+  return failureCode(failure) === clientErrorCodes.NETWORK || (failure.httpStatus ?? 0) >= 500;
 }
 
 export function isNetworkFailure(result: ApiResult<unknown>): boolean {

@@ -1,7 +1,17 @@
 // The public surface of the client core (docs/client-core.md). Deep imports work too; this is the short path.
 export { createCore, type Core, type CoreOptions, type CoreResumeResult, type SessionEndReason } from './core.ts';
 export { bindCalls, createClient, type BoundCalls, type Client, type CoreApi, type CreateClientOptions } from './api.ts';
-export { clientErrorCodes, clientErrMsgList, errorMessage, firstErrorCode, isNetworkFailure, type ClientErrorCode } from './errors.ts';
+export {
+  clientErrorCodes,
+  clientErrMsgList,
+  errorMessage,
+  failureCode,
+  firstErrorCode,
+  isNetworkFailure,
+  serverNotReached,
+  type CallFailure,
+  type ClientErrorCode,
+} from './errors.ts';
 export { HttpTransport, type EncryptionProfile, type HttpTransportOptions } from './transport/http-transport.ts';
 export { MemorySessionSource, type TransportSession, type TransportSessionSource } from './transport/session-source.ts';
 export { AesKeyService, AesKeyUnavailableError, type MessageKeySource } from './keys/aes-key-service.ts';

@@ -2,16 +2,14 @@
 // server explains (4xx) are not retried, only network faults and server errors are, and briefly.
 import { QueryClient } from '@tanstack/react-query';
 import { ApiCallError } from '@generated/api/runtime';
-import { clientErrorCodes } from '../errors.ts';
+import { serverNotReached } from '../errors.ts';
 
 const MAX_RETRIES = 2;
 
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
   if (!(error instanceof ApiCallError)) return false; // a bug in the caller does not heal by retrying
-  const code: string | undefined = error.errMsgList[0]?.errors[0]?.code;
-  if (code === clientErrorCodes.NETWORK) return true;
-  return (error.httpStatus ?? 0) >= 500;
+  return serverNotReached(error);
 }
 
 export function createQueryClient(): QueryClient {

@@ -8,7 +8,7 @@ import { errorCodeByName } from '@generated/errors';
 import { config } from '@variant/config';
 import { randomUuid } from '../crypto/bytes.ts';
 import { generateDeviceKeys, type DeviceKeys } from '../crypto/rsa.ts';
-import { firstErrorCode, isNetworkFailure } from '../errors.ts';
+import { firstErrorCode, serverNotReached } from '../errors.ts';
 import type { EncryptionProfile } from '../transport/http-transport.ts';
 import { useSessionStore, type SessionActions, type SessionData } from './session-store.ts';
 import type { StoredSession } from './session-vault.ts';
@@ -64,7 +64,7 @@ const MUST_CHANGE_PASSWORD = errorCodeByName.MUST_CHANGE_PASSWORD;
 type Failure = Exclude<LoginResult, { kind: 'signedIn' }>;
 
 function failureOf(result: ApiResult<unknown> & { ok: false }, loginName: string): Failure {
-  if (isNetworkFailure(result) || (result.httpStatus ?? 0) >= 500) return { kind: 'serverError' };
+  if (serverNotReached(result)) return { kind: 'serverError' };
   if (firstErrorCode(result) === MUST_CHANGE_PASSWORD) return { kind: 'mustChangePassword', loginName };
   return { kind: 'failed', errMsgList: result.errMsgList };
 }

@@ -5,7 +5,7 @@ import { getLoginNameByToken, updatePassword as updatePasswordCall } from '@gene
 import type { ApiResult } from '@generated/api/runtime';
 import type { ClientConfig, TokenData } from '@generated/types/index';
 import { IS_SHOW_GRID_CHILD_MODE } from '@variant/flags';
-import { createCore, errorMessage, isNetworkFailure, useSessionStore, type Core, type SessionEndReason } from '../../core/index.ts';
+import { createCore, errorMessage, serverNotReached, useSessionStore, type Core, type SessionEndReason } from '../../core/index.ts';
 import { dismissAllDialogs } from '../../ui/index.ts';
 import { publishQueryClient } from './core-query-client.ts';
 import { attachCore, notifySessionEnded } from './live.ts';
@@ -84,7 +84,7 @@ export async function signInWithToken(loginName: string | null, tokenData: Token
 }
 
 function failureOutcome(result: ApiResult<unknown> & { ok: false }, locale: string): LoginOutcome {
-  if ((result.httpStatus ?? 0) >= 500 || isNetworkFailure(result)) return { kind: 'serverError' };
+  if (serverNotReached(result)) return { kind: 'serverError' };
   return { kind: 'failed', message: errorMessage(result.errMsgList, locale), code: result.errMsgList[0]?.errors[0]?.code };
 }
 

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import { constants } from '@variant/constants';
 import { ApiCallError } from '@generated/api/runtime';
-import { AesKeyUnavailableError, isNetworkFailure } from '../../../core/index.ts';
+import { AesKeyUnavailableError, serverNotReached } from '../../../core/index.ts';
 import { shouldRetry } from '../../../core/query/query-client.ts';
 import { showToast } from '../../../ui/index.ts';
 import { useTranslation } from 'react-i18next';
@@ -120,7 +120,7 @@ let notifyRefused: (entry: OutboxEntry) => void = () => undefined;
  * only ask again at every try, for good.
  */
 function unreachable(error: unknown): boolean {
-  if (error instanceof AesKeyUnavailableError) return !error.result || error.result.ok || isNetworkFailure(error.result) || (error.result.httpStatus ?? 0) >= 500;
+  if (error instanceof AesKeyUnavailableError) return !error.result || error.result.ok || serverNotReached(error.result);
   return (error instanceof ApiCallError && shouldRetry(0, error)) || !connected();
 }
 let draining = false;

@@ -14,6 +14,7 @@ import { errorCodeByName } from '@generated/errors';
 import { usePanelNav } from '../../../ui/index.ts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { chatServices } from '../../session/index.ts';
+import { failureCode } from '../../../core/index.ts';
 import { invalidateRoomList, refreshRoomSummary, reloadRoomListIfLoading, updateRoomPages } from '../api/data.ts';
 import { onRoomReadElsewhere } from '../api/readChannel.ts';
 import { applyNewMessage } from '../model/roomPages.ts';
@@ -105,7 +106,7 @@ async function stillInRoom(queryClient: QueryClient, roomId: string): Promise<bo
     await queryClient.fetchQuery(getRoomAccountsQuery(chatServices().transport, { roomId }));
     return true;
   } catch (error) {
-    const code: string | undefined = error instanceof ApiCallError ? error.errMsgList[0]?.errors[0]?.code : undefined;
+    const code = error instanceof ApiCallError ? failureCode(error) : undefined;
     return code !== errorCodeByName.NOT_ROOM_MEMBER && code !== errorCodeByName.NOT_FOUND;
   }
 }
