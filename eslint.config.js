@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { contractPlugin } from './scripts/eslint/contract-rules.js';
 import { importFlowPlugin } from './scripts/eslint/import-flow-rule.js';
 
 export default tseslint.config(
@@ -15,6 +16,19 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // The contract is written once, in schema/ (scripts/eslint/contract-rules.js; the benchmarks drive raw STOMP).
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'tests/**/*.ts'],
+    plugins: { contract: contractPlugin },
+    rules: { 'contract/no-destination-literal': 'error' },
+  },
+  {
+    // Query keys come from the generated factories. Still hand-written ones are counted by
+    // scripts/architecture-report.ts and may not grow (scripts/architecture-ratchet.test.ts).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { contract: contractPlugin },
+    rules: { 'contract/no-query-key-literal': 'warn' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

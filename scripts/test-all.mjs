@@ -1,7 +1,8 @@
 // Runs every suite (CLI gates, lint, typecheck, vitest, Playwright) and ends with one line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
 const results = [];
@@ -47,12 +48,77 @@ function takeMachineLock() {
 }
 takeMachineLock();
 
-function gate(name, command, args) {
+/**
+ * CPU seconds (user + system) of the children this process has waited for, from /proc/self/stat (cutime and cstime,
+ * in clock ticks): a stage's figure is the difference before and after it. Null where there is no /proc.
+ */
+const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+function childCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+const load = () => loadavg()[0].toFixed(1);
+
+/** Runs `work` as one stage: its wall time, its children's CPU time and the load average before and after. */
+function stage(name, work) {
   const started = Date.now();
-  const run = spawnSync(command, args, { stdio: 'inherit' });
-  const ok = run.status === 0;
-  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: (Date.now() - started) / 1000 });
-  console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const cpuBefore = childCpuSeconds();
+  const loadBefore = load();
+  work();
+  const result = results.at(-1);
+  result.seconds = (Date.now() - started) / 1000;
+  result.cpu = cpuBefore === null ? null : childCpuSeconds() - cpuBefore;
+  result.load = `${loadBefore} -> ${load()}`;
+  console.log(`stage ${name}: ${describeTimes(result)}`);
+}
+
+function describeTimes(r) {
+  return `${r.seconds.toFixed(0)} s${r.cpu === null ? '' : `, CPU ${r.cpu.toFixed(0)} s`}, load ${r.load}`;
+}
+
+/** The ten longest entries of `seconds` (name -> seconds), printed under a heading. */
+function printSlowest(heading, seconds) {
+  const top = Object.entries(seconds)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 10);
+  if (top.length === 0) return;
+  console.log(heading);
+  for (const [name, s] of top) console.log(`  ${s.toFixed(1).padStart(7)} s  ${name}`);
+}
+
+/**
+ * The gates, two at a time: each is one single-threaded process (the CLI, eslint, tsc), so on two cores two of them
+ * take about the time of one. Each one's output is printed when it ends, not interleaved.
+ */
+async function gates(list) {
+  const started = Date.now();
+  const cpuBefore = childCpuSeconds();
+  const loadBefore = load();
+  const queue = [...list];
+  const runOne = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [name, command, args] = next;
+      const gateStarted = Date.now();
+      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      process.stdout.write(Buffer.concat(output));
+      const ok = code === 0;
+      results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: (Date.now() - gateStarted) / 1000, cpu: null, load: '(with the other gates)' });
+      console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${((Date.now() - gateStarted) / 1000).toFixed(1)} s)`);
+    }
+  };
+  await Promise.all([runOne(), runOne()]);
+  const cpu = cpuBefore === null ? null : childCpuSeconds() - cpuBefore;
+  console.log(`stage gates: ${describeTimes({ seconds: (Date.now() - started) / 1000, cpu, load: `${loadBefore} -> ${load()}` })}`);
 }
 
 /**
@@ -62,18 +128,38 @@ function gate(name, command, args) {
  * (tests/support/longest-first-sequencer.ts).
  */
 function writeFileSeconds(target) {
-  const cacheRoot = path.join('node_modules', '.vite', 'vitest');
-  const seconds = readdirSync(cacheRoot)
-    .flatMap((dir) => JSON.parse(readFileSync(path.join(cacheRoot, dir, 'results.json'), 'utf8')).results)
-    .map(([key, { duration }]) => [key.slice(key.indexOf(':') + 1), Math.round(duration / 1000)])
-    .filter(([file, s]) => s >= 5 && existsSync(file))
-    .sort((a, b) => b[1] - a[1]);
+  // A file run by both projects (both stores) weighs its longer run.
+  const longest = new Map();
+  for (const [key, s] of Object.entries(vitestFileSeconds())) {
+    const file = key.slice(key.indexOf(':') + 1);
+    longest.set(file, Math.max(longest.get(file) ?? 0, Math.round(s)));
+  }
+  const seconds = [...longest].filter(([file, s]) => s >= 5 && existsSync(file)).sort((a, b) => b[1] - a[1]);
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, `${JSON.stringify({ seconds: Object.fromEntries(seconds) }, null, 2)}\n`);
 }
 
+/**
+ * Seconds per `project:file` as vitest recorded them for its next run (set-up included); with `before` (the same
+ * record taken before this run), only what this run wrote: the record keeps the files of earlier runs too.
+ */
+function vitestFileSeconds(before = null) {
+  const cacheRoot = path.join('node_modules', '.vite', 'vitest');
+  if (!existsSync(cacheRoot)) return {};
+  const entries = readdirSync(cacheRoot)
+    .filter((dir) => existsSync(path.join(cacheRoot, dir, 'results.json')))
+    .flatMap((dir) => JSON.parse(readFileSync(path.join(cacheRoot, dir, 'results.json'), 'utf8')).results)
+    .map(([key, { duration }]) => [key, duration / 1000])
+    .filter(([key, s]) => !before || before[key] !== s);
+  return Object.fromEntries(entries);
+}
+
 function vitest(name, args, env = {}, secondsFile = null) {
-  const started = Date.now();
+  stage(name, () => runVitest(name, args, env, secondsFile));
+}
+
+function runVitest(name, args, env, secondsFile) {
+  const recordBefore = vitestFileSeconds();
   const dir = mkdtempSync(path.join(tmpdir(), 'chatgen-vitest-'));
   const report = path.join(dir, 'report.json');
   const run = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
@@ -83,6 +169,11 @@ function vitest(name, args, env = {}, secondsFile = null) {
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     const failedFiles = json.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    try {
+      printSlowest(`slowest files of ${name} (project:file, set-up included):`, vitestFileSeconds(recordBefore));
+    } catch (error) {
+      console.log(`warning: no file times: ${error.message}`);
+    }
     results.push({
       name,
       passed: json.numPassedTests,
@@ -93,7 +184,6 @@ function vitest(name, args, env = {}, secondsFile = null) {
     results.push({ name, passed: 0, failed: 1 });
   }
   if (run.status !== 0 && results.at(-1).failed === 0) results.at(-1).failed = 1;
-  results.at(-1).seconds = (Date.now() - started) / 1000;
   rmSync(dir, { recursive: true, force: true });
   if (secondsFile) {
     try {
@@ -104,8 +194,24 @@ function vitest(name, args, env = {}, secondsFile = null) {
   }
 }
 
+/** Seconds per browser test file: the sum of its tests' durations (its beforeAll, server and build, in the first). */
+function playwrightFileSeconds(suites) {
+  const seconds = {};
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) for (const r of t.results ?? []) seconds[file] = (seconds[file] ?? 0) + r.duration / 1000;
+    }
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of suites ?? []) walk(suite, suite.file ?? suite.title);
+  return seconds;
+}
+
 function playwright(name) {
-  const started = Date.now();
+  stage(name, () => runPlaywright(name));
+}
+
+function runPlaywright(name) {
   const dir = mkdtempSync(path.join(tmpdir(), 'chatgen-playwright-'));
   const report = path.join(dir, 'report.json');
   const run = spawnSync('npx', ['playwright', 'test'], {
@@ -113,7 +219,8 @@ function playwright(name) {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
   });
   try {
-    const { stats, errors } = JSON.parse(readFileSync(report, 'utf8'));
+    const { stats, errors, suites } = JSON.parse(readFileSync(report, 'utf8'));
+    printSlowest(`slowest files of ${name} (sum of their tests):`, playwrightFileSeconds(suites));
     results.push({
       name,
       passed: stats.expected,
@@ -125,29 +232,26 @@ function playwright(name) {
     results.push({ name, passed: 0, failed: 1 });
   }
   if (run.status !== 0 && results.at(-1).failed === 0) results.at(-1).failed = 1;
-  results.at(-1).seconds = (Date.now() - started) / 1000;
   rmSync(dir, { recursive: true, force: true });
 }
 
-gate('chatgen validate --all --strict', 'node', ['generator/bin/chatgen.js', 'validate', '--all', '--strict']);
-gate('chatgen generate --check', 'node', ['generator/bin/chatgen.js', 'generate', '--check']);
-gate('eslint', 'npx', ['eslint', '.']);
-gate('tsc --noEmit', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+const runStarted = Date.now();
+const runCpuBefore = childCpuSeconds();
+const runLoadBefore = load();
+// The longest two first.
+await gates([
+  ['eslint', 'npx', ['eslint', '.']],
+  ['tsc --noEmit', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['chatgen validate --all --strict', 'node', ['generator/bin/chatgen.js', 'validate', '--all', '--strict']],
+  ['chatgen generate --check', 'node', ['generator/bin/chatgen.js', 'generate', '--check']],
+]);
+// One vitest run, two projects (vitest.config.ts): every suite on the embedded store, and the suites that touch
+// the store again on PostgreSQL (each file gets a throw-away database). Run as one, the two sets share the two
+// workers: the PostgreSQL set no longer waits for the last files of the first pass with a worker idle.
 // Includes tests/cluster (two server processes on PostgreSQL and RabbitMQ, which scripts/test-services.sh starts)
 // and the RabbitMQ bus tests (server/realtime/amqp-bus.test.ts).
 // Each file's seconds, for refreshing tests/support/file-seconds.json (docs/testing.md).
-vitest('vitest', [], {}, 'test-results/vitest-file-seconds.json');
-// The suites that touch the store, once more on PostgreSQL (each file gets a throw-away database): the same
-// migrations, SQL and server behaviour on both engines (docs/server-storage.md).
-// Security suites whose promises rest on state the store keeps (durable nonces, revocation, throttling counters,
-// login-name spelling, the revocation bus); the others (body limits, zip names, the login socket, the authorisation
-// matrix and the hostile-value fuzzing, both answered before or above the SQL, the endpoint walk) run once.
-const storeSecuritySuites = ['replay-after-restart', 'token-revocation', 'login-throttle', 'login-name-normalisation', 'removed-member'].map(
-  (name) => `tests/security/${name}.test.ts`,
-);
-vitest('vitest (store suites on PostgreSQL)', ['server', 'tests/server', ...storeSecuritySuites, 'tests/contract/all-calls.test.ts'], {
-  CHATGEN_TEST_STORE: 'postgres',
-});
+vitest('vitest (every suite; the store suites again on PostgreSQL)', [], { CHATGEN_TEST_STORES: 'both' }, 'test-results/vitest-file-seconds.json');
 // The browser tests run alone afterwards: their realtime checks should not compete for the two cores with the
 // server suites.
 playwright('playwright (browser)');
@@ -156,6 +260,8 @@ const total = results.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + (r.skipped ?? 0) }),
   { passed: 0, failed: 0, skipped: 0 },
 );
-for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(0)} s)`);
+for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed (${describeTimes(r)})`);
+const runCpu = runCpuBefore === null ? null : childCpuSeconds() - runCpuBefore;
+console.log(`  whole run: ${describeTimes({ seconds: (Date.now() - runStarted) / 1000, cpu: runCpu, load: `${runLoadBefore} -> ${load()}` })}`);
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Makes sure PostgreSQL (127.0.0.1:5432, trust for local connections, database `test`) and RabbitMQ
-# (127.0.0.1:5672) run on this test machine: installs them from Debian's packages when missing, starts them
-# when stopped. Idempotent; exits non-zero when either cannot be had.
+# (127.0.0.1:5672) run on this test machine, and that HAProxy (the cluster's load balancer, started by
+# scripts/cluster.ts) is installed: installs them from Debian's packages when missing, starts the two services
+# when stopped. Idempotent; exits non-zero when one cannot be had.
 set -uo pipefail
 
 need_install=()
 command -v pg_ctlcluster >/dev/null 2>&1 || need_install+=(postgresql)
 command -v rabbitmq-server >/dev/null 2>&1 || need_install+=(rabbitmq-server)
+{ command -v haproxy || [ -x /usr/sbin/haproxy ]; } >/dev/null 2>&1 || need_install+=(haproxy)
 if [ ${#need_install[@]} -gt 0 ]; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_install[@]}" >/dev/null) || exit 1
 fi

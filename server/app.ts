@@ -14,12 +14,15 @@ import { createDurableReplayGuard } from './crypto/replay-guard-store.ts';
 import { ApiError } from './http/api-error.ts';
 import { registerDispatcher } from './http/dispatch.ts';
 import { bodyLimitFor, largestBodyLimit } from './http/body-limits.ts';
+import { proxyTrust } from './http/client-address.ts';
 import { createEnvelopeCodec } from './http/envelope-codec.ts';
+import { DeviceProofVerifier } from './crypto/device-proof.ts';
 import { failureBody, httpStatusOf } from './http/failure.ts';
 import { faultSummary } from './http/fault-summary.ts';
 import type { CompressedAssets } from './http/asset-compression.ts';
-import { Readiness, refuseUpgradesUntilReady, registerProbes } from './http/readiness.ts';
-import { registerStaticClient, sendClientNotFound } from './http/static-client.ts';
+import { databaseOutage, Readiness, refuseUpgradesUntilReady, registerProbes } from './http/readiness.ts';
+import { DatabaseReachability } from './store/reachability.ts';
+import { answerUnknownClientPath, registerStaticClient } from './http/static-client.ts';
 import type { RouteInfo } from './http/types.ts';
 import { validationOutcome } from './http/validation.ts';
 import { createSessionAuthenticator } from './services/sessions.ts';
@@ -102,6 +105,19 @@ export async function prepareStore(
   await userKeys.prepare();
 }
 
+/** How long requests still in flight may finish when the server stops, before their connections are closed. */
+export const SHUTDOWN_GRACE_MS = 2_000;
+
+/** Stops taking requests, lets those in flight finish for a moment, then closes whatever is still open. */
+async function closeHttp(http: FastifyInstance): Promise<void> {
+  const cut = setTimeout(() => http.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  try {
+    await http.close();
+  } finally {
+    clearTimeout(cut);
+  }
+}
+
 export async function startServer(givenConfig: ServerConfig, options: StartOptions = {}): Promise<ServerApp> {
   // A grid child is served (and announced as gridViewChildUrl) only when its build is there.
   const gridChild = givenConfig.gridChild && existsSync(path.join(givenConfig.gridChild.clientDir, 'index.html')) ? givenConfig.gridChild : null;
@@ -143,8 +159,17 @@ export async function startServer(givenConfig: ServerConfig, options: StartOptio
     log,
   };
 
-  const http = Fastify({ logger: false, bodyLimit: largestBodyLimit(config.attachSizeBytes), trustProxy: false });
-  registerProbes(http, readiness);
+  const http = Fastify({
+    logger: false,
+    bodyLimit: largestBodyLimit(config.attachSizeBytes),
+    trustProxy: proxyTrust(config.trustProxy ?? []),
+    // A body that has not arrived by then is answered 408 and its connection closed (Fastify's default: never).
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+  });
+  // PostgreSQL can go away under a running server: its calls then answer 503 and /readyz not-ready until it is back.
+  const reachability = new DatabaseReachability({ check: db.ping ? () => db.ping!() : null, log });
+  const outage = (error: unknown) => (reachability.noteFailure(error) ? databaseOutage() : null);
+  registerProbes(http, readiness, reachability);
   if (config.httpCompression) {
     // Request bodies are never inflated (a small gzip body could expand without bound); responses are compressed.
     await http.register(compress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], threshold: 1024 });
@@ -153,21 +178,26 @@ export async function startServer(givenConfig: ServerConfig, options: StartOptio
   http.setErrorHandler((error, _request, reply) => {
     // Fastify's own refusals (malformed JSON, body too large, wrong content type) get the seed's envelope.
     const statusCode = (error as { statusCode?: number }).statusCode ?? 500;
+    const unavailable = statusCode >= 500 ? outage(error) : null;
     const apiError =
-      statusCode === 413
+      unavailable ??
+      (statusCode === 413
         ? new ApiError('TOO_LARGE')
         : statusCode >= 400 && statusCode < 500
           ? new ApiError('INVALID_INPUT', (error as Error).message)
-          : new ApiError('INTERNAL_ERROR');
-    if (statusCode >= 500) log('request failed', error);
+          : new ApiError('INTERNAL_ERROR'));
+    if (!unavailable && statusCode >= 500) log('request failed', error);
+    if (apiError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(apiError.retryAfterSeconds));
     void reply.code(apiError.httpStatus ?? httpStatusOf(apiError.code)).send(failureBody(apiError));
   });
   http.setNotFoundHandler((request, reply) =>
     request.url.startsWith('/v3/')
       ? reply.code(404).send(failureBody(new ApiError('UNKNOWN_CALL')))
-      : sendClientNotFound(reply, framePolicy),
+      : answerUnknownClientPath(request, reply, framePolicy, gridChild && request.url.startsWith(GRID_CHILD_PATH) ? GRID_CHILD_PATH : '/'),
   );
 
+  // One verifier for HTTP and CONNECT: a proof's nonce is spent once across both.
+  const deviceProofs = config.acceptApiKeyAlone ? null : new DeviceProofVerifier();
   registerDispatcher(http, {
     routesByPath: routeTable(),
     validate: (route, body) => {
@@ -177,11 +207,13 @@ export async function startServer(givenConfig: ServerConfig, options: StartOptio
     handlers: allHandlers(ctx),
     authenticate: createSessionAuthenticator(ctx),
     envelopes: createEnvelopeCodec(ctx),
+    deviceProofs,
     testMode: config.testMode,
     maxBodyBytes: largestBodyLimit(config.attachSizeBytes),
     bodyLimit: (route) => bodyLimitFor(route, config.attachSizeBytes),
     attachSizeBytes: config.attachSizeBytes,
     log,
+    outage,
   });
   const { assets: clientAssets } = await registerStaticClient(http, { clientDir: config.clientDir, framePolicy, precompress: config.httpCompression, log });
   if (gridChild) {
@@ -208,7 +240,7 @@ export async function startServer(givenConfig: ServerConfig, options: StartOptio
     await options.prepare?.(ctx);
 
     stopRefusingUpgrades();
-    const hooks = createRealtimeHooks(ctx);
+    const hooks = createRealtimeHooks(ctx, deviceProofs);
     stomp = attachStompServer({
       httpServer: http.server,
       bus,
@@ -233,10 +265,11 @@ export async function startServer(givenConfig: ServerConfig, options: StartOptio
       url,
       async close() {
         readiness.set('stopping');
+        reachability.stop();
         const housekeepingStopped = stopHousekeeping();
         stopArchiveJobs();
         await stomp?.close();
-        await http.close();
+        await closeHttp(http);
         await archiveWorkerIdle(ctx).catch(() => undefined);
         await housekeepingStopped;
         await ownBus.close();
@@ -246,6 +279,7 @@ export async function startServer(givenConfig: ServerConfig, options: StartOptio
   } catch (error) {
     // A start that fails half-way leaves nothing open behind it.
     readiness.set('stopping');
+    reachability.stop();
     const housekeepingStopped = stopHousekeeping();
     stopArchiveJobs();
     await stomp?.close().catch(() => undefined);

@@ -1,9 +1,9 @@
 // The business apps the client config offers (bappsForTab, bappsForChatroomList), from BUSINESS_APPS: a JSON
 // array of { appId, name: { en_US, zh_TW, zh_CN }, url (http or https), icon? }. A malformed value stops the
 // start with a message naming the entry, like any other bad setting.
+import { LangIdValues } from '../generated/types/enums.ts';
 import type { BusinessApp } from '../generated/types/index.ts';
 
-const LOCALES = ['en_US', 'zh_TW', 'zh_CN'] as const;
 
 function isText(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
@@ -16,7 +16,7 @@ function appAt(entry: unknown, index: number): BusinessApp {
   if (!isText(appId)) throw fail('appId must be a non-empty string');
   if (typeof name !== 'object' || name === null) throw fail('name must give en_US, zh_TW and zh_CN');
   const labels = name as Record<string, unknown>;
-  for (const locale of LOCALES) if (!isText(labels[locale])) throw fail(`name.${locale} must be a non-empty string`);
+  for (const locale of LangIdValues) if (!isText(labels[locale])) throw fail(`name.${locale} must be a non-empty string`);
   if (!isText(url) || !/^https?:\/\//i.test(url)) throw fail('url must be an http(s) URL');
   if (icon !== undefined && typeof icon !== 'string') throw fail('icon must be a string');
   return {

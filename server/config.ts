@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { BusinessApp } from '../generated/types/index.ts';
 import { parseBusinessApps } from './business-apps.ts';
+import { parseTrustedProxies } from './http/client-address.ts';
 import { QR_TOKEN_TTL_SECONDS } from './services/identity/qr-token.ts';
 
 export interface ServerConfig {
@@ -21,11 +22,18 @@ export interface ServerConfig {
   clientDir: string;
   /** Enables the test-only crypto calls. */
   testMode: boolean;
+  /**
+   * ACCEPT_API_KEY_ALONE=1: secured calls and CONNECT need only the seed's Api-Key header, no Device-Proof
+   * (for clients that send the seed's headers alone; docs/security.md "Device proof"). Off by default.
+   */
+  acceptApiKeyAlone?: boolean;
   /** Name of the message-queue system; the reply queue is /queue/{mqSysName}.{accountId}. */
   mqSysName: string;
   serverVersion: string;
   /** Hours a session stays valid without use. */
   sessionMaxIdleHours: number;
+  /** REQUEST_TIMEOUT_SECONDS: a request whose body has not fully arrived after this long is answered 408 and closed. */
+  requestTimeoutSeconds: number;
   /** Largest accepted attachment in bytes (announced to clients as attachSize). */
   attachSizeBytes: number;
   /**
@@ -35,6 +43,11 @@ export interface ServerConfig {
   gridChild?: { variant: string; clientDir: string } | null;
   /** X-Frame-Options of the served client; null: the variant's own (server.framePolicy of its config). */
   framePolicy: 'DENY' | 'SAMEORIGIN' | null;
+  /**
+   * TRUST_PROXY: addresses and CIDR ranges of the load balancers in front; a request from one of them is the
+   * client named by its X-Forwarded-For (server/http/client-address.ts). Empty: the connection's address.
+   */
+  trustProxy?: string[];
   /** Compress responses (brotli, gzip) in this process; off when a proxy in front does it. */
   httpCompression: boolean;
   /** JOB_LEASE_MS: a background job whose process stops renewing for this long is taken over by another. */
@@ -111,11 +124,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     clientDir: path.resolve(repoRoot, env.CLIENT_DIR ?? path.join('dist', variant)),
     gridChild: gridChildOf(variant, env, repoRoot),
     testMode: env.CHATGEN_TEST_MODE === '1',
+    acceptApiKeyAlone: env.ACCEPT_API_KEY_ALONE === '1',
     mqSysName: env.MQ_SYS_NAME ?? 'chatgen',
     serverVersion: '1.0.0',
     sessionMaxIdleHours: integer(env.SESSION_MAX_IDLE_HOURS, 12, 'SESSION_MAX_IDLE_HOURS'),
+    requestTimeoutSeconds: Math.max(1, integer(env.REQUEST_TIMEOUT_SECONDS, 120, 'REQUEST_TIMEOUT_SECONDS')),
     attachSizeBytes: integer(env.ATTACH_SIZE_BYTES, 25 * 1024 * 1024, 'ATTACH_SIZE_BYTES'),
     framePolicy,
+    trustProxy: parseTrustedProxies(env.TRUST_PROXY),
     httpCompression: !['off', '0', 'false'].includes((env.HTTP_COMPRESSION ?? 'on').toLowerCase()),
     providerUrl: env.PROVIDER_URL ? env.PROVIDER_URL : null,
     jobLeaseMs: Math.max(1_000, integer(env.JOB_LEASE_MS, 30_000, 'JOB_LEASE_MS')),

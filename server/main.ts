@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startServer } from './app.ts';
 import { readConfig } from './config.ts';
+import { stopOnSignals } from './shutdown.ts';
 import type { ServerContext } from './context.ts';
 import { seedContentData } from './seed/content.ts';
 import { DEMO_LOGINS, seedDemoData } from './seed/demo.ts';
@@ -31,13 +32,7 @@ async function main(): Promise<void> {
   console.log('Demo logins:');
   for (const login of DEMO_LOGINS) console.log(`  ${login.loginName.padEnd(12)} ${login.password.padEnd(12)} ${login.note}`);
 
-  const stop = async (signal: string) => {
-    console.log(`${signal}: stopping`);
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(app);
 }
 
 main().catch((error: unknown) => {

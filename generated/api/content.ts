@@ -13,7 +13,10 @@ import {
   unwrap,
 } from './runtime.ts';
 
-/** Query keys of the group: `all` invalidates every read of it; each read's key is `[group, call, body]`. */
+/**
+ * Query keys of the group: `all` invalidates every read of it; each read's key is `[group, call, body]`, a paged
+ * read's pages are keyed `[group, call, 'infinite', body without pageInfo]`.
+ */
 export const contentKeys = {
   all: ['content'] as const,
   downloadNewsFile: (body: T.DownloadNewsFileRequest) => ['content', 'downloadNewsFile', body] as const,

@@ -5,7 +5,10 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type * as T from '../types/index.ts';
 import { type ApiResult, type ApiTransport, type CallOptions, type EndpointDescriptor, unwrap } from './runtime.ts';
 
-/** Query keys of the group: `all` invalidates every read of it; each read's key is `[group, call, body]`. */
+/**
+ * Query keys of the group: `all` invalidates every read of it; each read's key is `[group, call, body]`, a paged
+ * read's pages are keyed `[group, call, 'infinite', body without pageInfo]`.
+ */
 export const publicKeys = {
   all: ['public'] as const,
   checkAppVersion: (body: T.CheckAppVersionRequest) => ['public', 'checkAppVersion', body] as const,

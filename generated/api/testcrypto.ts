@@ -5,7 +5,10 @@ import { mutationOptions } from '@tanstack/react-query';
 import type * as T from '../types/index.ts';
 import { type ApiResult, type ApiTransport, type CallOptions, type EndpointDescriptor, unwrap } from './runtime.ts';
 
-/** Query keys of the group: `all` invalidates every read of it; each read's key is `[group, call, body]`. */
+/**
+ * Query keys of the group: `all` invalidates every read of it; each read's key is `[group, call, body]`, a paged
+ * read's pages are keyed `[group, call, 'infinite', body without pageInfo]`.
+ */
 export const testcryptoKeys = {
   all: ['testcrypto'] as const,
 };

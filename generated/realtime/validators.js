@@ -573,7 +573,7 @@ return errors === 0;
 
 export const validateBroadcastMessageNotification = validate17;
 const schema19 = {"type":"object","description":"Notification BROADCAST_MESSAGE (seed: broadcast message)","properties":{"notifyType":{"const":"BROADCAST_MESSAGE","description":"Always BROADCAST_MESSAGE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/message.json#/definitions/Message","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema21 = {"type":"object","description":"A chat message as the server returns it","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"message":{"type":"string","description":"Message text: AES-encrypted base64 on the wire, decrypted on the client"},"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"messageType":{"$ref":"#/definitions/MessageType","description":"Kind of message"},"messageStatus":{"$ref":"#/definitions/MessageStatus","description":"Delivery status"},"messageCreateDate":{"type":"integer","minimum":0,"description":"Creation time (epoch milliseconds)"},"messageUpdateDate":{"type":"integer","minimum":0,"description":"Last update time (epoch milliseconds)"},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"},"messageUserId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id of the sender"},"messageUsername":{"type":"string","description":"Display name of the sender"},"messageChecksum":{"type":"string","description":"Checksum sent with the message"},"messageThumbnail":{"type":"string","contentEncoding":"base64","description":"Thumbnail of an image or video message"},"totalReceiver":{"type":"integer","minimum":0,"description":"Number of recipients"},"isSendFromYou":{"type":"boolean","description":"Sent by the caller"},"isReadByYou":{"type":"boolean","description":"Read by the caller"},"isStarredByYou":{"type":"boolean","description":"Starred by the caller"},"isReceivedByYou":{"type":"boolean","description":"Received by the caller"},"isForwardMessage":{"type":"boolean","description":"Forwarded from another room"},"readDateByYou":{"type":"integer","minimum":0,"description":"When the caller read it (epoch milliseconds)"},"receivedDateByYou":{"type":"integer","minimum":0,"description":"When the caller received it (epoch milliseconds)"},"aesMessageFilename":{"type":"string","description":"File name of the attachment (not encrypted)"},"aesMessageFileOpenExt":{"type":"string","description":"Extension used to open the attachment"},"aesMessageFileType":{"type":"string","description":"MIME type of the attachment"},"aesMessageFilesize":{"type":"integer","minimum":0,"description":"Size of the attachment in bytes"},"aesMessageFileMetadata":{"type":"string","contentEncoding":"base64","description":"Encrypted JSON of the attachment metadata (MessageFileMetadata)"},"aesMessageUrlMetadata":{"type":"string","contentEncoding":"base64","description":"Encrypted JSON of the URL preview metadata (MessageUrlMetadata)"},"msgMentionAccountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Accounts mentioned in the message"},"hasOriginalMessageFile":{"type":"boolean","description":"An original (full quality) file can be downloaded"},"replyToMessage":{"$ref":"#/definitions/Message","description":"The message this one replies to"},"messagePolling":{"$ref":"#/definitions/MessagePolling","description":"Poll of a POLLING message"},"voiceToTextMessage":{"type":"string","description":"Transcript of a voice message"},"aesMessageFile":{"type":"string","contentEncoding":"base64","description":"Encrypted file content when sent inline"}},"required":["roomId","messageId","messageType"]};
+const schema21 = {"type":"object","description":"A chat message as the server returns it","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"message":{"type":"string","description":"Message text: AES-encrypted base64 on the wire, decrypted on the client"},"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"messageType":{"$ref":"#/definitions/MessageType","description":"Kind of message"},"messageStatus":{"$ref":"#/definitions/MessageStatus","description":"Delivery status"},"messageCreateDate":{"type":"integer","minimum":0,"description":"Creation time (epoch milliseconds)"},"messageUpdateDate":{"type":"integer","minimum":0,"description":"Last update time (epoch milliseconds)"},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"},"messageUserId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id of the sender"},"messageUsername":{"type":"string","description":"Display name of the sender"},"messageChecksum":{"type":"string","description":"Checksum sent with the message"},"messageThumbnail":{"type":"string","contentEncoding":"base64","description":"Thumbnail of an image or video message"},"totalReceiver":{"type":"integer","minimum":0,"description":"Number of recipients"},"isSendFromYou":{"type":"boolean","description":"Sent by the caller"},"isReadByYou":{"type":"boolean","description":"Read by the caller"},"isStarredByYou":{"type":"boolean","description":"Starred by the caller"},"isReceivedByYou":{"type":"boolean","description":"Received by the caller"},"isForwardMessage":{"type":"boolean","description":"Forwarded from another room"},"readDateByYou":{"type":"integer","minimum":0,"description":"When the caller read it (epoch milliseconds)"},"receivedDateByYou":{"type":"integer","minimum":0,"description":"When the caller received it (epoch milliseconds)"},"aesMessageFilename":{"type":"string","description":"File name of the attachment (not encrypted)"},"aesMessageFileOpenExt":{"type":"string","description":"Extension used to open the attachment"},"aesMessageFileType":{"type":"string","description":"MIME type of the attachment"},"aesMessageFilesize":{"type":"integer","minimum":0,"description":"Size of the attachment in bytes"},"aesMessageFileMetadata":{"type":"string","contentEncoding":"base64","description":"Encrypted JSON of the attachment metadata (MessageFileMetadata)"},"aesMessageUrlMetadata":{"type":"string","contentEncoding":"base64","description":"Encrypted JSON of the URL preview metadata (MessageUrlMetadata)"},"msgMentionAccountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Accounts mentioned in the message"},"hasOriginalMessageFile":{"type":"boolean","description":"An original (full quality) file can be downloaded"},"replyToMessage":{"$ref":"#/definitions/Message","description":"The message this one replies to"},"messagePolling":{"$ref":"#/definitions/MessagePolling","description":"Poll of a POLLING message"},"voiceToTextMessage":{"type":"string","description":"Transcript of a voice message"},"systemEvent":{"$ref":"#/definitions/SystemEvent","description":"What a SYSTEM message reports (a change to the room), for the client to word in its language; `message` carries the same in English, unencrypted"},"aesMessageFile":{"type":"string","contentEncoding":"base64","description":"Encrypted file content when sent inline"}},"required":["roomId","messageId","messageType"]};
 const schema22 = {"type":"string","enum":["SYSTEM","TEXT","IMAGE","VOICE","VIDEO","FILE","LOCATION","CONTACT","URL","STICKER","BAPP","REQUEST","DATETIME","MC","DISMISS","DISMISS_MC","DISMISS_REQ","DISMISS_BAPP","JSONCARD","POLLING"],"description":"Kind of message","x-seed":"3: Message types"};
 const schema23 = {"type":"string","enum":["SERVER_RECEIVED","ALL_RECEIVED","ALL_READ","ALL_DELETED","PENDING_SEND","SEND_FAILED"],"description":"Delivery status of a message (PENDING_SEND and SEND_FAILED are client-side only)","x-seed":"4: Message status values"};
 const wrapper0 = {validate: validate19};
@@ -972,6 +972,388 @@ vErrors.push(err32);
 errors++;
 }
 validate20.errors = vErrors;
+return errors === 0;
+}
+
+const schema26 = {"type":"object","description":"A change to a room as a SYSTEM message reports it. Names are those the accounts had when it happened","x-inferred":true,"properties":{"code":{"$ref":"#/definitions/SystemEventCode","description":"What changed"},"actorId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that made the change; absent when the server did (an admin promoted as the last admin left)"},"actorName":{"type":"string","maxLength":256,"description":"Display name of the actor"},"targetIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"maxItems":500,"description":"Accounts the change was about (added, removed, made admin)"},"targetNames":{"type":"array","items":{"type":"string","maxLength":256,"description":"Display name"},"maxItems":500,"description":"Display names of the targets, in the order of targetIds"},"roomName":{"type":"string","maxLength":256,"description":"The room's new name (ROOM_RENAMED) or its name at creation (ROOM_CREATED)"},"selfDestructTime":{"$ref":"room.json#/definitions/SelfDestructTime","description":"The new timer (SELF_DESTRUCT_ON)"}},"required":["code"],"additionalProperties":false};
+const schema27 = {"type":"string","enum":["ROOM_CREATED","MEMBER_ADDED","MEMBER_REMOVED","MEMBER_LEFT","ADMIN_ADDED","ADMIN_REMOVED","ROOM_RENAMED","POLICY_UPDATED","SELF_DESTRUCT_ON","SELF_DESTRUCT_OFF","ROOM_IMAGE_UPDATED","ROOM_IMAGE_REMOVED"],"description":"The room change a SYSTEM message reports","x-inferred":true};
+const schema29 = {"type":"object","description":"A self-destruct duration as value and unit","x-inferred":true,"properties":{"value":{"type":"integer","description":"Amount","minimum":1,"maximum":100000},"unit":{"$ref":"#/definitions/SelfDestructTimeUnit","description":"Unit"}},"required":["value","unit"],"additionalProperties":false};
+const schema30 = {"type":"string","enum":["second","minute","hour","day","week","year"],"description":"Unit of a self-destruct time"};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.unit === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "value") || (key0 === "unit"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data0 = data.value;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 100000 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.unit !== undefined){
+let data1 = data.unit;
+if(typeof data1 !== "string"){
+const err6 = {instancePath:instancePath+"/unit",schemaPath:"#/definitions/SelfDestructTimeUnit/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!((((((data1 === "second") || (data1 === "minute")) || (data1 === "hour")) || (data1 === "day")) || (data1 === "week")) || (data1 === "year"))){
+const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/definitions/SelfDestructTimeUnit/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "code") || (key0 === "actorId")) || (key0 === "actorName")) || (key0 === "targetIds")) || (key0 === "targetNames")) || (key0 === "roomName")) || (key0 === "selfDestructTime"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.code !== undefined){
+let data0 = data.code;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/code",schemaPath:"#/definitions/SystemEventCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((((((((((((data0 === "ROOM_CREATED") || (data0 === "MEMBER_ADDED")) || (data0 === "MEMBER_REMOVED")) || (data0 === "MEMBER_LEFT")) || (data0 === "ADMIN_ADDED")) || (data0 === "ADMIN_REMOVED")) || (data0 === "ROOM_RENAMED")) || (data0 === "POLICY_UPDATED")) || (data0 === "SELF_DESTRUCT_ON")) || (data0 === "SELF_DESTRUCT_OFF")) || (data0 === "ROOM_IMAGE_UPDATED")) || (data0 === "ROOM_IMAGE_REMOVED"))){
+const err3 = {instancePath:instancePath+"/code",schemaPath:"#/definitions/SystemEventCode/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.actorId !== undefined){
+let data1 = data.actorId;
+if(typeof data1 === "string"){
+if(func2(data1) > 128){
+const err4 = {instancePath:instancePath+"/actorId",schemaPath:"#/properties/actorId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err5 = {instancePath:instancePath+"/actorId",schemaPath:"#/properties/actorId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/actorId",schemaPath:"#/properties/actorId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.actorName !== undefined){
+let data2 = data.actorName;
+if(typeof data2 === "string"){
+if(func2(data2) > 256){
+const err7 = {instancePath:instancePath+"/actorName",schemaPath:"#/properties/actorName/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/actorName",schemaPath:"#/properties/actorName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.targetIds !== undefined){
+let data3 = data.targetIds;
+if(Array.isArray(data3)){
+if(data3.length > 500){
+const err9 = {instancePath:instancePath+"/targetIds",schemaPath:"#/properties/targetIds/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(typeof data4 === "string"){
+if(func2(data4) > 128){
+const err10 = {instancePath:instancePath+"/targetIds/" + i0,schemaPath:"#/properties/targetIds/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(func2(data4) < 1){
+const err11 = {instancePath:instancePath+"/targetIds/" + i0,schemaPath:"#/properties/targetIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/targetIds/" + i0,schemaPath:"#/properties/targetIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/targetIds",schemaPath:"#/properties/targetIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.targetNames !== undefined){
+let data5 = data.targetNames;
+if(Array.isArray(data5)){
+if(data5.length > 500){
+const err14 = {instancePath:instancePath+"/targetNames",schemaPath:"#/properties/targetNames/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+if(typeof data6 === "string"){
+if(func2(data6) > 256){
+const err15 = {instancePath:instancePath+"/targetNames/" + i1,schemaPath:"#/properties/targetNames/items/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/targetNames/" + i1,schemaPath:"#/properties/targetNames/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/targetNames",schemaPath:"#/properties/targetNames/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.roomName !== undefined){
+let data7 = data.roomName;
+if(typeof data7 === "string"){
+if(func2(data7) > 256){
+const err18 = {instancePath:instancePath+"/roomName",schemaPath:"#/properties/roomName/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/roomName",schemaPath:"#/properties/roomName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.selfDestructTime !== undefined){
+if(!(validate24(data.selfDestructTime, {instancePath:instancePath+"/selfDestructTime",parentData:data,parentDataProperty:"selfDestructTime",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate22.errors = vErrors;
 return errors === 0;
 }
 
@@ -1601,6 +1983,12 @@ vErrors.push(err50);
 errors++;
 }
 }
+if(data.systemEvent !== undefined){
+if(!(validate22(data.systemEvent, {instancePath:instancePath+"/systemEvent",parentData:data,parentDataProperty:"systemEvent",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
 if(data.aesMessageFile !== undefined){
 if(typeof data.aesMessageFile !== "string"){
 const err51 = {instancePath:instancePath+"/aesMessageFile",schemaPath:"#/properties/aesMessageFile/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1821,13 +2209,13 @@ validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const validateConferenceAcceptNotification = validate23;
-const schema26 = {"type":"object","description":"Notification CONFERENCE_ACCEPT (seed: conference accept)","properties":{"notifyType":{"const":"CONFERENCE_ACCEPT","description":"Always CONFERENCE_ACCEPT"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ConferenceNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema27 = {"type":"object","description":"Data of a conference notification","x-inferred":true,"properties":{"uuid":{"type":"string","minLength":1,"maxLength":128,"description":"Conference id"},"type":{"$ref":"entities/services.json#/definitions/ConferenceType","description":"Kind"},"vcType":{"type":"string","description":"Video-conference provider type","minLength":1,"maxLength":64},"refId":{"type":"string","minLength":1,"maxLength":128,"description":"Reference id of the external conference"},"creatorId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id of the conference creator"},"conferenceInfo":{"$ref":"entities/services.json#/definitions/ConferenceInfo","description":"Provider information"},"data":{"type":"object","description":"Provider-specific conference data"}}};
-const schema29 = {"type":"string","enum":["VOICE","VIDEO"],"description":"Kind of conference","x-inferred":true};
-const schema30 = {"type":"object","description":"Provider information of a conference (join link, meeting id)","x-inferred":true,"properties":{"url":{"type":"string","description":"Join link"},"meetingId":{"type":"string","description":"Meeting id"},"password":{"type":"string","description":"Meeting password"}}};
+export const validateConferenceAcceptNotification = validate28;
+const schema31 = {"type":"object","description":"Notification CONFERENCE_ACCEPT (seed: conference accept)","properties":{"notifyType":{"const":"CONFERENCE_ACCEPT","description":"Always CONFERENCE_ACCEPT"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ConferenceNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema32 = {"type":"object","description":"Data of a conference notification","x-inferred":true,"properties":{"uuid":{"type":"string","minLength":1,"maxLength":128,"description":"Conference id"},"type":{"$ref":"entities/services.json#/definitions/ConferenceType","description":"Kind"},"vcType":{"type":"string","description":"Video-conference provider type","minLength":1,"maxLength":64},"refId":{"type":"string","minLength":1,"maxLength":128,"description":"Reference id of the external conference"},"creatorId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id of the conference creator"},"conferenceInfo":{"$ref":"entities/services.json#/definitions/ConferenceInfo","description":"Provider information"},"data":{"type":"object","description":"Provider-specific conference data"}}};
+const schema34 = {"type":"string","enum":["VOICE","VIDEO"],"description":"Kind of conference","x-inferred":true};
+const schema35 = {"type":"object","description":"Provider information of a conference (join link, meeting id)","x-inferred":true,"properties":{"url":{"type":"string","description":"Join link"},"meetingId":{"type":"string","description":"Meeting id"},"password":{"type":"string","description":"Meeting password"}}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1879,7 +2267,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "VOICE") || (data1 === "VIDEO"))){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"entities/services.json#/definitions/ConferenceType/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"entities/services.json#/definitions/ConferenceType/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2069,12 +2457,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2246,8 +2634,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate24(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate29(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 }
@@ -2262,14 +2650,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const validateConferenceCallNotification = validate27;
-const schema31 = {"type":"object","description":"Notification CONFERENCE_CALL (seed: conference call)","properties":{"notifyType":{"const":"CONFERENCE_CALL","description":"Always CONFERENCE_CALL"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ConferenceNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+export const validateConferenceCallNotification = validate32;
+const schema36 = {"type":"object","description":"Notification CONFERENCE_CALL (seed: conference call)","properties":{"notifyType":{"const":"CONFERENCE_CALL","description":"Always CONFERENCE_CALL"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ConferenceNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2441,8 +2829,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate24(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate29(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 }
@@ -2457,14 +2845,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const validateConferenceCancelNotification = validate29;
-const schema32 = {"type":"object","description":"Notification CONFERENCE_CANCEL (seed: conference cancel)","properties":{"notifyType":{"const":"CONFERENCE_CANCEL","description":"Always CONFERENCE_CANCEL"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ConferenceNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+export const validateConferenceCancelNotification = validate34;
+const schema37 = {"type":"object","description":"Notification CONFERENCE_CANCEL (seed: conference cancel)","properties":{"notifyType":{"const":"CONFERENCE_CANCEL","description":"Always CONFERENCE_CANCEL"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ConferenceNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2636,8 +3024,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate24(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate29(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 }
@@ -2652,14 +3040,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const validateConferenceCreateNotification = validate31;
-const schema33 = {"type":"object","description":"Notification CONFERENCE_CREATE (seed: conference create)","properties":{"notifyType":{"const":"CONFERENCE_CREATE","description":"Always CONFERENCE_CREATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ConferenceNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+export const validateConferenceCreateNotification = validate36;
+const schema38 = {"type":"object","description":"Notification CONFERENCE_CREATE (seed: conference create)","properties":{"notifyType":{"const":"CONFERENCE_CREATE","description":"Always CONFERENCE_CREATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ConferenceNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2831,8 +3219,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate24(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate29(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 }
@@ -2847,14 +3235,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const validateConferenceRejectNotification = validate33;
-const schema34 = {"type":"object","description":"Notification CONFERENCE_REJECT (seed: conference reject)","properties":{"notifyType":{"const":"CONFERENCE_REJECT","description":"Always CONFERENCE_REJECT"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ConferenceNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+export const validateConferenceRejectNotification = validate38;
+const schema39 = {"type":"object","description":"Notification CONFERENCE_REJECT (seed: conference reject)","properties":{"notifyType":{"const":"CONFERENCE_REJECT","description":"Always CONFERENCE_REJECT"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ConferenceNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3026,8 +3414,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate24(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate29(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 }
@@ -3042,14 +3430,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const validateCustomNotificationNotification = validate35;
-const schema35 = {"type":"object","description":"Notification CUSTOM_NOTIFICATION (seed: custom notification)","properties":{"notifyType":{"const":"CUSTOM_NOTIFICATION","description":"Always CUSTOM_NOTIFICATION"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"type":"object","description":"Free-form data of a custom notification"}},"required":["notifyType","senderId","dataId"]};
+export const validateCustomNotificationNotification = validate40;
+const schema40 = {"type":"object","description":"Notification CUSTOM_NOTIFICATION (seed: custom notification)","properties":{"notifyType":{"const":"CUSTOM_NOTIFICATION","description":"Always CUSTOM_NOTIFICATION"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"type":"object","description":"Free-form data of a custom notification"}},"required":["notifyType","senderId","dataId"]};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3224,15 +3612,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDismissMessageNotification = validate36;
-const schema36 = {"type":"object","description":"Notification DISMISS_MESSAGE (seed: dismiss message)","properties":{"notifyType":{"const":"DISMISS_MESSAGE","description":"Always DISMISS_MESSAGE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/DismissMessageNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema37 = {"type":"object","description":"Data of a DISMISS_MESSAGE notification","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message dismissed"}},"required":["messageId"]};
+export const validateDismissMessageNotification = validate41;
+const schema41 = {"type":"object","description":"Notification DISMISS_MESSAGE (seed: dismiss message)","properties":{"notifyType":{"const":"DISMISS_MESSAGE","description":"Always DISMISS_MESSAGE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/DismissMessageNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema42 = {"type":"object","description":"Data of a DISMISS_MESSAGE notification","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message dismissed"}},"required":["messageId"]};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3474,14 +3862,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDndDisabledNotification = validate37;
-const schema38 = {"type":"object","description":"Notification DND_DISABLED (seed: do-not-disturb disabled)","properties":{"notifyType":{"const":"DND_DISABLED","description":"Always DND_DISABLED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["notifyType","senderId","dataId"]};
+export const validateDndDisabledNotification = validate42;
+const schema43 = {"type":"object","description":"Notification DND_DISABLED (seed: do-not-disturb disabled)","properties":{"notifyType":{"const":"DND_DISABLED","description":"Always DND_DISABLED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["notifyType","senderId","dataId"]};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3643,15 +4031,15 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDndEnabledNotification = validate38;
-const schema39 = {"type":"object","description":"Notification DND_ENABLED (seed: do-not-disturb enabled)","properties":{"notifyType":{"const":"DND_ENABLED","description":"Always DND_ENABLED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/account.json#/definitions/DndSetting","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
-const schema40 = {"type":"object","description":"Do-not-disturb setting of the caller","properties":{"dndEndDate":{"type":"integer","minimum":0,"description":"End (epoch milliseconds)"},"dnd":{"type":"boolean","description":"On"},"isMute":{"type":"boolean","description":"Mute notifications"}},"required":["dnd"]};
+export const validateDndEnabledNotification = validate43;
+const schema44 = {"type":"object","description":"Notification DND_ENABLED (seed: do-not-disturb enabled)","properties":{"notifyType":{"const":"DND_ENABLED","description":"Always DND_ENABLED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/account.json#/definitions/DndSetting","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+const schema45 = {"type":"object","description":"Do-not-disturb setting of the caller","properties":{"dndEndDate":{"type":"integer","minimum":0,"description":"End (epoch milliseconds)"},"dnd":{"type":"boolean","description":"On"},"isMute":{"type":"boolean","description":"Mute notifications"}},"required":["dnd"]};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3897,15 +4285,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const validateForceLogoutNotification = validate39;
-const schema41 = {"type":"object","description":"Notification FORCE_LOGOUT (seed: forced logout)","properties":{"notifyType":{"const":"FORCE_LOGOUT","description":"Always FORCE_LOGOUT"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ForceLogoutNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
-const schema42 = {"type":"object","description":"Data of a FORCE_LOGOUT notification","properties":{"reason":{"type":"string","description":"Why the session ends (e.g. LOGOUT_OTHER_SESSIONS)"},"keepApiKeyHash":{"type":"string","description":"Hash of the api key of the session that stays; absent when every session ends"}},"required":["reason"]};
+export const validateForceLogoutNotification = validate44;
+const schema46 = {"type":"object","description":"Notification FORCE_LOGOUT (seed: forced logout)","properties":{"notifyType":{"const":"FORCE_LOGOUT","description":"Always FORCE_LOGOUT"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ForceLogoutNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+const schema47 = {"type":"object","description":"Data of a FORCE_LOGOUT notification","properties":{"reason":{"type":"string","description":"Why the session ends (e.g. LOGOUT_OTHER_SESSIONS)"},"keepApiKeyHash":{"type":"string","description":"Hash of the api key of the session that stays; absent when every session ends"}},"required":["reason"]};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4126,14 +4514,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHealthCheckEcho = validate40;
-const schema43 = {"type":"object","description":"Client echo of a HEALTH_CHECK notification","x-inferred":true,"properties":{"notifyType":{"const":"HEALTH_CHECK","description":"Always HEALTH_CHECK"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"dataId of the HEALTH_CHECK being answered"},"ts":{"type":"integer","minimum":0,"description":"ts of the HEALTH_CHECK being answered (epoch milliseconds)"}},"required":["notifyType","dataId"],"additionalProperties":false};
+export const validateHealthCheckEcho = validate45;
+const schema48 = {"type":"object","description":"Client echo of a HEALTH_CHECK notification","x-inferred":true,"properties":{"notifyType":{"const":"HEALTH_CHECK","description":"Always HEALTH_CHECK"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"dataId of the HEALTH_CHECK being answered"},"ts":{"type":"integer","minimum":0,"description":"ts of the HEALTH_CHECK being answered (epoch milliseconds)"}},"required":["notifyType","dataId"],"additionalProperties":false};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4252,15 +4640,15 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHealthCheckNotification = validate41;
-const schema44 = {"type":"object","description":"Notification HEALTH_CHECK (seed: health-check heartbeat)","properties":{"notifyType":{"const":"HEALTH_CHECK","description":"Always HEALTH_CHECK"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/HealthCheckNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
-const schema45 = {"type":"object","description":"Data of a HEALTH_CHECK notification","properties":{"ts":{"type":"integer","minimum":0,"description":"Server time of the check (epoch milliseconds)"}},"required":["ts"]};
+export const validateHealthCheckNotification = validate46;
+const schema49 = {"type":"object","description":"Notification HEALTH_CHECK (seed: health-check heartbeat)","properties":{"notifyType":{"const":"HEALTH_CHECK","description":"Always HEALTH_CHECK"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/HealthCheckNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+const schema50 = {"type":"object","description":"Data of a HEALTH_CHECK notification","properties":{"ts":{"type":"integer","minimum":0,"description":"Server time of the check (epoch milliseconds)"}},"required":["ts"]};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4482,14 +4870,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const validateLogoutOtherSessionsSignal = validate42;
-const schema46 = {"type":"object","description":"Client request to end every other session of the account","x-inferred":true,"properties":{"reason":{"type":"string","enum":["LOGOUT_OTHER_SESSIONS"],"description":"Always LOGOUT_OTHER_SESSIONS"}},"required":["reason"],"additionalProperties":false};
+export const validateLogoutOtherSessionsSignal = validate47;
+const schema51 = {"type":"object","description":"Client request to end every other session of the account","x-inferred":true,"properties":{"reason":{"type":"string","enum":["LOGOUT_OTHER_SESSIONS"],"description":"Always LOGOUT_OTHER_SESSIONS"}},"required":["reason"],"additionalProperties":false};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4528,7 +4916,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data0 === "LOGOUT_OTHER_SESSIONS")){
-const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema46.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema51.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4549,15 +4937,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageAllReadNotification = validate43;
-const schema47 = {"type":"object","description":"Notification MESSAGE_ALL_READ (seed: message all read)","properties":{"notifyType":{"const":"MESSAGE_ALL_READ","description":"Always MESSAGE_ALL_READ"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageAllReadNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema48 = {"type":"object","description":"Data of a MESSAGE_ALL_READ notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
+export const validateMessageAllReadNotification = validate48;
+const schema52 = {"type":"object","description":"Notification MESSAGE_ALL_READ (seed: message all read)","properties":{"notifyType":{"const":"MESSAGE_ALL_READ","description":"Always MESSAGE_ALL_READ"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageAllReadNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema53 = {"type":"object","description":"Data of a MESSAGE_ALL_READ notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4825,15 +5213,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageAllReceivedNotification = validate44;
-const schema49 = {"type":"object","description":"Notification MESSAGE_ALL_RECEIVED (seed: message all received)","properties":{"notifyType":{"const":"MESSAGE_ALL_RECEIVED","description":"Always MESSAGE_ALL_RECEIVED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageAllReceivedNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema50 = {"type":"object","description":"Data of a MESSAGE_ALL_RECEIVED notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
+export const validateMessageAllReceivedNotification = validate49;
+const schema54 = {"type":"object","description":"Notification MESSAGE_ALL_RECEIVED (seed: message all received)","properties":{"notifyType":{"const":"MESSAGE_ALL_RECEIVED","description":"Always MESSAGE_ALL_RECEIVED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageAllReceivedNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema55 = {"type":"object","description":"Data of a MESSAGE_ALL_RECEIVED notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5101,18 +5489,18 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageArchivedNotification = validate45;
-const schema51 = {"type":"object","description":"Notification MESSAGE_ARCHIVED (seed: message archived)","properties":{"notifyType":{"const":"MESSAGE_ARCHIVED","description":"Always MESSAGE_ARCHIVED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageArchivedNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema52 = {"type":"object","description":"Data of a MESSAGE_ARCHIVED notification","properties":{"archivedMessage":{"$ref":"entities/message.json#/definitions/ArchivedMessage","description":"The completed archive"}},"required":["archivedMessage"]};
-const schema53 = {"type":"object","description":"A completed archive of messages","properties":{"id":{"type":"string","minLength":1,"maxLength":128,"description":"Archive id"},"date":{"type":"integer","minimum":0,"description":"When the archive completed (epoch milliseconds)"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"The archived room, so that a room's own archives can be listed in it"},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"},"emailStatus":{"$ref":"#/definitions/ArchiveEmailStatus","description":"Only on an archive asked to be emailed (withEmail): where its mail stands"},"emailFailure":{"$ref":"#/definitions/ArchiveEmailFailure","description":"Why the mail was not sent, with emailStatus FAILED"}},"required":["id","date"]};
-const schema54 = {"type":"string","enum":["PENDING","SENT","FAILED"],"description":"The mail of an archive asked with withEmail: PENDING (waiting for the archive, sending, or retrying after a passing mail-server fault), SENT (the mail server accepted it), FAILED (given up: emailFailure says why)","x-inferred":true};
-const schema55 = {"type":"string","enum":["NOT_CONFIGURED","NO_ADDRESS","TOO_LARGE","REJECTED","UNREACHABLE"],"description":"Why an archive's mail was given up: the server has no mail transport any more, the account has no email address, the archive is larger than MAIL_MAX_ATTACHMENT_BYTES, the mail server refused it, or the mail server could not be reached (or kept answering a passing fault) through every attempt","x-inferred":true};
+export const validateMessageArchivedNotification = validate50;
+const schema56 = {"type":"object","description":"Notification MESSAGE_ARCHIVED (seed: message archived)","properties":{"notifyType":{"const":"MESSAGE_ARCHIVED","description":"Always MESSAGE_ARCHIVED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageArchivedNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema57 = {"type":"object","description":"Data of a MESSAGE_ARCHIVED notification","properties":{"archivedMessage":{"$ref":"entities/message.json#/definitions/ArchivedMessage","description":"The completed archive"}},"required":["archivedMessage"]};
+const schema58 = {"type":"object","description":"A completed archive of messages","properties":{"id":{"type":"string","minLength":1,"maxLength":128,"description":"Archive id"},"date":{"type":"integer","minimum":0,"description":"When the archive completed (epoch milliseconds)"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"The archived room, so that a room's own archives can be listed in it"},"messageKeyUuid":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the AES key record that encrypts the message (see getaeskeybymessagekeyuuids)"},"emailStatus":{"$ref":"#/definitions/ArchiveEmailStatus","description":"Only on an archive asked to be emailed (withEmail): where its mail stands"},"emailFailure":{"$ref":"#/definitions/ArchiveEmailFailure","description":"Why the mail was not sent, with emailStatus FAILED"}},"required":["id","date"]};
+const schema59 = {"type":"string","enum":["PENDING","SENT","FAILED"],"description":"The mail of an archive asked with withEmail: PENDING (waiting for the archive, sending, or retrying after a passing mail-server fault), SENT (the mail server accepted it), FAILED (given up: emailFailure says why)","x-inferred":true};
+const schema60 = {"type":"string","enum":["NOT_CONFIGURED","NO_ADDRESS","TOO_LARGE","REJECTED","UNREACHABLE"],"description":"Why an archive's mail was given up: the server has no mail transport any more, the account has no email address, the archive is larger than MAIL_MAX_ATTACHMENT_BYTES, the mail server refused it, or the mail server could not be reached (or kept answering a passing fault) through every attempt","x-inferred":true};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5326,7 +5714,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(((data6 === "PENDING") || (data6 === "SENT")) || (data6 === "FAILED"))){
-const err18 = {instancePath:instancePath+"/emailStatus",schemaPath:"#/definitions/ArchiveEmailStatus/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/emailStatus",schemaPath:"#/definitions/ArchiveEmailStatus/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5349,7 +5737,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(((((data7 === "NOT_CONFIGURED") || (data7 === "NO_ADDRESS")) || (data7 === "TOO_LARGE")) || (data7 === "REJECTED")) || (data7 === "UNREACHABLE"))){
-const err20 = {instancePath:instancePath+"/emailFailure",schemaPath:"#/definitions/ArchiveEmailFailure/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/emailFailure",schemaPath:"#/definitions/ArchiveEmailFailure/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5370,12 +5758,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5390,8 +5778,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.archivedMessage !== undefined){
-if(!(validate47(data.archivedMessage, {instancePath:instancePath+"/archivedMessage",parentData:data,parentDataProperty:"archivedMessage",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate52(data.archivedMessage, {instancePath:instancePath+"/archivedMessage",parentData:data,parentDataProperty:"archivedMessage",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
@@ -5406,12 +5794,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5583,8 +5971,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate46(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate51(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -5599,15 +5987,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageDeletedForMeNotification = validate50;
-const schema56 = {"type":"object","description":"Notification MESSAGE_DELETED_FOR_ME (seed: message deleted for me)","properties":{"notifyType":{"const":"MESSAGE_DELETED_FOR_ME","description":"Always MESSAGE_DELETED_FOR_ME"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageDeletedForMeNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema57 = {"type":"object","description":"Data of a MESSAGE_DELETED_FOR_ME notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
+export const validateMessageDeletedForMeNotification = validate55;
+const schema61 = {"type":"object","description":"Notification MESSAGE_DELETED_FOR_ME (seed: message deleted for me)","properties":{"notifyType":{"const":"MESSAGE_DELETED_FOR_ME","description":"Always MESSAGE_DELETED_FOR_ME"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageDeletedForMeNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema62 = {"type":"object","description":"Data of a MESSAGE_DELETED_FOR_ME notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5875,15 +6263,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageDeletedNotification = validate51;
-const schema58 = {"type":"object","description":"Notification MESSAGE_DELETED (seed: message deleted)","properties":{"notifyType":{"const":"MESSAGE_DELETED","description":"Always MESSAGE_DELETED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageDeletedNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema59 = {"type":"object","description":"Data of a MESSAGE_DELETED notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1},"reason":{"type":"string","enum":["SELF_DESTRUCT"],"description":"Why the messages went: SELF_DESTRUCT when their self-destruct time passed; absent for a recall","x-inferred":true}},"required":["messageIds"]};
+export const validateMessageDeletedNotification = validate56;
+const schema63 = {"type":"object","description":"Notification MESSAGE_DELETED (seed: message deleted)","properties":{"notifyType":{"const":"MESSAGE_DELETED","description":"Always MESSAGE_DELETED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageDeletedNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema64 = {"type":"object","description":"Data of a MESSAGE_DELETED notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1},"reason":{"type":"string","enum":["SELF_DESTRUCT"],"description":"Why the messages went: SELF_DESTRUCT when their self-destruct time passed; absent for a recall","x-inferred":true}},"required":["messageIds"]};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6141,7 +6529,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(data7 === "SELF_DESTRUCT")){
-const err22 = {instancePath:instancePath+"/data/reason",schemaPath:"#/definitions/MessageDeletedNotificationData/properties/reason/enum",keyword:"enum",params:{allowedValues: schema59.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/data/reason",schemaPath:"#/definitions/MessageDeletedNotificationData/properties/reason/enum",keyword:"enum",params:{allowedValues: schema64.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6174,15 +6562,15 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageReadNotification = validate52;
-const schema60 = {"type":"object","description":"Notification MESSAGE_READ (seed: message read)","properties":{"notifyType":{"const":"MESSAGE_READ","description":"Always MESSAGE_READ"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageReadNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema61 = {"type":"object","description":"Data of a MESSAGE_READ notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1},"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Reader"}},"required":["messageIds","accountId"]};
+export const validateMessageReadNotification = validate57;
+const schema65 = {"type":"object","description":"Notification MESSAGE_READ (seed: message read)","properties":{"notifyType":{"const":"MESSAGE_READ","description":"Always MESSAGE_READ"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageReadNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema66 = {"type":"object","description":"Data of a MESSAGE_READ notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1},"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Reader"}},"required":["messageIds","accountId"]};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6495,15 +6883,15 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageStarredNotification = validate53;
-const schema62 = {"type":"object","description":"Notification MESSAGE_STARRED (seed: message starred)","properties":{"notifyType":{"const":"MESSAGE_STARRED","description":"Always MESSAGE_STARRED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageStarredNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema63 = {"type":"object","description":"Data of a MESSAGE_STARRED notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
+export const validateMessageStarredNotification = validate58;
+const schema67 = {"type":"object","description":"Notification MESSAGE_STARRED (seed: message starred)","properties":{"notifyType":{"const":"MESSAGE_STARRED","description":"Always MESSAGE_STARRED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageStarredNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema68 = {"type":"object","description":"Data of a MESSAGE_STARRED notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6771,15 +7159,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageUnstarredNotification = validate54;
-const schema64 = {"type":"object","description":"Notification MESSAGE_UNSTARRED (seed: message unstarred)","properties":{"notifyType":{"const":"MESSAGE_UNSTARRED","description":"Always MESSAGE_UNSTARRED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageUnstarredNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema65 = {"type":"object","description":"Data of a MESSAGE_UNSTARRED notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
+export const validateMessageUnstarredNotification = validate59;
+const schema69 = {"type":"object","description":"Notification MESSAGE_UNSTARRED (seed: message unstarred)","properties":{"notifyType":{"const":"MESSAGE_UNSTARRED","description":"Always MESSAGE_UNSTARRED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageUnstarredNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema70 = {"type":"object","description":"Data of a MESSAGE_UNSTARRED notification","properties":{"messageIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Message id"},"description":"Messages concerned","minItems":1}},"required":["messageIds"]};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7047,15 +7435,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMessageVoteNotification = validate55;
-const schema66 = {"type":"object","description":"Notification MESSAGE_VOTE (seed: vote)","properties":{"notifyType":{"const":"MESSAGE_VOTE","description":"Always MESSAGE_VOTE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageVoteNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema67 = {"type":"object","description":"Data of a MESSAGE_VOTE notification","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Poll message"},"messagePolling":{"$ref":"entities/message.json#/definitions/MessagePolling","description":"Poll state after the vote"}},"required":["messageId","messagePolling"]};
+export const validateMessageVoteNotification = validate60;
+const schema71 = {"type":"object","description":"Notification MESSAGE_VOTE (seed: vote)","properties":{"notifyType":{"const":"MESSAGE_VOTE","description":"Always MESSAGE_VOTE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/MessageVoteNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema72 = {"type":"object","description":"Data of a MESSAGE_VOTE notification","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Poll message"},"messagePolling":{"$ref":"entities/message.json#/definitions/MessagePolling","description":"Poll state after the vote"}},"required":["messageId","messagePolling"]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7446,12 +7834,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7511,8 +7899,8 @@ errors++;
 }
 }
 if(data.messagePolling !== undefined){
-if(!(validate57(data.messagePolling, {instancePath:instancePath+"/messagePolling",parentData:data,parentDataProperty:"messagePolling",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate62(data.messagePolling, {instancePath:instancePath+"/messagePolling",parentData:data,parentDataProperty:"messagePolling",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -7527,12 +7915,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7704,8 +8092,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate56(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -7720,14 +8108,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNewMessageNotification = validate60;
-const schema70 = {"type":"object","description":"Notification NEW_MESSAGE (seed: new message)","properties":{"notifyType":{"const":"NEW_MESSAGE","description":"Always NEW_MESSAGE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/message.json#/definitions/Message","description":"Type-specific data"},"silent":{"type":"boolean","description":"true on the reply queue of a recipient whose Do Not Disturb is on: deliver without sound or pop-up","x-inferred":true}},"required":["notifyType","senderId","dataId","roomId","data"]};
+export const validateNewMessageNotification = validate65;
+const schema75 = {"type":"object","description":"Notification NEW_MESSAGE (seed: new message)","properties":{"notifyType":{"const":"NEW_MESSAGE","description":"Always NEW_MESSAGE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/message.json#/definitions/Message","description":"Type-specific data"},"previousMessageId":{"type":"string","minLength":1,"maxLength":128,"description":"The room's message before this one (absent for the room's first): a client that holds a different newest message has missed one and fetches","x-inferred":true},"silent":{"type":"boolean","description":"true on the reply queue of a recipient whose Do Not Disturb is on: deliver without sound or pop-up","x-inferred":true}},"required":["notifyType","senderId","dataId","roomId","data"]};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7904,9 +8292,11 @@ vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.error
 errors = vErrors.length;
 }
 }
-if(data.silent !== undefined){
-if(typeof data.silent !== "boolean"){
-const err15 = {instancePath:instancePath+"/silent",schemaPath:"#/properties/silent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.previousMessageId !== undefined){
+let data5 = data.previousMessageId;
+if(typeof data5 === "string"){
+if(func2(data5) > 128){
+const err15 = {instancePath:instancePath+"/previousMessageId",schemaPath:"#/properties/previousMessageId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7915,10 +8305,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func2(data5) < 1){
+const err16 = {instancePath:instancePath+"/previousMessageId",schemaPath:"#/properties/previousMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7927,15 +8315,50 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate60.errors = vErrors;
+}
+else {
+const err17 = {instancePath:instancePath+"/previousMessageId",schemaPath:"#/properties/previousMessageId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.silent !== undefined){
+if(typeof data.silent !== "boolean"){
+const err18 = {instancePath:instancePath+"/silent",schemaPath:"#/properties/silent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNewsReadNotification = validate62;
-const schema71 = {"type":"object","description":"Notification NEWS_READ (seed: news read)","properties":{"notifyType":{"const":"NEWS_READ","description":"Always NEWS_READ"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/NewsReadNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
-const schema72 = {"type":"object","description":"Data of a NEWS_READ notification","properties":{"newsId":{"type":"string","minLength":1,"maxLength":128,"description":"News read"},"unreadNewsCount":{"type":"integer","minimum":0,"description":"Unread news left"}},"required":["newsId","unreadNewsCount"]};
+export const validateNewsReadNotification = validate67;
+const schema76 = {"type":"object","description":"Notification NEWS_READ (seed: news read)","properties":{"notifyType":{"const":"NEWS_READ","description":"Always NEWS_READ"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/NewsReadNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+const schema77 = {"type":"object","description":"Data of a NEWS_READ notification","properties":{"newsId":{"type":"string","minLength":1,"maxLength":128,"description":"News read"},"unreadNewsCount":{"type":"integer","minimum":0,"description":"Unread news left"}},"required":["newsId","unreadNewsCount"]};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8202,15 +8625,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNewsUpdateNotification = validate63;
-const schema73 = {"type":"object","description":"Notification NEWS_UPDATE (seed: news update)","properties":{"notifyType":{"const":"NEWS_UPDATE","description":"Always NEWS_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/content.json#/definitions/NewsListItem","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
-const schema75 = {"type":"object","description":"A news item in the list","properties":{"newsId":{"type":"string","minLength":1,"maxLength":128,"description":"News id"},"title":{"type":"string","description":"Title"},"banner":{"type":"string","contentEncoding":"base64","description":"Banner image"},"seq":{"type":"integer","description":"Order","minimum":0},"newsFilesCount":{"type":"integer","minimum":0,"description":"Attached files"},"isRead":{"type":"boolean","description":"Read by the caller"},"startDate":{"type":"integer","minimum":0,"description":"Publication start (epoch milliseconds)"}},"required":["newsId","title"]};
+export const validateNewsUpdateNotification = validate68;
+const schema78 = {"type":"object","description":"Notification NEWS_UPDATE (seed: news update)","properties":{"notifyType":{"const":"NEWS_UPDATE","description":"Always NEWS_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/content.json#/definitions/NewsListItem","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+const schema80 = {"type":"object","description":"A news item in the list","properties":{"newsId":{"type":"string","minLength":1,"maxLength":128,"description":"News id"},"title":{"type":"string","description":"Title"},"banner":{"type":"string","contentEncoding":"base64","description":"Banner image"},"seq":{"type":"integer","description":"Order","minimum":0},"newsFilesCount":{"type":"integer","minimum":0,"description":"Attached files"},"isRead":{"type":"boolean","description":"Read by the caller"},"startDate":{"type":"integer","minimum":0,"description":"Publication start (epoch milliseconds)"}},"required":["newsId","title"]};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8563,14 +8986,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePasswordUpdatedNotification = validate65;
-const schema76 = {"type":"object","description":"Notification PASSWORD_UPDATED (seed: password updated)","properties":{"notifyType":{"const":"PASSWORD_UPDATED","description":"Always PASSWORD_UPDATED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["notifyType","senderId","dataId"]};
+export const validatePasswordUpdatedNotification = validate70;
+const schema81 = {"type":"object","description":"Notification PASSWORD_UPDATED (seed: password updated)","properties":{"notifyType":{"const":"PASSWORD_UPDATED","description":"Always PASSWORD_UPDATED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["notifyType","senderId","dataId"]};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8732,14 +9155,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePresenceSignal = validate66;
-const schema77 = {"type":"object","description":"Client signal that the caller is online or offline","x-inferred":true,"properties":{"type":{"type":"string","enum":["ONLINE","OFFLINE"],"description":"Presence"}},"required":["type"],"additionalProperties":false};
+export const validatePresenceSignal = validate71;
+const schema82 = {"type":"object","description":"Client signal that the caller is online or offline","x-inferred":true,"properties":{"type":{"type":"string","enum":["ONLINE","OFFLINE"],"description":"Presence"}},"required":["type"],"additionalProperties":false};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8778,7 +9201,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data0 === "ONLINE") || (data0 === "OFFLINE"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema77.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema82.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8799,16 +9222,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const validateQrTopicMessage = validate67;
-const schema78 = {"description":"A message on the QR-token topic: a new QR token, or the AUTH_OTP notification after a scan","oneOf":[{"$ref":"entities/auth.json#/definitions/QrToken"},{"$ref":"#/definitions/AuthOtpGeneratedNotification"}]};
-const schema79 = {"type":"object","description":"A QR login token","properties":{"token":{"type":"string","description":"Token text","minLength":1,"maxLength":4096},"ttl":{"type":"integer","minimum":0,"description":"Seconds until the code is refreshed"},"remainingCount":{"type":"integer","minimum":0,"description":"Refreshes left"},"status":{"$ref":"#/definitions/QrTokenStatus","description":"State"}},"required":["token","ttl","remainingCount","status"]};
-const schema80 = {"type":"string","enum":["active","scanned","failed","expired"],"description":"State of a QR login token (failed shows the refresh icon)","x-inferred":true};
+export const validateQrTopicMessage = validate72;
+const schema83 = {"description":"A message on the QR-token topic: a new QR token, or the AUTH_OTP notification after a scan","oneOf":[{"$ref":"entities/auth.json#/definitions/QrToken"},{"$ref":"#/definitions/AuthOtpGeneratedNotification"}]};
+const schema84 = {"type":"object","description":"A QR login token","properties":{"token":{"type":"string","description":"Token text","minLength":1,"maxLength":4096},"ttl":{"type":"integer","minimum":0,"description":"Seconds until the code is refreshed"},"remainingCount":{"type":"integer","minimum":0,"description":"Refreshes left"},"status":{"$ref":"#/definitions/QrTokenStatus","description":"State"}},"required":["token","ttl","remainingCount","status"]};
+const schema85 = {"type":"string","enum":["active","scanned","failed","expired"],"description":"State of a QR login token (failed shows the refresh icon)","x-inferred":true};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8950,7 +9373,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((data3 === "active") || (data3 === "scanned")) || (data3 === "failed")) || (data3 === "expired"))){
-const err12 = {instancePath:instancePath+"/status",schemaPath:"#/definitions/QrTokenStatus/enum",keyword:"enum",params:{allowedValues: schema80.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/status",schemaPath:"#/definitions/QrTokenStatus/enum",keyword:"enum",params:{allowedValues: schema85.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8971,20 +9394,20 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -9029,15 +9452,15 @@ vErrors = null;
 }
 }
 }
-validate67.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRemoteWipeNotification = validate71;
-const schema81 = {"type":"object","description":"Notification REMOTE_WIPE (seed: remote wipe)","properties":{"notifyType":{"const":"REMOTE_WIPE","description":"Always REMOTE_WIPE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RemoteWipeNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
-const schema82 = {"type":"object","description":"Data of a REMOTE_WIPE notification","properties":{"deviceId":{"type":"string","description":"Device to wipe"}},"required":["deviceId"]};
+export const validateRemoteWipeNotification = validate76;
+const schema86 = {"type":"object","description":"Notification REMOTE_WIPE (seed: remote wipe)","properties":{"notifyType":{"const":"REMOTE_WIPE","description":"Always REMOTE_WIPE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RemoteWipeNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+const schema87 = {"type":"object","description":"Data of a REMOTE_WIPE notification","properties":{"deviceId":{"type":"string","description":"Device to wipe"}},"required":["deviceId"]};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9246,15 +9669,15 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomAdminAddNotification = validate72;
-const schema83 = {"type":"object","description":"Notification ROOM_ADMIN_ADD (seed: admin add)","properties":{"notifyType":{"const":"ROOM_ADMIN_ADD","description":"Always ROOM_ADMIN_ADD"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomAdminAddNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema84 = {"type":"object","description":"Data of a ROOM_ADMIN_ADD notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
+export const validateRoomAdminAddNotification = validate77;
+const schema88 = {"type":"object","description":"Notification ROOM_ADMIN_ADD (seed: admin add)","properties":{"notifyType":{"const":"ROOM_ADMIN_ADD","description":"Always ROOM_ADMIN_ADD"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomAdminAddNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema89 = {"type":"object","description":"Data of a ROOM_ADMIN_ADD notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9496,15 +9919,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomAdminRemoveNotification = validate73;
-const schema85 = {"type":"object","description":"Notification ROOM_ADMIN_REMOVE (seed: admin remove)","properties":{"notifyType":{"const":"ROOM_ADMIN_REMOVE","description":"Always ROOM_ADMIN_REMOVE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomAdminRemoveNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema86 = {"type":"object","description":"Data of a ROOM_ADMIN_REMOVE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
+export const validateRoomAdminRemoveNotification = validate78;
+const schema90 = {"type":"object","description":"Notification ROOM_ADMIN_REMOVE (seed: admin remove)","properties":{"notifyType":{"const":"ROOM_ADMIN_REMOVE","description":"Always ROOM_ADMIN_REMOVE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomAdminRemoveNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema91 = {"type":"object","description":"Data of a ROOM_ADMIN_REMOVE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9746,19 +10169,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomCreateNotification = validate74;
-const schema87 = {"type":"object","description":"Notification ROOM_CREATE (seed: room create)","properties":{"notifyType":{"const":"ROOM_CREATE","description":"Always ROOM_CREATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/Room","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema89 = {"type":"object","description":"A room as listed in the room list","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"roomType":{"$ref":"#/definitions/RoomType","description":"Kind of room"},"sessType":{"type":"string","description":"Session type of the room"},"businessType":{"$ref":"#/definitions/RoomBusinessType","description":"Business type of the room"},"isMute":{"type":"boolean","description":"Muted by the caller"},"isPin":{"type":"boolean","description":"Pinned by the caller"},"isMember":{"type":"boolean","description":"The caller is a member"},"isAdmin":{"type":"boolean","description":"The caller is a room admin"},"isAllowedInput":{"type":"boolean","description":"The caller may send messages"},"isSyncRoom":{"type":"boolean","description":"Synchronised from a directory group"},"isClosed":{"type":"boolean","description":"Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back"},"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"The chatbot of a chatbot room (seed: 'Chatbot rooms ... also exist'); absent for other rooms","x-inferred":true},"singleRoomAccountId":{"type":"string","minLength":1,"maxLength":128,"description":"The other account of a SINGLE room"},"singleRoomAccount":{"$ref":"account.json#/definitions/Account","description":"The other account of a SINGLE room"},"policy":{"type":"array","items":{"$ref":"#/definitions/RoomPolicyEntry"},"description":"Room policy entries"},"messages":{"type":"array","items":{"$ref":"message.json#/definitions/Message"},"description":"Latest messages of the room"},"noOfUnreadMessage":{"type":"integer","minimum":0,"description":"Number of unread messages"},"noOfMentionedMessage":{"type":"integer","minimum":0,"description":"Number of unread messages that mention the caller"},"lastUpdateTime":{"type":"integer","minimum":0,"description":"Time of the last change (epoch milliseconds)"},"roomImg":{"type":"string","contentEncoding":"base64","description":"Room image (on creation)"},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Member account ids (on creation)"}},"required":["roomId","roomType"]};
-const schema90 = {"type":"string","enum":["SINGLE","MULTIPLE","BROADCAST"],"description":"Kind of room"};
-const schema91 = {"type":"string","enum":["HA_CALL_CENTRE","GRP_ACC_FWD_RM","SELF"],"description":"Business type of a room"};
-const schema92 = {"type":"object","description":"An account as other users see it","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"loginName":{"type":"string","description":"Login name (corporate id in hospital variants)","minLength":1,"maxLength":256},"emailAddr":{"type":"string","description":"Email address"},"faxNo":{"type":"string","description":"Fax number"},"telNo":{"type":"string","description":"Telephone number"},"officeAddr":{"type":"string","description":"Office address"},"postTitle":{"type":"string","description":"Post title"},"langId":{"$ref":"common.json#/definitions/LangId","description":"Language of the caller"},"userFullname":{"type":"string","description":"Full name of the account"},"tenantFullname":{"type":"string","description":"Tenant full name"},"isFavourite":{"type":"boolean","description":"In the caller's favourites"},"isLocal":{"type":"boolean","description":"Local (not directory) account"},"dnd":{"type":"boolean","description":"Do-not-disturb on"},"dndEndDate":{"type":"integer","minimum":0,"description":"Do-not-disturb end (epoch milliseconds)"},"accountObjectClass":{"type":"string","description":"Directory object class"},"customDisplayName":{"type":"string","description":"Custom display name","maxLength":30},"searchName":{"type":"string","description":"Search name","maxLength":25},"synonym":{"type":"string","description":"Caller's synonym for this account","maxLength":25}},"required":["accountId"]};
-const schema94 = {"type":"string","enum":["en_US","zh_TW","zh_CN"],"description":"Language and locale id","x-seed":"2: Supported UI languages: en_US, zh_TW, zh_CN"};
+export const validateRoomCreateNotification = validate79;
+const schema92 = {"type":"object","description":"Notification ROOM_CREATE (seed: room create)","properties":{"notifyType":{"const":"ROOM_CREATE","description":"Always ROOM_CREATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/Room","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema93 = {"type":"object","description":"A room as listed in the room list","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomName":{"type":"string","description":"Room name: 25 characters in the UI plus a buffer of 5 accepted on the wire","minLength":1,"maxLength":30},"roomSecLevel":{"type":"string","description":"Security level label of the room"},"roomType":{"$ref":"#/definitions/RoomType","description":"Kind of room"},"sessType":{"type":"string","description":"Session type of the room"},"businessType":{"$ref":"#/definitions/RoomBusinessType","description":"Business type of the room"},"isMute":{"type":"boolean","description":"Muted by the caller"},"isPin":{"type":"boolean","description":"Pinned by the caller"},"isMember":{"type":"boolean","description":"The caller is a member"},"isAdmin":{"type":"boolean","description":"The caller is a room admin"},"isAllowedInput":{"type":"boolean","description":"The caller may send messages"},"isSyncRoom":{"type":"boolean","description":"Synchronised from a directory group"},"isClosed":{"type":"boolean","description":"Closed (archived) by the caller: left out of the room list until a new message or reopening brings it back"},"chatbotId":{"type":"string","minLength":1,"maxLength":128,"description":"The chatbot of a chatbot room (seed: 'Chatbot rooms ... also exist'); absent for other rooms","x-inferred":true},"singleRoomAccountId":{"type":"string","minLength":1,"maxLength":128,"description":"The other account of a SINGLE room"},"singleRoomAccount":{"$ref":"account.json#/definitions/Account","description":"The other account of a SINGLE room"},"policy":{"type":"array","items":{"$ref":"#/definitions/RoomPolicyEntry"},"description":"Room policy entries"},"messages":{"type":"array","items":{"$ref":"message.json#/definitions/Message"},"description":"Latest messages of the room"},"noOfUnreadMessage":{"type":"integer","minimum":0,"description":"Number of unread messages"},"noOfMentionedMessage":{"type":"integer","minimum":0,"description":"Number of unread messages that mention the caller"},"lastUpdateTime":{"type":"integer","minimum":0,"description":"Time of the last change (epoch milliseconds)"},"roomImg":{"type":"string","contentEncoding":"base64","description":"Room image (on creation)"},"memberIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Member account ids (on creation)"}},"required":["roomId","roomType"]};
+const schema94 = {"type":"string","enum":["SINGLE","MULTIPLE","BROADCAST"],"description":"Kind of room"};
+const schema95 = {"type":"string","enum":["HA_CALL_CENTRE","GRP_ACC_FWD_RM","SELF"],"description":"Business type of a room"};
+const schema96 = {"type":"object","description":"An account as other users see it","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"loginName":{"type":"string","description":"Login name (corporate id in hospital variants)","minLength":1,"maxLength":256},"emailAddr":{"type":"string","description":"Email address"},"faxNo":{"type":"string","description":"Fax number"},"telNo":{"type":"string","description":"Telephone number"},"officeAddr":{"type":"string","description":"Office address"},"postTitle":{"type":"string","description":"Post title"},"langId":{"$ref":"common.json#/definitions/LangId","description":"Language of the caller"},"userFullname":{"type":"string","description":"Full name of the account"},"tenantFullname":{"type":"string","description":"Tenant full name"},"isFavourite":{"type":"boolean","description":"In the caller's favourites"},"isLocal":{"type":"boolean","description":"Local (not directory) account"},"dnd":{"type":"boolean","description":"Do-not-disturb on"},"dndEndDate":{"type":"integer","minimum":0,"description":"Do-not-disturb end (epoch milliseconds)"},"accountObjectClass":{"type":"string","description":"Directory object class"},"customDisplayName":{"type":"string","description":"Custom display name","maxLength":30},"searchName":{"type":"string","description":"Search name","maxLength":25},"synonym":{"type":"string","description":"Caller's synonym for this account","maxLength":25}},"required":["accountId"]};
+const schema98 = {"type":"string","enum":["en_US","zh_TW","zh_CN"],"description":"Language and locale id","x-seed":"2: Supported UI languages: en_US, zh_TW, zh_CN"};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9915,7 +10338,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data7 === "en_US") || (data7 === "zh_TW")) || (data7 === "zh_CN"))){
-const err13 = {instancePath:instancePath+"/langId",schemaPath:"common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema94.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/langId",schemaPath:"common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema98.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10108,16 +10531,16 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-const schema95 = {"type":"object","description":"One room policy attribute and its value","properties":{"attr":{"$ref":"#/definitions/RoomPolicyKey","description":"Policy attribute"},"value":{"$ref":"#/definitions/RoomPolicyValue","description":"Value"},"type":{"$ref":"#/definitions/RoomPolicyValueKind","description":"Kind of value"},"allowEdit":{"type":"boolean","description":"Room admins may edit it"},"attrGrp":{"type":"string","description":"Display group of the attribute"},"seq":{"type":"integer","description":"Display order","minimum":0}},"required":["attr","value"]};
-const schema96 = {"type":"string","enum":["ADD_MEMBER","ALLOW_COPY","ALLOW_FORWARD_MSG","ALLOW_INAPP_COPY","ALLOW_EXIT_ROOM","ALLOW_DELETE_ROOM","ALLOW_MUTE_NOTI","ALLOW_SELF_DESTRUCT","EDIT_ADMIN","EDIT_ROOM_INFO","EDIT_ROOM_POLICY","RECALL_MESSAGE_TIME","REMOVE_MEMBER","ROOM_SIZE_LIMIT","SCREEN_CAP_SYS_MSG","SEND_MESSAGE","SHOW_MEDIA_WATERMARK","SHOW_MSG_WATERMARK","ALLOW_DRAWING_MSG","ALLOW_CONTACTS_MSG","ALLOW_STAR_MSG","ALLOW_RECALL_MESSAGE","ALLOW_DOWN_ORIG_MSG","ALLOW_HIDE_ROOM","ALLOW_CLOSE_ROOM","ALLOW_DOWN_ATTACH","ALLOW_EXPORT_MSG","ALLOW_ARCHIVE_MSG","COPY_MEMBER_CREAT_RM","ALLOW_VOICE_TO_TEXT","ALLOW_DELETE_ALL_MSG"],"description":"Room policy attribute","x-seed":"3: Room policy keys"};
-const schema97 = {"type":"integer","minimum":0,"description":"A policy value: MemberRolePolicyValue, BooleanPolicyValue or NumberLimitPolicyValue by the entry's type"};
-const schema98 = {"type":"string","enum":["MEMBER_ROLE","BOOLEAN","NUMBER"],"description":"How a policy value is read: member-role code, 1/0 flag or number limit (0 = no limit)","x-inferred":true};
+const schema99 = {"type":"object","description":"One room policy attribute and its value","properties":{"attr":{"$ref":"#/definitions/RoomPolicyKey","description":"Policy attribute"},"value":{"$ref":"#/definitions/RoomPolicyValue","description":"Value"},"type":{"$ref":"#/definitions/RoomPolicyValueKind","description":"Kind of value"},"allowEdit":{"type":"boolean","description":"Room admins may edit it"},"attrGrp":{"type":"string","description":"Display group of the attribute"},"seq":{"type":"integer","description":"Display order","minimum":0}},"required":["attr","value"]};
+const schema100 = {"type":"string","enum":["ADD_MEMBER","ALLOW_COPY","ALLOW_FORWARD_MSG","ALLOW_INAPP_COPY","ALLOW_EXIT_ROOM","ALLOW_DELETE_ROOM","ALLOW_MUTE_NOTI","ALLOW_SELF_DESTRUCT","EDIT_ADMIN","EDIT_ROOM_INFO","EDIT_ROOM_POLICY","RECALL_MESSAGE_TIME","REMOVE_MEMBER","ROOM_SIZE_LIMIT","SCREEN_CAP_SYS_MSG","SEND_MESSAGE","SHOW_MEDIA_WATERMARK","SHOW_MSG_WATERMARK","ALLOW_DRAWING_MSG","ALLOW_CONTACTS_MSG","ALLOW_STAR_MSG","ALLOW_RECALL_MESSAGE","ALLOW_DOWN_ORIG_MSG","ALLOW_HIDE_ROOM","ALLOW_CLOSE_ROOM","ALLOW_DOWN_ATTACH","ALLOW_EXPORT_MSG","ALLOW_ARCHIVE_MSG","COPY_MEMBER_CREAT_RM","ALLOW_VOICE_TO_TEXT","ALLOW_DELETE_ALL_MSG"],"description":"Room policy attribute","x-seed":"3: Room policy keys"};
+const schema101 = {"type":"integer","minimum":0,"maximum":2147483647,"description":"A policy value: MemberRolePolicyValue, BooleanPolicyValue or NumberLimitPolicyValue by the entry's type"};
+const schema102 = {"type":"string","enum":["MEMBER_ROLE","BOOLEAN","NUMBER"],"description":"How a policy value is read: member-role code, 1/0 flag or number limit (0 = no limit)","x-inferred":true};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10154,7 +10577,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((data0 === "ADD_MEMBER") || (data0 === "ALLOW_COPY")) || (data0 === "ALLOW_FORWARD_MSG")) || (data0 === "ALLOW_INAPP_COPY")) || (data0 === "ALLOW_EXIT_ROOM")) || (data0 === "ALLOW_DELETE_ROOM")) || (data0 === "ALLOW_MUTE_NOTI")) || (data0 === "ALLOW_SELF_DESTRUCT")) || (data0 === "EDIT_ADMIN")) || (data0 === "EDIT_ROOM_INFO")) || (data0 === "EDIT_ROOM_POLICY")) || (data0 === "RECALL_MESSAGE_TIME")) || (data0 === "REMOVE_MEMBER")) || (data0 === "ROOM_SIZE_LIMIT")) || (data0 === "SCREEN_CAP_SYS_MSG")) || (data0 === "SEND_MESSAGE")) || (data0 === "SHOW_MEDIA_WATERMARK")) || (data0 === "SHOW_MSG_WATERMARK")) || (data0 === "ALLOW_DRAWING_MSG")) || (data0 === "ALLOW_CONTACTS_MSG")) || (data0 === "ALLOW_STAR_MSG")) || (data0 === "ALLOW_RECALL_MESSAGE")) || (data0 === "ALLOW_DOWN_ORIG_MSG")) || (data0 === "ALLOW_HIDE_ROOM")) || (data0 === "ALLOW_CLOSE_ROOM")) || (data0 === "ALLOW_DOWN_ATTACH")) || (data0 === "ALLOW_EXPORT_MSG")) || (data0 === "ALLOW_ARCHIVE_MSG")) || (data0 === "COPY_MEMBER_CREAT_RM")) || (data0 === "ALLOW_VOICE_TO_TEXT")) || (data0 === "ALLOW_DELETE_ALL_MSG"))){
-const err3 = {instancePath:instancePath+"/attr",schemaPath:"#/definitions/RoomPolicyKey/enum",keyword:"enum",params:{allowedValues: schema96.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/attr",schemaPath:"#/definitions/RoomPolicyKey/enum",keyword:"enum",params:{allowedValues: schema100.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10177,8 +10600,8 @@ vErrors.push(err4);
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 0 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/definitions/RoomPolicyValue/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data1 > 2147483647 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/definitions/RoomPolicyValue/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10187,12 +10610,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-if(data.type !== undefined){
-let data2 = data.type;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/RoomPolicyValueKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1 < 0 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/definitions/RoomPolicyValue/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10201,8 +10620,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(((data2 === "MEMBER_ROLE") || (data2 === "BOOLEAN")) || (data2 === "NUMBER"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/RoomPolicyValueKind/enum",keyword:"enum",params:{allowedValues: schema98.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data.type !== undefined){
+let data2 = data.type;
+if(typeof data2 !== "string"){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/RoomPolicyValueKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10211,10 +10634,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.allowEdit !== undefined){
-if(typeof data.allowEdit !== "boolean"){
-const err8 = {instancePath:instancePath+"/allowEdit",schemaPath:"#/properties/allowEdit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(((data2 === "MEMBER_ROLE") || (data2 === "BOOLEAN")) || (data2 === "NUMBER"))){
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/RoomPolicyValueKind/enum",keyword:"enum",params:{allowedValues: schema102.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10224,9 +10645,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.attrGrp !== undefined){
-if(typeof data.attrGrp !== "string"){
-const err9 = {instancePath:instancePath+"/attrGrp",schemaPath:"#/properties/attrGrp/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.allowEdit !== undefined){
+if(typeof data.allowEdit !== "boolean"){
+const err9 = {instancePath:instancePath+"/allowEdit",schemaPath:"#/properties/allowEdit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10236,10 +10657,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.seq !== undefined){
-let data5 = data.seq;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err10 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.attrGrp !== undefined){
+if(typeof data.attrGrp !== "string"){
+const err10 = {instancePath:instancePath+"/attrGrp",schemaPath:"#/properties/attrGrp/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10248,9 +10668,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.seq !== undefined){
+let data5 = data.seq;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err11 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10259,11 +10681,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err12 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10272,12 +10692,25 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate80.errors = vErrors;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate84.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10902,6 +11335,12 @@ vErrors.push(err50);
 errors++;
 }
 }
+if(data.systemEvent !== undefined){
+if(!(validate22(data.systemEvent, {instancePath:instancePath+"/systemEvent",parentData:data,parentDataProperty:"systemEvent",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
 if(data.aesMessageFile !== undefined){
 if(typeof data.aesMessageFile !== "string"){
 const err51 = {instancePath:instancePath+"/aesMessageFile",schemaPath:"#/properties/aesMessageFile/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -10925,12 +11364,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11049,7 +11488,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data3 === "SINGLE") || (data3 === "MULTIPLE")) || (data3 === "BROADCAST"))){
-const err10 = {instancePath:instancePath+"/roomType",schemaPath:"#/definitions/RoomType/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/roomType",schemaPath:"#/definitions/RoomType/enum",keyword:"enum",params:{allowedValues: schema94.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11084,7 +11523,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data5 === "HA_CALL_CENTRE") || (data5 === "GRP_ACC_FWD_RM")) || (data5 === "SELF"))){
-const err13 = {instancePath:instancePath+"/businessType",schemaPath:"#/definitions/RoomBusinessType/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/businessType",schemaPath:"#/definitions/RoomBusinessType/enum",keyword:"enum",params:{allowedValues: schema95.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11249,8 +11688,8 @@ errors++;
 }
 }
 if(data.singleRoomAccount !== undefined){
-if(!(validate77(data.singleRoomAccount, {instancePath:instancePath+"/singleRoomAccount",parentData:data,parentDataProperty:"singleRoomAccount",rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate81(data.singleRoomAccount, {instancePath:instancePath+"/singleRoomAccount",parentData:data,parentDataProperty:"singleRoomAccount",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 }
@@ -11259,8 +11698,8 @@ let data16 = data.policy;
 if(Array.isArray(data16)){
 const len0 = data16.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate80(data16[i0], {instancePath:instancePath+"/policy/" + i0,parentData:data16,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate84(data16[i0], {instancePath:instancePath+"/policy/" + i0,parentData:data16,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 }
@@ -11281,8 +11720,8 @@ let data18 = data.messages;
 if(Array.isArray(data18)){
 const len1 = data18.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate82(data18[i1], {instancePath:instancePath+"/messages/" + i1,parentData:data18,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate86(data18[i1], {instancePath:instancePath+"/messages/" + i1,parentData:data18,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 }
@@ -11447,12 +11886,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11624,8 +12063,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate76(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate80(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 }
@@ -11640,14 +12079,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomDeleteNotification = validate87;
-const schema102 = {"type":"object","description":"Notification ROOM_DELETE (seed: room delete)","properties":{"notifyType":{"const":"ROOM_DELETE","description":"Always ROOM_DELETE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["notifyType","senderId","dataId","roomId"]};
+export const validateRoomDeleteNotification = validate92;
+const schema106 = {"type":"object","description":"Notification ROOM_DELETE (seed: room delete)","properties":{"notifyType":{"const":"ROOM_DELETE","description":"Always ROOM_DELETE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["notifyType","senderId","dataId","roomId"]};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11819,15 +12258,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomJoinNotification = validate88;
-const schema103 = {"type":"object","description":"Notification ROOM_JOIN (seed: room join)","properties":{"notifyType":{"const":"ROOM_JOIN","description":"Always ROOM_JOIN"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomJoinNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema104 = {"type":"object","description":"Data of a ROOM_JOIN notification","properties":{"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Accounts that joined","minItems":1}},"required":["accountIds"]};
+export const validateRoomJoinNotification = validate93;
+const schema107 = {"type":"object","description":"Notification ROOM_JOIN (seed: room join)","properties":{"notifyType":{"const":"ROOM_JOIN","description":"Always ROOM_JOIN"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomJoinNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema108 = {"type":"object","description":"Data of a ROOM_JOIN notification","properties":{"accountIds":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"description":"Accounts that joined","minItems":1}},"required":["accountIds"]};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12095,15 +12534,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomLeaveNotification = validate89;
-const schema105 = {"type":"object","description":"Notification ROOM_LEAVE (seed: room leave)","properties":{"notifyType":{"const":"ROOM_LEAVE","description":"Always ROOM_LEAVE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomLeaveNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema106 = {"type":"object","description":"Data of a ROOM_LEAVE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
+export const validateRoomLeaveNotification = validate94;
+const schema109 = {"type":"object","description":"Notification ROOM_LEAVE (seed: room leave)","properties":{"notifyType":{"const":"ROOM_LEAVE","description":"Always ROOM_LEAVE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomLeaveNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema110 = {"type":"object","description":"Data of a ROOM_LEAVE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12345,15 +12784,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomMemberDeleteNotification = validate90;
-const schema107 = {"type":"object","description":"Notification ROOM_MEMBER_DELETE (seed: member delete)","properties":{"notifyType":{"const":"ROOM_MEMBER_DELETE","description":"Always ROOM_MEMBER_DELETE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomMemberDeleteNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema108 = {"type":"object","description":"Data of a ROOM_MEMBER_DELETE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
+export const validateRoomMemberDeleteNotification = validate95;
+const schema111 = {"type":"object","description":"Notification ROOM_MEMBER_DELETE (seed: member delete)","properties":{"notifyType":{"const":"ROOM_MEMBER_DELETE","description":"Always ROOM_MEMBER_DELETE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomMemberDeleteNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema112 = {"type":"object","description":"Data of a ROOM_MEMBER_DELETE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12595,15 +13034,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomMuteNotification = validate91;
-const schema109 = {"type":"object","description":"Notification ROOM_MUTE (seed: mute)","properties":{"notifyType":{"const":"ROOM_MUTE","description":"Always ROOM_MUTE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/RoomMute","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema110 = {"type":"object","description":"Mute state of a room for the caller","properties":{"muteHours":{"type":"integer","description":"Hours to mute, at most two weeks","minimum":1,"maximum":336},"muteUntil":{"type":"integer","minimum":0,"description":"Muted until (epoch milliseconds)"}}};
+export const validateRoomMuteNotification = validate96;
+const schema113 = {"type":"object","description":"Notification ROOM_MUTE (seed: mute)","properties":{"notifyType":{"const":"ROOM_MUTE","description":"Always ROOM_MUTE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/RoomMute","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema114 = {"type":"object","description":"Mute state of a room for the caller","properties":{"muteHours":{"type":"integer","description":"Hours to mute, at most two weeks","minimum":1,"maximum":336},"muteUntil":{"type":"integer","minimum":0,"description":"Muted until (epoch milliseconds)"}}};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12860,15 +13299,15 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomPolicyUpdateNotification = validate92;
-const schema111 = {"type":"object","description":"Notification ROOM_POLICY_UPDATE (seed: policy updates)","properties":{"notifyType":{"const":"ROOM_POLICY_UPDATE","description":"Always ROOM_POLICY_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomPolicyUpdateNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema112 = {"type":"object","description":"Data of a ROOM_POLICY_UPDATE notification","properties":{"policy":{"type":"array","items":{"$ref":"entities/room.json#/definitions/RoomPolicyEntry"},"description":"Room policy entries"}},"required":["policy"]};
+export const validateRoomPolicyUpdateNotification = validate97;
+const schema115 = {"type":"object","description":"Notification ROOM_POLICY_UPDATE (seed: policy updates)","properties":{"notifyType":{"const":"ROOM_POLICY_UPDATE","description":"Always ROOM_POLICY_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomPolicyUpdateNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema116 = {"type":"object","description":"Data of a ROOM_POLICY_UPDATE notification","properties":{"policy":{"type":"array","items":{"$ref":"entities/room.json#/definitions/RoomPolicyEntry"},"description":"Room policy entries"}},"required":["policy"]};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12905,7 +13344,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((data0 === "ADD_MEMBER") || (data0 === "ALLOW_COPY")) || (data0 === "ALLOW_FORWARD_MSG")) || (data0 === "ALLOW_INAPP_COPY")) || (data0 === "ALLOW_EXIT_ROOM")) || (data0 === "ALLOW_DELETE_ROOM")) || (data0 === "ALLOW_MUTE_NOTI")) || (data0 === "ALLOW_SELF_DESTRUCT")) || (data0 === "EDIT_ADMIN")) || (data0 === "EDIT_ROOM_INFO")) || (data0 === "EDIT_ROOM_POLICY")) || (data0 === "RECALL_MESSAGE_TIME")) || (data0 === "REMOVE_MEMBER")) || (data0 === "ROOM_SIZE_LIMIT")) || (data0 === "SCREEN_CAP_SYS_MSG")) || (data0 === "SEND_MESSAGE")) || (data0 === "SHOW_MEDIA_WATERMARK")) || (data0 === "SHOW_MSG_WATERMARK")) || (data0 === "ALLOW_DRAWING_MSG")) || (data0 === "ALLOW_CONTACTS_MSG")) || (data0 === "ALLOW_STAR_MSG")) || (data0 === "ALLOW_RECALL_MESSAGE")) || (data0 === "ALLOW_DOWN_ORIG_MSG")) || (data0 === "ALLOW_HIDE_ROOM")) || (data0 === "ALLOW_CLOSE_ROOM")) || (data0 === "ALLOW_DOWN_ATTACH")) || (data0 === "ALLOW_EXPORT_MSG")) || (data0 === "ALLOW_ARCHIVE_MSG")) || (data0 === "COPY_MEMBER_CREAT_RM")) || (data0 === "ALLOW_VOICE_TO_TEXT")) || (data0 === "ALLOW_DELETE_ALL_MSG"))){
-const err3 = {instancePath:instancePath+"/attr",schemaPath:"#/definitions/RoomPolicyKey/enum",keyword:"enum",params:{allowedValues: schema96.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/attr",schemaPath:"#/definitions/RoomPolicyKey/enum",keyword:"enum",params:{allowedValues: schema100.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12928,8 +13367,8 @@ vErrors.push(err4);
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 0 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/definitions/RoomPolicyValue/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data1 > 2147483647 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/definitions/RoomPolicyValue/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12938,12 +13377,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-if(data.type !== undefined){
-let data2 = data.type;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/RoomPolicyValueKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1 < 0 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/definitions/RoomPolicyValue/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12952,8 +13387,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(((data2 === "MEMBER_ROLE") || (data2 === "BOOLEAN")) || (data2 === "NUMBER"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/RoomPolicyValueKind/enum",keyword:"enum",params:{allowedValues: schema98.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data.type !== undefined){
+let data2 = data.type;
+if(typeof data2 !== "string"){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/RoomPolicyValueKind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12962,10 +13401,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.allowEdit !== undefined){
-if(typeof data.allowEdit !== "boolean"){
-const err8 = {instancePath:instancePath+"/allowEdit",schemaPath:"#/properties/allowEdit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(((data2 === "MEMBER_ROLE") || (data2 === "BOOLEAN")) || (data2 === "NUMBER"))){
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/RoomPolicyValueKind/enum",keyword:"enum",params:{allowedValues: schema102.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12975,9 +13412,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.attrGrp !== undefined){
-if(typeof data.attrGrp !== "string"){
-const err9 = {instancePath:instancePath+"/attrGrp",schemaPath:"#/properties/attrGrp/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.allowEdit !== undefined){
+if(typeof data.allowEdit !== "boolean"){
+const err9 = {instancePath:instancePath+"/allowEdit",schemaPath:"#/properties/allowEdit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12987,10 +13424,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.seq !== undefined){
-let data5 = data.seq;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err10 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.attrGrp !== undefined){
+if(typeof data.attrGrp !== "string"){
+const err10 = {instancePath:instancePath+"/attrGrp",schemaPath:"#/properties/attrGrp/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12999,9 +13435,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.seq !== undefined){
+let data5 = data.seq;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err11 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13010,11 +13448,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err12 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13023,12 +13459,25 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate94.errors = vErrors;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate99.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13047,8 +13496,8 @@ let data0 = data.policy;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate94(data0[i0], {instancePath:instancePath+"/policy/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate99(data0[i0], {instancePath:instancePath+"/policy/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -13075,12 +13524,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13252,8 +13701,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate93(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate98(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 }
@@ -13268,15 +13717,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomProfileImageUpdateNotification = validate97;
-const schema117 = {"type":"object","description":"Notification ROOM_PROFILE_IMAGE_UPDATE (seed: profile image changes (room))","properties":{"notifyType":{"const":"ROOM_PROFILE_IMAGE_UPDATE","description":"Always ROOM_PROFILE_IMAGE_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/RoomProfileImage","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema118 = {"type":"object","description":"Profile image of a room","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"img":{"type":"string","contentEncoding":"base64","description":"Full-size image as base64"},"img_tn":{"type":"string","contentEncoding":"base64","description":"Thumbnail image as base64"}},"required":["roomId"]};
+export const validateRoomProfileImageUpdateNotification = validate102;
+const schema121 = {"type":"object","description":"Notification ROOM_PROFILE_IMAGE_UPDATE (seed: profile image changes (room))","properties":{"notifyType":{"const":"ROOM_PROFILE_IMAGE_UPDATE","description":"Always ROOM_PROFILE_IMAGE_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/RoomProfileImage","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema122 = {"type":"object","description":"Profile image of a room","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"img":{"type":"string","contentEncoding":"base64","description":"Full-size image as base64"},"img_tn":{"type":"string","contentEncoding":"base64","description":"Thumbnail image as base64"}},"required":["roomId"]};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13542,14 +13991,359 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomUnmuteNotification = validate98;
-const schema119 = {"type":"object","description":"Notification ROOM_UNMUTE (seed: unmute)","properties":{"notifyType":{"const":"ROOM_UNMUTE","description":"Always ROOM_UNMUTE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["notifyType","senderId","dataId","roomId"]};
+export const validateRoomReadNotification = validate103;
+const schema123 = {"type":"object","description":"Notification ROOM_READ: the account marked messages of a room read (markreadaesmessages) in one of its sessions; sent to all of them on the account topic (MESSAGE_READ goes to the senders)","properties":{"notifyType":{"const":"ROOM_READ","description":"Always ROOM_READ"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"The reader"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"The newest message the read marks named"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/RoomReadNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"],"x-inferred":true};
+const schema124 = {"type":"object","description":"Data of a ROOM_READ notification: the reader's counts after its read marks, so every session of the account shows them without asking","properties":{"noOfUnreadMessage":{"type":"integer","minimum":0,"description":"Messages of the room still unread by the account"},"noOfMentionedMessage":{"type":"integer","minimum":0,"description":"Of those, the ones mentioning the account"},"totalUnreadMsgCount":{"type":"integer","minimum":0,"description":"Unread messages over all the account's rooms"},"totalUnreadRoomCount":{"type":"integer","minimum":0,"description":"Rooms with unread messages"}},"required":["noOfUnreadMessage","noOfMentionedMessage","totalUnreadMsgCount","totalUnreadRoomCount"],"x-inferred":true};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.notifyType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notifyType"},message:"must have required property '"+"notifyType"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.senderId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "senderId"},message:"must have required property '"+"senderId"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.dataId === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dataId"},message:"must have required property '"+"dataId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.roomId === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.data === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.notifyType !== undefined){
+if("ROOM_READ" !== data.notifyType){
+const err5 = {instancePath:instancePath+"/notifyType",schemaPath:"#/properties/notifyType/const",keyword:"const",params:{allowedValue: "ROOM_READ"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.senderId !== undefined){
+let data1 = data.senderId;
+if(typeof data1 === "string"){
+if(func2(data1) > 128){
+const err6 = {instancePath:instancePath+"/senderId",schemaPath:"#/properties/senderId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err7 = {instancePath:instancePath+"/senderId",schemaPath:"#/properties/senderId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/senderId",schemaPath:"#/properties/senderId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.dataId !== undefined){
+let data2 = data.dataId;
+if(typeof data2 === "string"){
+if(func2(data2) > 128){
+const err9 = {instancePath:instancePath+"/dataId",schemaPath:"#/properties/dataId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(func2(data2) < 1){
+const err10 = {instancePath:instancePath+"/dataId",schemaPath:"#/properties/dataId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/dataId",schemaPath:"#/properties/dataId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.roomId !== undefined){
+let data3 = data.roomId;
+if(typeof data3 === "string"){
+if(func2(data3) > 128){
+const err12 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(func2(data3) < 1){
+const err13 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data4 = data.data;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.noOfUnreadMessage === undefined){
+const err15 = {instancePath:instancePath+"/data",schemaPath:"#/definitions/RoomReadNotificationData/required",keyword:"required",params:{missingProperty: "noOfUnreadMessage"},message:"must have required property '"+"noOfUnreadMessage"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data4.noOfMentionedMessage === undefined){
+const err16 = {instancePath:instancePath+"/data",schemaPath:"#/definitions/RoomReadNotificationData/required",keyword:"required",params:{missingProperty: "noOfMentionedMessage"},message:"must have required property '"+"noOfMentionedMessage"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data4.totalUnreadMsgCount === undefined){
+const err17 = {instancePath:instancePath+"/data",schemaPath:"#/definitions/RoomReadNotificationData/required",keyword:"required",params:{missingProperty: "totalUnreadMsgCount"},message:"must have required property '"+"totalUnreadMsgCount"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data4.totalUnreadRoomCount === undefined){
+const err18 = {instancePath:instancePath+"/data",schemaPath:"#/definitions/RoomReadNotificationData/required",keyword:"required",params:{missingProperty: "totalUnreadRoomCount"},message:"must have required property '"+"totalUnreadRoomCount"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data4.noOfUnreadMessage !== undefined){
+let data5 = data4.noOfUnreadMessage;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err19 = {instancePath:instancePath+"/data/noOfUnreadMessage",schemaPath:"#/definitions/RoomReadNotificationData/properties/noOfUnreadMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err20 = {instancePath:instancePath+"/data/noOfUnreadMessage",schemaPath:"#/definitions/RoomReadNotificationData/properties/noOfUnreadMessage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data4.noOfMentionedMessage !== undefined){
+let data6 = data4.noOfMentionedMessage;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err21 = {instancePath:instancePath+"/data/noOfMentionedMessage",schemaPath:"#/definitions/RoomReadNotificationData/properties/noOfMentionedMessage/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err22 = {instancePath:instancePath+"/data/noOfMentionedMessage",schemaPath:"#/definitions/RoomReadNotificationData/properties/noOfMentionedMessage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+if(data4.totalUnreadMsgCount !== undefined){
+let data7 = data4.totalUnreadMsgCount;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err23 = {instancePath:instancePath+"/data/totalUnreadMsgCount",schemaPath:"#/definitions/RoomReadNotificationData/properties/totalUnreadMsgCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err24 = {instancePath:instancePath+"/data/totalUnreadMsgCount",schemaPath:"#/definitions/RoomReadNotificationData/properties/totalUnreadMsgCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data4.totalUnreadRoomCount !== undefined){
+let data8 = data4.totalUnreadRoomCount;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err25 = {instancePath:instancePath+"/data/totalUnreadRoomCount",schemaPath:"#/definitions/RoomReadNotificationData/properties/totalUnreadRoomCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err26 = {instancePath:instancePath+"/data/totalUnreadRoomCount",schemaPath:"#/definitions/RoomReadNotificationData/properties/totalUnreadRoomCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/data",schemaPath:"#/definitions/RoomReadNotificationData/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+validate103.errors = vErrors;
+return errors === 0;
+}
+
+export const validateRoomUnmuteNotification = validate104;
+const schema125 = {"type":"object","description":"Notification ROOM_UNMUTE (seed: unmute)","properties":{"notifyType":{"const":"ROOM_UNMUTE","description":"Always ROOM_UNMUTE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"}},"required":["notifyType","senderId","dataId","roomId"]};
+
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13721,17 +14515,17 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoomUpdateNotification = validate99;
-const schema120 = {"type":"object","description":"Notification ROOM_UPDATE (seed: room update)","properties":{"notifyType":{"const":"ROOM_UPDATE","description":"Always ROOM_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"anyOf":[{"$ref":"entities/room.json#/definitions/Room"},{"$ref":"#/definitions/RoomEventChangeData"}],"description":"The room as it is now, or a change to the room's calendar (room events)"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema121 = {"type":"object","description":"Data of a ROOM_UPDATE telling the members that an event of the room calendar was saved or deleted","x-inferred":true,"properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomEvent":{"$ref":"#/definitions/RoomEventChange","description":"The event, with what happened to it"}},"required":["roomId","roomEvent"]};
-const schema122 = {"description":"A room event with what happened to it","x-inferred":true,"allOf":[{"$ref":"entities/room.json#/definitions/RoomEvent"},{"type":"object","properties":{"change":{"type":"string","enum":["SAVED","DELETED"],"description":"Saved (created or changed) or deleted"}},"required":["change"]}]};
-const schema123 = {"type":"object","description":"An event of a room calendar","properties":{"eventId":{"type":"string","minLength":1,"maxLength":128,"description":"Room event id"},"id":{"type":"string","minLength":1,"maxLength":128,"description":"Event id as given in lists"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"title":{"type":"string","description":"Title","minLength":1,"maxLength":200},"content":{"type":"string","description":"Content","maxLength":5000},"startTs":{"type":"integer","minimum":0,"description":"Start (epoch milliseconds)"},"endTs":{"type":"integer","minimum":0,"description":"End (epoch milliseconds)"}},"required":["roomId","title","startTs","endTs"]};
+export const validateRoomUpdateNotification = validate105;
+const schema126 = {"type":"object","description":"Notification ROOM_UPDATE (seed: room update)","properties":{"notifyType":{"const":"ROOM_UPDATE","description":"Always ROOM_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"anyOf":[{"$ref":"entities/room.json#/definitions/Room"},{"$ref":"#/definitions/RoomEventChangeData"}],"description":"The room as it is now, or a change to the room's calendar (room events)"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema127 = {"type":"object","description":"Data of a ROOM_UPDATE telling the members that an event of the room calendar was saved or deleted","x-inferred":true,"properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"roomEvent":{"$ref":"#/definitions/RoomEventChange","description":"The event, with what happened to it"}},"required":["roomId","roomEvent"]};
+const schema128 = {"description":"A room event with what happened to it","x-inferred":true,"allOf":[{"$ref":"entities/room.json#/definitions/RoomEvent"},{"type":"object","properties":{"change":{"type":"string","enum":["SAVED","DELETED"],"description":"Saved (created or changed) or deleted"}},"required":["change"]}]};
+const schema129 = {"type":"object","description":"An event of a room calendar","properties":{"eventId":{"type":"string","minLength":1,"maxLength":128,"description":"Room event id"},"id":{"type":"string","minLength":1,"maxLength":128,"description":"Event id as given in lists"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"title":{"type":"string","description":"Title","minLength":1,"maxLength":200},"content":{"type":"string","description":"Content","maxLength":5000},"startTs":{"type":"integer","minimum":0,"description":"Start (epoch milliseconds)"},"endTs":{"type":"integer","minimum":0,"description":"End (epoch milliseconds)"}},"required":["roomId","title","startTs","endTs"]};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14025,7 +14819,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!((data7 === "SAVED") || (data7 === "DELETED"))){
-const err25 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/1/properties/change/enum",keyword:"enum",params:{allowedValues: schema122.allOf[1].properties.change.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/1/properties/change/enum",keyword:"enum",params:{allowedValues: schema128.allOf[1].properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -14046,12 +14840,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14111,8 +14905,8 @@ errors++;
 }
 }
 if(data.roomEvent !== undefined){
-if(!(validate102(data.roomEvent, {instancePath:instancePath+"/roomEvent",parentData:data,parentDataProperty:"roomEvent",rootData}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+if(!(validate108(data.roomEvent, {instancePath:instancePath+"/roomEvent",parentData:data,parentDataProperty:"roomEvent",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 }
@@ -14127,12 +14921,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14308,16 +15102,16 @@ let data4 = data.data;
 const _errs9 = errors;
 let valid1 = false;
 const _errs10 = errors;
-if(!(validate76(data4, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate80(data4, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs11 = errors;
-if(!(validate101(data4, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate107(data4, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -14356,15 +15150,15 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const validateScreenCaptureNotification = validate105;
-const schema124 = {"type":"object","description":"Notification SCREEN_CAPTURE (seed: screen capture)","properties":{"notifyType":{"const":"SCREEN_CAPTURE","description":"Always SCREEN_CAPTURE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ScreenCaptureNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema125 = {"type":"object","description":"Data of a SCREEN_CAPTURE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
+export const validateScreenCaptureNotification = validate111;
+const schema130 = {"type":"object","description":"Notification SCREEN_CAPTURE (seed: screen capture)","properties":{"notifyType":{"const":"SCREEN_CAPTURE","description":"Always SCREEN_CAPTURE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ScreenCaptureNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema131 = {"type":"object","description":"Data of a SCREEN_CAPTURE notification","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account concerned"}},"required":["accountId"]};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14606,17 +15400,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSelfDestructUpdateNotification = validate106;
-const schema126 = {"type":"object","description":"Notification SELF_DESTRUCT_UPDATE (seed: self-destruct update)","properties":{"notifyType":{"const":"SELF_DESTRUCT_UPDATE","description":"Always SELF_DESTRUCT_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/SelfDestructSetting","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema127 = {"type":"object","description":"Self-destruct setting of a room","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"enable":{"type":"boolean","description":"On or off"},"selfDestructTime":{"$ref":"#/definitions/SelfDestructTime","description":"Duration after which messages are destroyed"}},"required":["roomId","enable"]};
-const schema128 = {"type":"object","description":"A self-destruct duration as value and unit","x-inferred":true,"properties":{"value":{"type":"integer","description":"Amount","minimum":1,"maximum":100000},"unit":{"$ref":"#/definitions/SelfDestructTimeUnit","description":"Unit"}},"required":["value","unit"],"additionalProperties":false};
-const schema129 = {"type":"string","enum":["second","minute","hour","day","week","year"],"description":"Unit of a self-destruct time"};
+export const validateSelfDestructUpdateNotification = validate112;
+const schema132 = {"type":"object","description":"Notification SELF_DESTRUCT_UPDATE (seed: self-destruct update)","properties":{"notifyType":{"const":"SELF_DESTRUCT_UPDATE","description":"Always SELF_DESTRUCT_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/room.json#/definitions/SelfDestructSetting","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema133 = {"type":"object","description":"Self-destruct setting of a room","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"enable":{"type":"boolean","description":"On or off"},"selfDestructTime":{"$ref":"#/definitions/SelfDestructTime","description":"Duration after which messages are destroyed"}},"required":["roomId","enable"]};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14700,7 +15492,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((((data1 === "second") || (data1 === "minute")) || (data1 === "hour")) || (data1 === "day")) || (data1 === "week")) || (data1 === "year"))){
-const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/definitions/SelfDestructTimeUnit/enum",keyword:"enum",params:{allowedValues: schema129.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/definitions/SelfDestructTimeUnit/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14721,12 +15513,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14798,8 +15590,8 @@ errors++;
 }
 }
 if(data.selfDestructTime !== undefined){
-if(!(validate108(data.selfDestructTime, {instancePath:instancePath+"/selfDestructTime",parentData:data,parentDataProperty:"selfDestructTime",rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+if(!(validate114(data.selfDestructTime, {instancePath:instancePath+"/selfDestructTime",parentData:data,parentDataProperty:"selfDestructTime",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
@@ -14814,12 +15606,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14991,8 +15783,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate107(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate113(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
 }
@@ -15007,15 +15799,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const validateShareOutNotification = validate111;
-const schema130 = {"type":"object","description":"Notification SHARE_OUT (seed: share out)","properties":{"notifyType":{"const":"SHARE_OUT","description":"Always SHARE_OUT"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ShareOutNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
-const schema131 = {"type":"object","description":"Data of a SHARE_OUT notification","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message shared out"},"target":{"type":"string","description":"Where it was shared"}},"required":["messageId","target"]};
+export const validateShareOutNotification = validate117;
+const schema136 = {"type":"object","description":"Notification SHARE_OUT (seed: share out)","properties":{"notifyType":{"const":"SHARE_OUT","description":"Always SHARE_OUT"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"#/definitions/ShareOutNotificationData","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","roomId","data"]};
+const schema137 = {"type":"object","description":"Data of a SHARE_OUT notification","properties":{"messageId":{"type":"string","minLength":1,"maxLength":128,"description":"Message shared out"},"target":{"type":"string","description":"Where it was shared"}},"required":["messageId","target"]};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15279,14 +16071,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTokenGeneratedNotification = validate112;
-const schema132 = {"type":"object","description":"Notification TOKEN_GENERATED (seed: token generation)","properties":{"notifyType":{"const":"TOKEN_GENERATED","description":"Always TOKEN_GENERATED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/auth.json#/definitions/TypedTokenResponse","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+export const validateTokenGeneratedNotification = validate118;
+const schema138 = {"type":"object","description":"Notification TOKEN_GENERATED (seed: token generation)","properties":{"notifyType":{"const":"TOKEN_GENERATED","description":"Always TOKEN_GENERATED"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/auth.json#/definitions/TypedTokenResponse","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15464,15 +16256,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTopicMessage = validate115;
-const schema134 = {"type":"object","description":"A room topic message","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"accountName":{"type":"string","description":"Login name of the sender"},"type":{"$ref":"../realtime.json#/definitions/TopicType","description":"Kind"}},"required":["roomId","accountName","type"],"additionalProperties":false};
-const schema135 = {"type":"string","enum":["TYPING","ONLINE","OFFLINE","REFRESH","VOTE_MESSAGE","UNVOTE_MESSAGE"],"description":"Kind of room topic message"};
+export const validateTopicMessage = validate121;
+const schema140 = {"type":"object","description":"A room topic message","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"accountName":{"type":"string","description":"Login name of the sender"},"type":{"$ref":"../realtime.json#/definitions/TopicType","description":"Kind"}},"required":["roomId","accountName","type"],"additionalProperties":false};
+const schema141 = {"type":"string","enum":["TYPING","ONLINE","OFFLINE","REFRESH","VOTE_MESSAGE","UNVOTE_MESSAGE"],"description":"Kind of room topic message"};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15578,7 +16370,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((((data2 === "TYPING") || (data2 === "ONLINE")) || (data2 === "OFFLINE")) || (data2 === "REFRESH")) || (data2 === "VOTE_MESSAGE")) || (data2 === "UNVOTE_MESSAGE"))){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"../realtime.json#/definitions/TopicType/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/type",schemaPath:"../realtime.json#/definitions/TopicType/enum",keyword:"enum",params:{allowedValues: schema141.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15599,14 +16391,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const validateUserProfileUpdateNotification = validate116;
-const schema136 = {"type":"object","description":"Notification USER_PROFILE_UPDATE (seed: user profile change)","properties":{"notifyType":{"const":"USER_PROFILE_UPDATE","description":"Always USER_PROFILE_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/account.json#/definitions/Account","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+export const validateUserProfileUpdateNotification = validate122;
+const schema142 = {"type":"object","description":"Notification USER_PROFILE_UPDATE (seed: user profile change)","properties":{"notifyType":{"const":"USER_PROFILE_UPDATE","description":"Always USER_PROFILE_UPDATE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/account.json#/definitions/Account","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15763,7 +16555,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data7 === "en_US") || (data7 === "zh_TW")) || (data7 === "zh_CN"))){
-const err13 = {instancePath:instancePath+"/langId",schemaPath:"common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema94.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/langId",schemaPath:"common.json#/definitions/LangId/enum",keyword:"enum",params:{allowedValues: schema98.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15956,12 +16748,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16123,8 +16915,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate117(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate123(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 }
@@ -16139,15 +16931,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const validateUserStatusChangeNotification = validate119;
-const schema139 = {"type":"object","description":"Notification USER_STATUS_CHANGE (seed: user status change)","properties":{"notifyType":{"const":"USER_STATUS_CHANGE","description":"Always USER_STATUS_CHANGE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/account.json#/definitions/OnlineStatus","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
-const schema140 = {"type":"object","description":"Presence of an account","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"online":{"type":"boolean","description":"Online now"},"accountName":{"type":"string","description":"Login name of the account"},"lastOnlineTime":{"type":"integer","minimum":0,"description":"Last time online (epoch milliseconds)"}},"required":["accountId","online"]};
+export const validateUserStatusChangeNotification = validate125;
+const schema145 = {"type":"object","description":"Notification USER_STATUS_CHANGE (seed: user status change)","properties":{"notifyType":{"const":"USER_STATUS_CHANGE","description":"Always USER_STATUS_CHANGE"},"senderId":{"type":"string","minLength":1,"maxLength":128,"description":"Account that caused it (SYSTEM for the server)"},"dataId":{"type":"string","minLength":1,"maxLength":128,"description":"Id of the object concerned"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"data":{"$ref":"entities/account.json#/definitions/OnlineStatus","description":"Type-specific data"}},"required":["notifyType","senderId","dataId","data"]};
+const schema146 = {"type":"object","description":"Presence of an account","properties":{"accountId":{"type":"string","minLength":1,"maxLength":128,"description":"Account id"},"online":{"type":"boolean","description":"Online now"},"accountName":{"type":"string","description":"Login name of the account"},"lastOnlineTime":{"type":"integer","minimum":0,"description":"Last time online (epoch milliseconds)"}},"required":["accountId","online"]};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16438,12 +17230,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
 /** The validator of each notification type's frame body. */
-export const notificationValidators = Object.freeze({ ROOM_CREATE: validateRoomCreateNotification, ROOM_UPDATE: validateRoomUpdateNotification, ROOM_DELETE: validateRoomDeleteNotification, ROOM_LEAVE: validateRoomLeaveNotification, ROOM_JOIN: validateRoomJoinNotification, ROOM_MEMBER_DELETE: validateRoomMemberDeleteNotification, ROOM_ADMIN_ADD: validateRoomAdminAddNotification, ROOM_ADMIN_REMOVE: validateRoomAdminRemoveNotification, ROOM_POLICY_UPDATE: validateRoomPolicyUpdateNotification, ROOM_MUTE: validateRoomMuteNotification, ROOM_UNMUTE: validateRoomUnmuteNotification, ROOM_PROFILE_IMAGE_UPDATE: validateRoomProfileImageUpdateNotification, ACCOUNT_PROFILE_IMAGE_UPDATE: validateAccountProfileImageUpdateNotification, NEW_MESSAGE: validateNewMessageNotification, MESSAGE_DELETED: validateMessageDeletedNotification, MESSAGE_DELETED_FOR_ME: validateMessageDeletedForMeNotification, MESSAGE_ARCHIVED: validateMessageArchivedNotification, MESSAGE_ALL_RECEIVED: validateMessageAllReceivedNotification, MESSAGE_ALL_READ: validateMessageAllReadNotification, MESSAGE_STARRED: validateMessageStarredNotification, MESSAGE_UNSTARRED: validateMessageUnstarredNotification, MESSAGE_READ: validateMessageReadNotification, SHARE_OUT: validateShareOutNotification, MESSAGE_VOTE: validateMessageVoteNotification, USER_PROFILE_UPDATE: validateUserProfileUpdateNotification, USER_STATUS_CHANGE: validateUserStatusChangeNotification, SCREEN_CAPTURE: validateScreenCaptureNotification, SELF_DESTRUCT_UPDATE: validateSelfDestructUpdateNotification, FORCE_LOGOUT: validateForceLogoutNotification, REMOTE_WIPE: validateRemoteWipeNotification, PASSWORD_UPDATED: validatePasswordUpdatedNotification, DND_ENABLED: validateDndEnabledNotification, DND_DISABLED: validateDndDisabledNotification, NEWS_UPDATE: validateNewsUpdateNotification, NEWS_READ: validateNewsReadNotification, BROADCAST_MESSAGE: validateBroadcastMessageNotification, DISMISS_MESSAGE: validateDismissMessageNotification, TOKEN_GENERATED: validateTokenGeneratedNotification, AUTH_OTP_GENERATED: validateAuthOtpGeneratedNotification, CONFERENCE_CREATE: validateConferenceCreateNotification, CONFERENCE_CALL: validateConferenceCallNotification, CONFERENCE_CANCEL: validateConferenceCancelNotification, CONFERENCE_REJECT: validateConferenceRejectNotification, CONFERENCE_ACCEPT: validateConferenceAcceptNotification, CUSTOM_NOTIFICATION: validateCustomNotificationNotification, HEALTH_CHECK: validateHealthCheckNotification });
+export const notificationValidators = Object.freeze({ ROOM_CREATE: validateRoomCreateNotification, ROOM_UPDATE: validateRoomUpdateNotification, ROOM_DELETE: validateRoomDeleteNotification, ROOM_LEAVE: validateRoomLeaveNotification, ROOM_JOIN: validateRoomJoinNotification, ROOM_MEMBER_DELETE: validateRoomMemberDeleteNotification, ROOM_ADMIN_ADD: validateRoomAdminAddNotification, ROOM_ADMIN_REMOVE: validateRoomAdminRemoveNotification, ROOM_POLICY_UPDATE: validateRoomPolicyUpdateNotification, ROOM_MUTE: validateRoomMuteNotification, ROOM_UNMUTE: validateRoomUnmuteNotification, ROOM_PROFILE_IMAGE_UPDATE: validateRoomProfileImageUpdateNotification, ACCOUNT_PROFILE_IMAGE_UPDATE: validateAccountProfileImageUpdateNotification, NEW_MESSAGE: validateNewMessageNotification, MESSAGE_DELETED: validateMessageDeletedNotification, MESSAGE_DELETED_FOR_ME: validateMessageDeletedForMeNotification, MESSAGE_ARCHIVED: validateMessageArchivedNotification, MESSAGE_ALL_RECEIVED: validateMessageAllReceivedNotification, MESSAGE_ALL_READ: validateMessageAllReadNotification, MESSAGE_STARRED: validateMessageStarredNotification, MESSAGE_UNSTARRED: validateMessageUnstarredNotification, MESSAGE_READ: validateMessageReadNotification, ROOM_READ: validateRoomReadNotification, SHARE_OUT: validateShareOutNotification, MESSAGE_VOTE: validateMessageVoteNotification, USER_PROFILE_UPDATE: validateUserProfileUpdateNotification, USER_STATUS_CHANGE: validateUserStatusChangeNotification, SCREEN_CAPTURE: validateScreenCaptureNotification, SELF_DESTRUCT_UPDATE: validateSelfDestructUpdateNotification, FORCE_LOGOUT: validateForceLogoutNotification, REMOTE_WIPE: validateRemoteWipeNotification, PASSWORD_UPDATED: validatePasswordUpdatedNotification, DND_ENABLED: validateDndEnabledNotification, DND_DISABLED: validateDndDisabledNotification, NEWS_UPDATE: validateNewsUpdateNotification, NEWS_READ: validateNewsReadNotification, BROADCAST_MESSAGE: validateBroadcastMessageNotification, DISMISS_MESSAGE: validateDismissMessageNotification, TOKEN_GENERATED: validateTokenGeneratedNotification, AUTH_OTP_GENERATED: validateAuthOtpGeneratedNotification, CONFERENCE_CREATE: validateConferenceCreateNotification, CONFERENCE_CALL: validateConferenceCallNotification, CONFERENCE_CANCEL: validateConferenceCancelNotification, CONFERENCE_REJECT: validateConferenceRejectNotification, CONFERENCE_ACCEPT: validateConferenceAcceptNotification, CUSTOM_NOTIFICATION: validateCustomNotificationNotification, HEALTH_CHECK: validateHealthCheckNotification });
 
 /** A notification of a type the contract knows, matching that type's definition. */
 export function validateNotification(data) {

@@ -624,7 +624,7 @@ return errors === 0;
 export const advancedSearch = validate17;
 const schema18 = {"type":"object","description":"Request of account/advancedsearch","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"searchCriteria":{"type":"array","items":{"$ref":"../entities/account.json#/definitions/SearchCriterionValue"},"description":"Criteria and values","minItems":1,"maxItems":50},"pageInfo":{"$ref":"../entities/common.json#/definitions/PageInfo","description":"The page to answer (default: the first 30)"}},"required":["searchCriteria"],"additionalProperties":false,"x-inferred":true};
 const schema20 = {"type":"object","description":"A value the caller searches for under one criterion","x-inferred":true,"properties":{"fieldName":{"type":"string","description":"Field searched","minLength":1,"maxLength":64},"values":{"type":"array","items":{"type":"string","description":"Value","maxLength":256},"description":"Values (several for multi-select)","minItems":1,"maxItems":50}},"required":["fieldName","values"],"additionalProperties":false};
-const schema22 = {"type":"object","description":"Paging of a list request","x-inferred":true,"x-seed":"3: pageInfo","properties":{"pageNo":{"type":"integer","description":"Page number, starting at 1","minimum":1},"pageSize":{"type":"integer","description":"Items per page","minimum":1,"maximum":200}},"required":["pageNo","pageSize"],"additionalProperties":false};
+const schema22 = {"type":"object","description":"Paging of a list request","x-inferred":true,"x-seed":"3: pageInfo","properties":{"pageNo":{"type":"integer","description":"Page number, starting at 1","minimum":1,"maximum":2147483647},"pageSize":{"type":"integer","description":"Items per page","minimum":1,"maximum":200}},"required":["pageNo","pageSize"],"additionalProperties":false};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -914,8 +914,8 @@ vErrors.push(err23);
 errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 1 || isNaN(data7)){
-const err24 = {instancePath:instancePath+"/pageInfo/pageNo",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data7 > 2147483647 || isNaN(data7)){
+const err24 = {instancePath:instancePath+"/pageInfo/pageNo",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageNo/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -924,12 +924,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-if(data6.pageSize !== undefined){
-let data8 = data6.pageSize;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err25 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data7 < 1 || isNaN(data7)){
+const err25 = {instancePath:instancePath+"/pageInfo/pageNo",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -938,9 +934,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 200 || isNaN(data8)){
-const err26 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
+}
+}
+if(data6.pageSize !== undefined){
+let data8 = data6.pageSize;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err26 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -949,8 +948,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data8 < 1 || isNaN(data8)){
-const err27 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 200 || isNaN(data8)){
+const err27 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -959,11 +959,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/pageInfo",schemaPath:"../entities/common.json#/definitions/PageInfo/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data8 < 1 || isNaN(data8)){
+const err28 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -974,13 +971,26 @@ errors++;
 }
 }
 }
+}
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath:instancePath+"/pageInfo",schemaPath:"../entities/common.json#/definitions/PageInfo/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -3475,7 +3485,7 @@ return errors === 0;
 }
 
 export const checkAppVersion = validate37;
-const schema46 = {"type":"object","description":"Request of device/checkappversion","properties":{"appPlatform":{"type":"string","description":"Platform of the caller","minLength":1,"maxLength":32},"buildVersion":{"type":"integer","description":"Build version of the caller","minimum":0}},"required":["appPlatform","buildVersion"],"additionalProperties":false};
+const schema46 = {"type":"object","description":"Request of device/checkappversion","properties":{"appPlatform":{"type":"string","description":"Platform of the caller","minLength":1,"maxLength":32},"buildVersion":{"type":"integer","description":"Build version of the caller","minimum":0,"maximum":2147483647}},"required":["appPlatform","buildVersion"],"additionalProperties":false};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3561,8 +3571,8 @@ vErrors.push(err6);
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 0 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/buildVersion",schemaPath:"#/properties/buildVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data1 > 2147483647 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/buildVersion",schemaPath:"#/properties/buildVersion/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3571,16 +3581,26 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1 < 0 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/buildVersion",schemaPath:"#/properties/buildVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -6616,8 +6636,8 @@ vErrors.push(err5);
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/pageInfo/pageNo",schemaPath:"common.json#/definitions/PageInfo/properties/pageNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data1 > 2147483647 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/pageInfo/pageNo",schemaPath:"common.json#/definitions/PageInfo/properties/pageNo/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6626,12 +6646,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-if(data0.pageSize !== undefined){
-let data2 = data0.pageSize;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"common.json#/definitions/PageInfo/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data1 < 1 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/pageInfo/pageNo",schemaPath:"common.json#/definitions/PageInfo/properties/pageNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6640,9 +6656,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 200 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"common.json#/definitions/PageInfo/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
+}
+}
+if(data0.pageSize !== undefined){
+let data2 = data0.pageSize;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err8 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"common.json#/definitions/PageInfo/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6651,8 +6670,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"common.json#/definitions/PageInfo/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 200 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"common.json#/definitions/PageInfo/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6661,11 +6681,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/pageInfo",schemaPath:"common.json#/definitions/PageInfo/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2 < 1 || isNaN(data2)){
+const err10 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"common.json#/definitions/PageInfo/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6675,11 +6692,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.filterOfName !== undefined){
-let data3 = data.filterOfName;
-if(typeof data3 === "string"){
-if(func2(data3) > 100){
-const err11 = {instancePath:instancePath+"/filterOfName",schemaPath:"#/properties/filterOfName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/pageInfo",schemaPath:"common.json#/definitions/PageInfo/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6689,8 +6705,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/filterOfName",schemaPath:"#/properties/filterOfName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.filterOfName !== undefined){
+let data3 = data.filterOfName;
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err12 = {instancePath:instancePath+"/filterOfName",schemaPath:"#/properties/filterOfName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6700,11 +6719,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tenantId !== undefined){
-let data4 = data.tenantId;
-if(typeof data4 === "string"){
-if(func2(data4) > 128){
-const err13 = {instancePath:instancePath+"/tenantId",schemaPath:"#/properties/tenantId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err13 = {instancePath:instancePath+"/filterOfName",schemaPath:"#/properties/filterOfName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6713,8 +6729,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(func2(data4) < 1){
-const err14 = {instancePath:instancePath+"/tenantId",schemaPath:"#/properties/tenantId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.tenantId !== undefined){
+let data4 = data.tenantId;
+if(typeof data4 === "string"){
+if(func2(data4) > 128){
+const err14 = {instancePath:instancePath+"/tenantId",schemaPath:"#/properties/tenantId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6723,9 +6743,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/tenantId",schemaPath:"#/properties/tenantId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data4) < 1){
+const err15 = {instancePath:instancePath+"/tenantId",schemaPath:"#/properties/tenantId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6735,11 +6754,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.accountIds !== undefined){
-let data5 = data.accountIds;
-if(Array.isArray(data5)){
-if(data5.length > 200){
-const err16 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+else {
+const err16 = {instancePath:instancePath+"/tenantId",schemaPath:"#/properties/tenantId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6748,8 +6764,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data5.length < 1){
-const err17 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+if(data.accountIds !== undefined){
+let data5 = data.accountIds;
+if(Array.isArray(data5)){
+if(data5.length > 200){
+const err17 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6758,12 +6778,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-let data6 = data5[i0];
-if(typeof data6 === "string"){
-if(func2(data6) > 128){
-const err18 = {instancePath:instancePath+"/accountIds/" + i0,schemaPath:"#/properties/accountIds/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(data5.length < 1){
+const err18 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6772,8 +6788,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(func2(data6) < 1){
-const err19 = {instancePath:instancePath+"/accountIds/" + i0,schemaPath:"#/properties/accountIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(typeof data6 === "string"){
+if(func2(data6) > 128){
+const err19 = {instancePath:instancePath+"/accountIds/" + i0,schemaPath:"#/properties/accountIds/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6782,14 +6802,24 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/accountIds/" + i0,schemaPath:"#/properties/accountIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data6) < 1){
+const err20 = {instancePath:instancePath+"/accountIds/" + i0,schemaPath:"#/properties/accountIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/accountIds/" + i0,schemaPath:"#/properties/accountIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -6805,12 +6835,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err21 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const err22 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 break;
@@ -6820,19 +6850,7 @@ indices0[item0] = i1;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.withSelfAccount !== undefined){
-if(typeof data.withSelfAccount !== "boolean"){
-const err23 = {instancePath:instancePath+"/withSelfAccount",schemaPath:"#/properties/withSelfAccount/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err23 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6842,14 +6860,26 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.withSelfAccount !== undefined){
+if(typeof data.withSelfAccount !== "boolean"){
+const err24 = {instancePath:instancePath+"/withSelfAccount",schemaPath:"#/properties/withSelfAccount/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -9202,8 +9232,8 @@ vErrors.push(err5);
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/pageInfo/pageNo",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data1 > 2147483647 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/pageInfo/pageNo",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageNo/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9212,12 +9242,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-if(data0.pageSize !== undefined){
-let data2 = data0.pageSize;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data1 < 1 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/pageInfo/pageNo",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9226,9 +9252,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 200 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
+}
+}
+if(data0.pageSize !== undefined){
+let data2 = data0.pageSize;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err8 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9237,8 +9266,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 200 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9247,11 +9277,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/pageInfo",schemaPath:"../entities/common.json#/definitions/PageInfo/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2 < 1 || isNaN(data2)){
+const err10 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9261,9 +9288,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.withTotalUnreadRoomCount !== undefined){
-if(typeof data.withTotalUnreadRoomCount !== "boolean"){
-const err11 = {instancePath:instancePath+"/withTotalUnreadRoomCount",schemaPath:"#/properties/withTotalUnreadRoomCount/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/pageInfo",schemaPath:"../entities/common.json#/definitions/PageInfo/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9273,9 +9301,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.withTotalUnreadMsgCount !== undefined){
-if(typeof data.withTotalUnreadMsgCount !== "boolean"){
-const err12 = {instancePath:instancePath+"/withTotalUnreadMsgCount",schemaPath:"#/properties/withTotalUnreadMsgCount/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.withTotalUnreadRoomCount !== undefined){
+if(typeof data.withTotalUnreadRoomCount !== "boolean"){
+const err12 = {instancePath:instancePath+"/withTotalUnreadRoomCount",schemaPath:"#/properties/withTotalUnreadRoomCount/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9285,14 +9313,26 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.withTotalUnreadMsgCount !== undefined){
+if(typeof data.withTotalUnreadMsgCount !== "boolean"){
+const err13 = {instancePath:instancePath+"/withTotalUnreadMsgCount",schemaPath:"#/properties/withTotalUnreadMsgCount/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -11909,7 +11949,7 @@ return errors === 0;
 }
 
 export const muteRoom = validate130;
-const schema147 = {"type":"object","description":"Request of room/muteroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"muteHours":{"type":"integer","description":"Hours to mute","minimum":1,"maximum":336},"muteUntil":{"type":"integer","minimum":0,"description":"Mute until (at most two weeks ahead) (epoch milliseconds)"}},"required":["roomId"],"additionalProperties":false};
+const schema147 = {"type":"object","description":"Request of room/muteroom","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"muteHours":{"type":"integer","description":"Hours to mute","minimum":1,"maximum":336},"muteUntil":{"type":"integer","minimum":0,"maximum":253402300799999,"description":"Mute until (at most two weeks ahead) (epoch milliseconds)"}},"required":["roomId"],"additionalProperties":false};
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12020,8 +12060,8 @@ vErrors.push(err8);
 errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/muteUntil",schemaPath:"#/properties/muteUntil/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data2 > 253402300799999 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/muteUntil",schemaPath:"#/properties/muteUntil/maximum",keyword:"maximum",params:{comparison: "<=", limit: 253402300799999},message:"must be <= 253402300799999"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12030,16 +12070,26 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2 < 0 || isNaN(data2)){
+const err10 = {instancePath:instancePath+"/muteUntil",schemaPath:"#/properties/muteUntil/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -12251,7 +12301,7 @@ return errors === 0;
 }
 
 export const publishNews = validate133;
-const schema150 = {"type":"object","description":"Request of news/publishnews (JSON part \"payload\" of the multipart body)","properties":{"title":{"type":"string","description":"Title","minLength":1,"maxLength":200},"content":{"type":"string","description":"Content (HTML)","minLength":1,"maxLength":200000},"banner":{"type":"string","contentEncoding":"base64","description":"Banner image","maxLength":14000000},"startDate":{"type":"integer","minimum":0,"description":"Publication start; now when absent (epoch milliseconds)"},"seq":{"type":"integer","description":"Order","minimum":0},"isShowNewsTitleInContent":{"type":"boolean","description":"Show the title inside the content"}},"required":["title","content"],"additionalProperties":false,"x-inferred":true};
+const schema150 = {"type":"object","description":"Request of news/publishnews (JSON part \"payload\" of the multipart body)","properties":{"title":{"type":"string","description":"Title","minLength":1,"maxLength":200},"content":{"type":"string","description":"Content (HTML)","minLength":1,"maxLength":200000},"banner":{"type":"string","contentEncoding":"base64","description":"Banner image","maxLength":14000000},"startDate":{"type":"integer","minimum":0,"maximum":253402300799999,"description":"Publication start; now when absent (epoch milliseconds)"},"seq":{"type":"integer","description":"Order","minimum":0,"maximum":2147483647},"isShowNewsTitleInContent":{"type":"boolean","description":"Show the title inside the content"}},"required":["title","content"],"additionalProperties":false,"x-inferred":true};
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12397,8 +12447,8 @@ vErrors.push(err11);
 errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 0 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data3 > 253402300799999 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 253402300799999},message:"must be <= 253402300799999"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12407,12 +12457,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-}
-if(data.seq !== undefined){
-let data4 = data.seq;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err13 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data3 < 0 || isNaN(data3)){
+const err13 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12421,9 +12467,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-const err14 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.seq !== undefined){
+let data4 = data.seq;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err14 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12432,11 +12481,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-if(data.isShowNewsTitleInContent !== undefined){
-if(typeof data.isShowNewsTitleInContent !== "boolean"){
-const err15 = {instancePath:instancePath+"/isShowNewsTitleInContent",schemaPath:"#/properties/isShowNewsTitleInContent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 2147483647 || isNaN(data4)){
+const err15 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12445,15 +12492,38 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data4 < 0 || isNaN(data4)){
+const err16 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.isShowNewsTitleInContent !== undefined){
+if(typeof data.isShowNewsTitleInContent !== "boolean"){
+const err17 = {instancePath:instancePath+"/isShowNewsTitleInContent",schemaPath:"#/properties/isShowNewsTitleInContent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -13121,7 +13191,7 @@ return errors === 0;
 }
 
 export const receivePrivateAlbum = validate137;
-const schema157 = {"type":"object","description":"Request of privatealbum/receive","properties":{"pageSize":{"type":"integer","description":"Items per page","minimum":1,"maximum":200},"currentPage":{"type":"integer","description":"Page, starting at 1","minimum":1}},"required":["pageSize","currentPage"],"additionalProperties":false};
+const schema157 = {"type":"object","description":"Request of privatealbum/receive","properties":{"pageSize":{"type":"integer","description":"Items per page","minimum":1,"maximum":200},"currentPage":{"type":"integer","description":"Page, starting at 1","minimum":1,"maximum":2147483647}},"required":["pageSize","currentPage"],"additionalProperties":false};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13207,8 +13277,8 @@ vErrors.push(err6);
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/currentPage",schemaPath:"#/properties/currentPage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data1 > 2147483647 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/currentPage",schemaPath:"#/properties/currentPage/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13217,16 +13287,26 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1 < 1 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/currentPage",schemaPath:"#/properties/currentPage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -14539,7 +14619,7 @@ return errors === 0;
 }
 
 export const saveDnd = validate151;
-const schema172 = {"type":"object","description":"Request of dnd/savednd","properties":{"dndEndDate":{"type":"integer","minimum":0,"description":"End (epoch milliseconds)"},"dnd":{"type":"boolean","description":"On"},"isMute":{"type":"boolean","description":"Mute notifications"}},"required":["dndEndDate","dnd"],"additionalProperties":false};
+const schema172 = {"type":"object","description":"Request of dnd/savednd","properties":{"dndEndDate":{"type":"integer","minimum":0,"maximum":253402300799999,"description":"End (epoch milliseconds)"},"dnd":{"type":"boolean","description":"On"},"isMute":{"type":"boolean","description":"Mute notifications"}},"required":["dndEndDate","dnd"],"additionalProperties":false};
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14590,8 +14670,8 @@ vErrors.push(err3);
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 0 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/dndEndDate",schemaPath:"#/properties/dndEndDate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data0 > 253402300799999 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/dndEndDate",schemaPath:"#/properties/dndEndDate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 253402300799999},message:"must be <= 253402300799999"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14600,11 +14680,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-if(data.dnd !== undefined){
-if(typeof data.dnd !== "boolean"){
-const err5 = {instancePath:instancePath+"/dnd",schemaPath:"#/properties/dnd/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data0 < 0 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/dndEndDate",schemaPath:"#/properties/dndEndDate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14614,9 +14691,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.isMute !== undefined){
-if(typeof data.isMute !== "boolean"){
-const err6 = {instancePath:instancePath+"/isMute",schemaPath:"#/properties/isMute/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.dnd !== undefined){
+if(typeof data.dnd !== "boolean"){
+const err6 = {instancePath:instancePath+"/dnd",schemaPath:"#/properties/dnd/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14626,9 +14704,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.isMute !== undefined){
+if(typeof data.isMute !== "boolean"){
+const err7 = {instancePath:instancePath+"/isMute",schemaPath:"#/properties/isMute/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14637,12 +14715,24 @@ vErrors.push(err7);
 }
 errors++;
 }
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate151.errors = vErrors;
 return errors === 0;
 }
 
 export const saveRoomEvent = validate152;
-const schema173 = {"type":"object","description":"Request of room/saveroomevent","properties":{"eventId":{"type":"string","minLength":1,"maxLength":128,"description":"Room event id"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"title":{"type":"string","description":"Title","minLength":1,"maxLength":200},"content":{"type":"string","description":"Content","maxLength":5000},"startTs":{"type":"integer","minimum":0,"description":"Start (epoch milliseconds)"},"endTs":{"type":"integer","minimum":0,"description":"End (epoch milliseconds)"}},"required":["roomId","title","startTs","endTs"],"additionalProperties":false};
+const schema173 = {"type":"object","description":"Request of room/saveroomevent","properties":{"eventId":{"type":"string","minLength":1,"maxLength":128,"description":"Room event id"},"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"title":{"type":"string","description":"Title","minLength":1,"maxLength":200},"content":{"type":"string","description":"Content","maxLength":5000},"startTs":{"type":"integer","minimum":0,"maximum":253402300799999,"description":"Start (epoch milliseconds)"},"endTs":{"type":"integer","minimum":0,"maximum":253402300799999,"description":"End (epoch milliseconds)"}},"required":["roomId","title","startTs","endTs"],"additionalProperties":false};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14843,8 +14933,8 @@ vErrors.push(err16);
 errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-const err17 = {instancePath:instancePath+"/startTs",schemaPath:"#/properties/startTs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data4 > 253402300799999 || isNaN(data4)){
+const err17 = {instancePath:instancePath+"/startTs",schemaPath:"#/properties/startTs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 253402300799999},message:"must be <= 253402300799999"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14853,12 +14943,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-if(data.endTs !== undefined){
-let data5 = data.endTs;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err18 = {instancePath:instancePath+"/endTs",schemaPath:"#/properties/endTs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data4 < 0 || isNaN(data4)){
+const err18 = {instancePath:instancePath+"/startTs",schemaPath:"#/properties/startTs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14867,9 +14953,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 0 || isNaN(data5)){
-const err19 = {instancePath:instancePath+"/endTs",schemaPath:"#/properties/endTs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.endTs !== undefined){
+let data5 = data.endTs;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err19 = {instancePath:instancePath+"/endTs",schemaPath:"#/properties/endTs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14878,16 +14967,37 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 253402300799999 || isNaN(data5)){
+const err20 = {instancePath:instancePath+"/endTs",schemaPath:"#/properties/endTs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 253402300799999},message:"must be <= 253402300799999"};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+if(data5 < 0 || isNaN(data5)){
+const err21 = {instancePath:instancePath+"/endTs",schemaPath:"#/properties/endTs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -20623,7 +20733,7 @@ export const updateRoomPolicy = validate196;
 const schema229 = {"type":"object","description":"Request of room/updateroompolicy","properties":{"roomId":{"type":"string","minLength":1,"maxLength":128,"description":"Room id"},"policyAttr":{"type":"array","items":{"$ref":"../entities/room.json#/definitions/RoomPolicyUpdate"},"description":"New values","minItems":1,"maxItems":31}},"required":["roomId","policyAttr"],"additionalProperties":false};
 const schema230 = {"type":"object","description":"A new value for one policy attribute","properties":{"attr":{"$ref":"#/definitions/RoomPolicyKey","description":"Policy attribute"},"value":{"$ref":"#/definitions/RoomPolicyValue","description":"New value"}},"required":["attr","value"],"additionalProperties":false};
 const schema231 = {"type":"string","enum":["ADD_MEMBER","ALLOW_COPY","ALLOW_FORWARD_MSG","ALLOW_INAPP_COPY","ALLOW_EXIT_ROOM","ALLOW_DELETE_ROOM","ALLOW_MUTE_NOTI","ALLOW_SELF_DESTRUCT","EDIT_ADMIN","EDIT_ROOM_INFO","EDIT_ROOM_POLICY","RECALL_MESSAGE_TIME","REMOVE_MEMBER","ROOM_SIZE_LIMIT","SCREEN_CAP_SYS_MSG","SEND_MESSAGE","SHOW_MEDIA_WATERMARK","SHOW_MSG_WATERMARK","ALLOW_DRAWING_MSG","ALLOW_CONTACTS_MSG","ALLOW_STAR_MSG","ALLOW_RECALL_MESSAGE","ALLOW_DOWN_ORIG_MSG","ALLOW_HIDE_ROOM","ALLOW_CLOSE_ROOM","ALLOW_DOWN_ATTACH","ALLOW_EXPORT_MSG","ALLOW_ARCHIVE_MSG","COPY_MEMBER_CREAT_RM","ALLOW_VOICE_TO_TEXT","ALLOW_DELETE_ALL_MSG"],"description":"Room policy attribute","x-seed":"3: Room policy keys"};
-const schema232 = {"type":"integer","minimum":0,"description":"A policy value: MemberRolePolicyValue, BooleanPolicyValue or NumberLimitPolicyValue by the entry's type"};
+const schema232 = {"type":"integer","minimum":0,"maximum":2147483647,"description":"A policy value: MemberRolePolicyValue, BooleanPolicyValue or NumberLimitPolicyValue by the entry's type"};
 
 function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20697,8 +20807,8 @@ vErrors.push(err5);
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 0 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/definitions/RoomPolicyValue/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data1 > 2147483647 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/definitions/RoomPolicyValue/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20707,16 +20817,26 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1 < 0 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/value",schemaPath:"#/definitions/RoomPolicyValue/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -21412,8 +21532,8 @@ vErrors.push(err5);
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/pageInfo/pageNo",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data1 > 2147483647 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/pageInfo/pageNo",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageNo/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21422,12 +21542,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-if(data0.pageSize !== undefined){
-let data2 = data0.pageSize;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data1 < 1 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/pageInfo/pageNo",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21436,9 +21552,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 200 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
+}
+}
+if(data0.pageSize !== undefined){
+let data2 = data0.pageSize;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err8 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21447,8 +21566,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 200 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21457,11 +21577,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/pageInfo",schemaPath:"../entities/common.json#/definitions/PageInfo/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2 < 1 || isNaN(data2)){
+const err10 = {instancePath:instancePath+"/pageInfo/pageSize",schemaPath:"../entities/common.json#/definitions/PageInfo/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21471,11 +21588,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.accountIds !== undefined){
-let data3 = data.accountIds;
-if(Array.isArray(data3)){
-if(data3.length > 200){
-const err11 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/pageInfo",schemaPath:"../entities/common.json#/definitions/PageInfo/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21484,8 +21600,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data3.length < 1){
-const err12 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+if(data.accountIds !== undefined){
+let data3 = data.accountIds;
+if(Array.isArray(data3)){
+if(data3.length > 200){
+const err12 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -21494,12 +21614,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(typeof data4 === "string"){
-if(func2(data4) > 128){
-const err13 = {instancePath:instancePath+"/accountIds/" + i0,schemaPath:"#/properties/accountIds/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(data3.length < 1){
+const err13 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21508,8 +21624,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(func2(data4) < 1){
-const err14 = {instancePath:instancePath+"/accountIds/" + i0,schemaPath:"#/properties/accountIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(typeof data4 === "string"){
+if(func2(data4) > 128){
+const err14 = {instancePath:instancePath+"/accountIds/" + i0,schemaPath:"#/properties/accountIds/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21518,14 +21638,24 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/accountIds/" + i0,schemaPath:"#/properties/accountIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data4) < 1){
+const err15 = {instancePath:instancePath+"/accountIds/" + i0,schemaPath:"#/properties/accountIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/accountIds/" + i0,schemaPath:"#/properties/accountIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -21541,12 +21671,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err16 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const err17 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 break;
@@ -21556,24 +21686,24 @@ indices0[item0] = i1;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err18 = {instancePath:instancePath+"/accountIds",schemaPath:"#/properties/accountIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }

@@ -29,6 +29,7 @@ import type {
   SearchCriterionType,
   SelfDestructTimeUnit,
   StickerCategoryStatus,
+  SystemEventCode,
   TokenType,
   TopicType,
 } from './index.ts';
@@ -81,7 +82,7 @@ export const MessageStatusValues: readonly MessageStatus[] = ["SERVER_RECEIVED",
 export const MessageTypeValues: readonly MessageType[] = ["SYSTEM", "TEXT", "IMAGE", "VOICE", "VIDEO", "FILE", "LOCATION", "CONTACT", "URL", "STICKER", "BAPP", "REQUEST", "DATETIME", "MC", "DISMISS", "DISMISS_MC", "DISMISS_REQ", "DISMISS_BAPP", "JSONCARD", "POLLING"];
 
 /** NotifyType (schema/realtime.json), in schema order. */
-export const NotifyTypeValues: readonly NotifyType[] = ["ROOM_CREATE", "ROOM_UPDATE", "ROOM_DELETE", "ROOM_LEAVE", "ROOM_JOIN", "ROOM_MEMBER_DELETE", "ROOM_ADMIN_ADD", "ROOM_ADMIN_REMOVE", "ROOM_POLICY_UPDATE", "ROOM_MUTE", "ROOM_UNMUTE", "ROOM_PROFILE_IMAGE_UPDATE", "ACCOUNT_PROFILE_IMAGE_UPDATE", "NEW_MESSAGE", "MESSAGE_DELETED", "MESSAGE_DELETED_FOR_ME", "MESSAGE_ARCHIVED", "MESSAGE_ALL_RECEIVED", "MESSAGE_ALL_READ", "MESSAGE_STARRED", "MESSAGE_UNSTARRED", "MESSAGE_READ", "SHARE_OUT", "MESSAGE_VOTE", "USER_PROFILE_UPDATE", "USER_STATUS_CHANGE", "SCREEN_CAPTURE", "SELF_DESTRUCT_UPDATE", "FORCE_LOGOUT", "REMOTE_WIPE", "PASSWORD_UPDATED", "DND_ENABLED", "DND_DISABLED", "NEWS_UPDATE", "NEWS_READ", "BROADCAST_MESSAGE", "DISMISS_MESSAGE", "TOKEN_GENERATED", "AUTH_OTP_GENERATED", "CONFERENCE_CREATE", "CONFERENCE_CALL", "CONFERENCE_CANCEL", "CONFERENCE_REJECT", "CONFERENCE_ACCEPT", "CUSTOM_NOTIFICATION", "HEALTH_CHECK"];
+export const NotifyTypeValues: readonly NotifyType[] = ["ROOM_CREATE", "ROOM_UPDATE", "ROOM_DELETE", "ROOM_LEAVE", "ROOM_JOIN", "ROOM_MEMBER_DELETE", "ROOM_ADMIN_ADD", "ROOM_ADMIN_REMOVE", "ROOM_POLICY_UPDATE", "ROOM_MUTE", "ROOM_UNMUTE", "ROOM_PROFILE_IMAGE_UPDATE", "ACCOUNT_PROFILE_IMAGE_UPDATE", "NEW_MESSAGE", "MESSAGE_DELETED", "MESSAGE_DELETED_FOR_ME", "MESSAGE_ARCHIVED", "MESSAGE_ALL_RECEIVED", "MESSAGE_ALL_READ", "MESSAGE_STARRED", "MESSAGE_UNSTARRED", "MESSAGE_READ", "ROOM_READ", "SHARE_OUT", "MESSAGE_VOTE", "USER_PROFILE_UPDATE", "USER_STATUS_CHANGE", "SCREEN_CAPTURE", "SELF_DESTRUCT_UPDATE", "FORCE_LOGOUT", "REMOTE_WIPE", "PASSWORD_UPDATED", "DND_ENABLED", "DND_DISABLED", "NEWS_UPDATE", "NEWS_READ", "BROADCAST_MESSAGE", "DISMISS_MESSAGE", "TOKEN_GENERATED", "AUTH_OTP_GENERATED", "CONFERENCE_CREATE", "CONFERENCE_CALL", "CONFERENCE_CANCEL", "CONFERENCE_REJECT", "CONFERENCE_ACCEPT", "CUSTOM_NOTIFICATION", "HEALTH_CHECK"];
 
 /** PageDirection (schema/entities/common.json), in schema order. */
 export const PageDirectionValues: readonly PageDirection[] = ["UP", "DOWN"];
@@ -118,6 +119,9 @@ export const SelfDestructTimeUnitValues: readonly SelfDestructTimeUnit[] = ["sec
 
 /** StickerCategoryStatus (schema/entities/content.json), in schema order. */
 export const StickerCategoryStatusValues: readonly StickerCategoryStatus[] = ["ACTIVE", "INACTIVE", "DELETED"];
+
+/** SystemEventCode (schema/entities/message.json), in schema order. */
+export const SystemEventCodeValues: readonly SystemEventCode[] = ["ROOM_CREATED", "MEMBER_ADDED", "MEMBER_REMOVED", "MEMBER_LEFT", "ADMIN_ADDED", "ADMIN_REMOVED", "ROOM_RENAMED", "POLICY_UPDATED", "SELF_DESTRUCT_ON", "SELF_DESTRUCT_OFF", "ROOM_IMAGE_UPDATED", "ROOM_IMAGE_REMOVED"];
 
 /** TokenType (schema/entities/auth.json), in schema order. */
 export const TokenTypeValues: readonly TokenType[] = ["AUTH_OTP", "SSO", "OTP", "JWT", "NEXTOKEN", "WEBVIEW"];

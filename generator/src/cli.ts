@@ -9,9 +9,10 @@ import { CHATGEN_VERSION } from './version.ts';
 const EXIT_CODES = `
 Exit codes:
   0  valid, up to date, built, printed (diff: also when the variants differ, unless --exit-code)
-  1  invalid config (validate; generate and build refuse it), generated/ stale (generate --check), a failed
-     or invalid variant in build (the others are still built), an unknown variant id, variants that differ
-     (diff --exit-code), a differing flag read by no code (flags --check)
+  1  invalid config (validate; generate and build refuse it), generated/ stale (generate --check), a type
+     error (build), a failed or invalid variant in build (the others are still built), an unknown variant id,
+     variants that differ (diff --exit-code), a differing flag read by no code (flags --check), built output
+     that differs from its manifest or was not built (verify)
   2  usage error: unknown command or option, no ids and no --all, ids together with --all, a bad --root`;
 
 const rootOption = (): Option =>
@@ -30,7 +31,13 @@ function action<A extends unknown[]>(run: (...args: A) => number | Promise<numbe
 function buildProgram(): Command {
   const program = new Command('chatgen')
     .description('Validate variant configs, generate typed code into generated/ and build one web client per variant.')
-    .version(CHATGEN_VERSION, '-V, --version', 'print the chatgen version')
+    .version(CHATGEN_VERSION, '-v, --version', 'print the chatgen version')
+    // -V as well: commander's own spelling, which earlier releases documented.
+    .addOption(new Option('-V').hideHelp())
+    .on('option:V', () => {
+      process.stdout.write(`${CHATGEN_VERSION}\n`);
+      throw new CommanderError(0, 'commander.version', CHATGEN_VERSION);
+    })
     .addOption(new Option('--log-level <level>', 'what the log (stderr) shows').choices(LOG_LEVELS).default('info'))
     .option('-q, --quiet', 'only errors in the log (same as --log-level error); results on stdout are unchanged')
     .exitOverride()
@@ -49,10 +56,11 @@ function buildProgram(): Command {
     .option('--all', 'validate every variant')
     .option('--strict', 'treat warnings (a byte-order mark) as errors; CI runs this')
     .option('--json', 'print a machine-readable report')
+    .addOption(new Option('--format <format>', 'text, or github: GitHub Actions annotations (file, line, column) on stdout').choices(['text', 'github']).default('text'))
     .addOption(rootOption())
     .addHelpText('after', EXIT_CODES)
     .action(
-      action(async (ids: string[], opts: { root: string; all?: boolean; strict?: boolean; json?: boolean }) =>
+      action(async (ids: string[], opts: { root: string; all?: boolean; strict?: boolean; json?: boolean; format?: string }) =>
         (await import('./commands/validate.ts')).runValidate(ids, opts),
       ),
     );
@@ -76,13 +84,31 @@ function buildProgram(): Command {
     .option('--out <dir>', 'output directory (relative to the root)', 'dist')
     .option('--jobs <n>', 'variants built at the same time (default: the number of CPUs, at most 4)')
     .option('--base <path>', 'URL path the build is served from, e.g. /webchat/ for a sub-path deployment', '/')
-    .option('--no-cache', 'bundle every variant again instead of reusing unchanged builds')
+    .option('--no-cache', 'bundle every variant again (and replace its cache entry) instead of reusing unchanged builds')
+    .option('--no-typecheck', 'skip the type check of src/ and generated/ that runs before bundling')
+    .option('--dry-run', 'print what would be bundled, restored or kept and why (the inputs changed since the last build); build and write nothing')
+    .option('--sourcemap', 'also write source maps, into <out>/<ID>-sourcemaps/ beside the served files (never named by them); bundles every variant')
     .option('--json', 'print the report as JSON instead of the table')
     .addOption(rootOption())
     .addHelpText('after', EXIT_CODES)
     .action(
-      action(async (ids: string[], opts: { root: string; all?: boolean; out: string; jobs?: string; base?: string; cache: boolean; json?: boolean }) =>
+      action(async (ids: string[], opts: { root: string; all?: boolean; out: string; jobs?: string; base?: string; cache: boolean; typecheck: boolean; dryRun?: boolean; sourcemap?: boolean; json?: boolean }) =>
         (await import('./commands/build.ts')).runBuild(ids, opts),
+      ),
+    );
+
+  program
+    .command('verify')
+    .description('check built output against its build-info.json (every file, size and sha256) and dist/manifest.json')
+    .argument('[ids...]', 'variant ids')
+    .option('--all', 'every variant directory of the output')
+    .option('--out <dir>', 'output directory (relative to the root)', 'dist')
+    .option('--json', 'print {ok, checked, differences} as JSON')
+    .addOption(rootOption())
+    .addHelpText('after', EXIT_CODES)
+    .action(
+      action(async (ids: string[], opts: { root: string; all?: boolean; out: string; json?: boolean }) =>
+        (await import('./commands/verify.ts')).runVerify(ids, opts),
       ),
     );
 

@@ -17,14 +17,29 @@ export function oneLine(text: string): string {
 }
 
 /**
- * `file: /path: message`; a problem without a JSON path but with a position (a syntax error) is
- * `file:line:column: message`, the form editors and CI annotations jump to.
+ * `file:line:column: /path: message`, the form editors and terminals jump to: the JSON path's place in the file
+ * (the value, or the nearest object holding it when the value is missing). Without a position (a file that does
+ * not exist) `file: /path: message`; without a JSON path (a syntax error) `file:line:column: message`.
  */
 export function formatProblem(problem: Problem): string {
-  const message = oneLine(problem.message);
-  if (problem.path) return `${problem.file}: ${problem.path}: ${message}`;
+  const message = oneLine(problem.path ? `${problem.path}: ${problem.message}` : problem.message);
   if (problem.line !== undefined) return `${problem.file}:${problem.line}:${problem.column ?? 1}: ${message}`;
   return `${problem.file}: ${message}`;
+}
+
+const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+/**
+ * A GitHub Actions workflow command (`--format github`): the run's summary and the pull request's diff show the
+ * problem at its file and line: `::error file=variants/CSD.json,line=4,col=17,title=chatgen::/title: message`.
+ */
+export function formatGithub(problem: Problem): string {
+  const props = [`file=${escapeProperty(problem.file)}`];
+  if (problem.line !== undefined) props.push(`line=${problem.line}`, `col=${problem.column ?? 1}`);
+  props.push('title=chatgen');
+  const message = oneLine(problem.path ? `${problem.path}: ${problem.message}` : problem.message);
+  return `::${problem.severity} ${props.join(',')}::${escapeData(message)}`;
 }
 
 export function error(file: string, path: string, message: string): Problem {

@@ -20,11 +20,11 @@ describe('chatgen validate', () => {
     const result = runCli(['validate', 'BROKEN', '--root', root]);
     expect(result.code).toBe(1);
     expect(result.stdout.trim().split('\n')).toEqual([
-      'variants/BROKEN.json: /colour: unknown property colour',
-      'variants/BROKEN.json: /environment: must be one of "production", "uat", "development", "trial", not "prod" (did you mean "production"?)',
-      'variants/BROKEN.json: /layout/columns: left + main + right must be 12 (13 + 8 + 0 = 21)',
-      'variants/BROKEN.json: /layout/columns/left: must be <= 12, not 13',
-      'variants/BROKEN.json: /wording/en_US/noSuchText: unknown wording key noSuchText',
+      'variants/BROKEN.json:9:13: /colour: unknown property colour',
+      'variants/BROKEN.json:6:18: /environment: must be one of "production", "uat", "development", "trial", not "prod" (did you mean "production"?)',
+      'variants/BROKEN.json:8:26: /layout/columns: left + main + right must be 12 (13 + 8 + 0 = 21)',
+      'variants/BROKEN.json:8:36: /layout/columns/left: must be <= 12, not 13',
+      'variants/BROKEN.json:7:41: /wording/en_US/noSuchText: unknown wording key noSuchText',
     ]);
     expect(result.stderr).not.toMatch(STACK_LINE);
   });
@@ -34,14 +34,14 @@ describe('chatgen validate', () => {
     addBrokenVariants(root, 'WRONG_NAME', 'COLUMNS');
     const result = runCli(['validate', 'WRONG_NAME', 'COLUMNS', '--root', root]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('variants/WRONG_NAME.json: /id: id "SOMETHING_ELSE" must equal the file name (WRONG_NAME)');
-    expect(result.stdout).toContain('variants/COLUMNS.json: /layout/columns: left + main + right must be 12 (4 + 8 + 2 = 14)');
+    expect(result.stdout).toContain('variants/WRONG_NAME.json:1:9: /id: id "SOMETHING_ELSE" must equal the file name (WRONG_NAME)');
+    expect(result.stdout).toContain('variants/COLUMNS.json:1:61: /layout/columns: left + main + right must be 12 (4 + 8 + 2 = 14)');
   });
 
   it('fails on a flag missing from the default set, without --strict, and generate and build refuse it', () => {
     const root = copyFixture();
     addBrokenVariants(root, 'UNKNOWN_FLAG');
-    const line = 'variants/UNKNOWN_FLAG.json: /flags/IS_ALLOW_FOO: IS_ALLOW_FOO is missing from the default set';
+    const line = 'variants/UNKNOWN_FLAG.json:5:30: /flags/IS_ALLOW_FOO: IS_ALLOW_FOO is missing from the default set';
     const result = runCli(['validate', 'UNKNOWN_FLAG', '--root', root]);
     expect(result.code).toBe(1);
     expect(result.stdout.trim()).toBe(line);
@@ -64,15 +64,15 @@ describe('chatgen validate', () => {
     const result = runCli(['validate', '--all', '--root', root]);
     expect(result.code).toBe(1);
     expect(result.stdout.trim().split('\n')).toEqual([
-      'variants/GRID.json: /flags/IS_SHOW_GRID_MODE: IS_SHOW_GRID_MODE needs IS_ALLOW_STICKER switched on, and it is off',
+      'variants/GRID.json:1:64: /flags/IS_SHOW_GRID_MODE: IS_SHOW_GRID_MODE needs IS_ALLOW_STICKER switched on, and it is off',
     ]);
     flags.properties.IS_ALLOW_STICKER!['x-requires'] = ['IS_ALLOW_STICKERS', 'IS_SHOW_GRID_MODE'];
     writeFileSync(flagsFile, JSON.stringify(flags));
     const schema = runCli(['validate', 'CSD', '--root', root]);
     expect(schema.code).toBe(1);
     expect(schema.stdout.trim().split('\n')).toEqual([
-      'schema/flags.json: /properties/IS_ALLOW_STICKER/x-requires: IS_ALLOW_STICKER is on by default but needs IS_SHOW_GRID_MODE, which is off by default',
-      'schema/flags.json: /properties/IS_ALLOW_STICKER/x-requires: IS_ALLOW_STICKERS is not a flag of this file (did you mean IS_ALLOW_STICKER?)',
+      'schema/flags.json:1:406: /properties/IS_ALLOW_STICKER/x-requires: IS_ALLOW_STICKER is on by default but needs IS_SHOW_GRID_MODE, which is off by default',
+      'schema/flags.json:1:406: /properties/IS_ALLOW_STICKER/x-requires: IS_ALLOW_STICKERS is not a flag of this file (did you mean IS_ALLOW_STICKER?)',
     ]);
   });
 
@@ -81,10 +81,10 @@ describe('chatgen validate', () => {
     addBrokenVariants(root, 'CYCLE_A', 'CYCLE_B', 'ORPHAN');
     const cycle = runCli(['validate', 'CYCLE_A', '--root', root]);
     expect(cycle.code).toBe(1);
-    expect(cycle.stdout).toContain('variants/CYCLE_A.json: /extends: extends cycle: CYCLE_A → CYCLE_B → CYCLE_A');
+    expect(cycle.stdout).toContain('variants/CYCLE_A.json:1:31: /extends: extends cycle: CYCLE_A → CYCLE_B → CYCLE_A');
     const orphan = runCli(['validate', 'ORPHAN', '--root', root]);
     expect(orphan.code).toBe(1);
-    expect(orphan.stdout).toContain('variants/ORPHAN.json: /extends: extends unknown variant id NO_SUCH_VARIANT');
+    expect(orphan.stdout).toContain('variants/ORPHAN.json:1:30: /extends: extends unknown variant id NO_SUCH_VARIANT');
     const unknown = runCli(['validate', 'CSD', 'NOPE', '--root', root]);
     expect(unknown.code).toBe(1);
     expect(unknown.stdout.trim()).toBe('variants/NOPE.json: unknown variant id NOPE (no such file)');
@@ -121,7 +121,7 @@ describe('chatgen validate', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace('"x-seed"', '"x-unknown"'));
     const result = runCli(['validate', 'CSD', '--root', root]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('schema/entities/message.json: /definitions/MessageType: does not compile: strict mode: unknown keyword: "x-unknown"');
+    expect(result.stdout).toContain('schema/entities/message.json:6:20: /definitions/MessageType: does not compile: strict mode: unknown keyword: "x-unknown"');
   });
 
   it.each([
@@ -142,9 +142,11 @@ describe('chatgen validate', () => {
 
   it('prints its version from package.json and lists the exit codes in --help', () => {
     const version = (JSON.parse(readFileSync(`${REPO}/package.json`, 'utf8')) as { version: string }).version;
-    const result = runCli(['--version']);
-    expect(result.code).toBe(0);
-    expect(result.stdout.trim()).toBe(version);
+    for (const flag of ['--version', '-v', '-V']) {
+      const result = runCli([flag]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(`${version}\n`);
+    }
     for (const args of [['--help'], ['validate', '--help'], ['build', '--help']]) {
       const help = runCli(args);
       expect(help.code).toBe(0);
@@ -164,7 +166,7 @@ describe('chatgen validate', () => {
       expect(valid.stderr).toBe('');
       const invalid = runCli(['validate', 'COLUMNS', ...flag, '--root', root]);
       expect(invalid.code).toBe(1);
-      expect(invalid.stdout.trim()).toBe('variants/COLUMNS.json: /layout/columns: left + main + right must be 12 (4 + 8 + 2 = 14)');
+      expect(invalid.stdout.trim()).toBe('variants/COLUMNS.json:1:61: /layout/columns: left + main + right must be 12 (4 + 8 + 2 = 14)');
       expect(invalid.stderr).toBe('');
     }
     expect(runCli(['validate', 'CSD', '--root', root]).stderr).toBe('1 variant(s) valid\n');

@@ -1,17 +1,21 @@
 /**
  * Realtime under load (issue 9, finding 12): L STOMP listeners in one room while S senders send R messages/s
  * for D seconds over HTTP (sealed envelopes, as the client does), and a new connection is opened every P ms
- * meanwhile. The server runs in its own process on a prepared DATA_DIR.
+ * meanwhile. The server runs in its own process: on a prepared DATA_DIR (`--setup embedded`, the default), or
+ * as two processes on a scratch PostgreSQL database and RabbitMQ (`--setup postgres-2`; listeners, senders and
+ * probes alternate between them; needs the services scripts/test-services.sh starts).
  *
- *   node --import tsx scripts/bench/realtime-load.bench.ts [--listeners 200] [--rate 50] [--duration 60]
- *        [--senders 5] [--probe-every 500] [--cpu-prof DIR]
+ *   node --import tsx scripts/bench/realtime-load.bench.ts [--setup embedded|postgres-2] [--listeners 200]
+ *        [--rate 50] [--duration 60] [--senders 5] [--probe-every 500] [--cpu-prof DIR]
  *
  * Prints delivered/expected (reply queues and room topic), p50/p99 send-to-frame, HTTP send p50/p99, p99 of a
- * new connection's first answer (STOMP CONNECTED and an HTTP call on a fresh TCP connection), and the server's
- * RSS. Numbers compare runs on one machine; they are never assertions. `--cpu-prof DIR` runs the server under
- * `node --cpu-prof` and leaves the .cpuprofile in DIR.
+ * new connection's first answer (STOMP CONNECTED and an HTTP call on a fresh TCP connection), the CPU time of
+ * the server processes and of the load generator (this process: its clients' parsing and timing) over the run,
+ * the machine's load average, and the servers' RSS. `--duration 15` is a quick check. Numbers compare runs on
+ * one machine; they are never assertions. `--cpu-prof DIR` runs the servers under `node --cpu-prof` and leaves
+ * the .cpuprofile files in DIR.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -22,10 +26,16 @@ import { parseArgs } from 'node:util';
 import { encryptAes, type AesKeyRecord } from '../../server/crypto/aes.ts';
 import { generateRsaKeyPair } from '../../server/crypto/rsa.ts';
 import { hashPassword } from '../../server/identity/passwords.ts';
+import { testExchange, TEST_BROKER_URL } from '../../server/realtime/amqp-bus.testing.ts';
+import type { Database } from '../../server/store/db.ts';
 import { openEmbeddedDatabase } from '../../server/store/embedded.ts';
 import { migrate } from '../../server/store/migrate.ts';
+import { openPostgresDatabase } from '../../server/store/postgres.ts';
 import { repos } from '../../server/store/repos/index.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../../server/store/scratch.ts';
 import { signIn, type SignedInClient } from '../../tests/support/node-transport.ts';
+import { totalCpuMs } from './proc-cpu.ts';
+import { startBenchServer } from './bench-server.ts';
 import { connectStomp, type BenchStomp, type StompFrameIn } from './realtime-load-stomp.ts';
 
 const { values: args } = parseArgs({
@@ -36,8 +46,11 @@ const { values: args } = parseArgs({
     senders: { type: 'string', default: '5' },
     'probe-every': { type: 'string', default: '500' },
     'cpu-prof': { type: 'string' },
+    setup: { type: 'string', default: 'embedded' },
   },
 });
+if (args.setup !== 'embedded' && args.setup !== 'postgres-2') throw new Error(`--setup embedded or postgres-2, not ${args.setup}`);
+const TWO_PROCESSES = args.setup === 'postgres-2';
 const LISTENERS = Number(args.listeners);
 const RATE = Number(args.rate);
 const DURATION_S = Number(args.duration);
@@ -56,15 +69,17 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(value <
 
 interface Prepared {
   dataDir: string;
+  scratch: ScratchDatabase | null;
   senderNames: string[];
   listeners: { accountId: number; apiKey: string }[];
   probeKeys: string[];
 }
 
-/** Accounts, listener sessions and probe sessions straight in the store, before the server opens it. */
+/** Accounts, listener sessions and probe sessions straight in the store, before the servers open it. */
 async function prepare(): Promise<Prepared> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'chatgen-realtime-load-'));
-  const db = await openEmbeddedDatabase(dataDir, { template: true });
+  const scratch = TWO_PROCESSES ? await createScratchDatabase('bench') : null;
+  const db: Database = scratch ? await openPostgresDatabase(scratch.url) : await openEmbeddedDatabase(dataDir, { template: true });
   try {
     await migrate(db);
     const r = repos(db);
@@ -92,27 +107,16 @@ async function prepare(): Promise<Prepared> {
     const probeKeys: string[] = [];
     const probes = Math.ceil((DURATION_S * 1000) / PROBE_EVERY_MS) + 10;
     for (let i = 0; i < probes; i += 1) probeKeys.push(await session(prober.id));
-    return { dataDir, senderNames, listeners, probeKeys };
+    return { dataDir, scratch, senderNames, listeners, probeKeys };
   } finally {
     await db.close();
   }
 }
 
-function startServerProcess(dataDir: string, cpuProfDir: string | undefined): Promise<{ child: ChildProcess; url: string }> {
+function startServerProcess(env: Record<string, string>, cpuProfDir: string | undefined) {
   const profiling = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', path.join(import.meta.dirname, 'realtime-load-server.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, CHATGEN_TEST_MODE: '0', HTTP_COMPRESSION: 'off' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /LISTENING (\S+)/.exec(out);
-      if (match?.[1]) resolve({ child, url: match[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
-  });
+  // The listeners CONNECT with the api key alone: the device proof costs one RSA verify per CONNECT, none per frame.
+  return startBenchServer({ ...env, HTTP_COMPRESSION: 'off', ACCEPT_API_KEY_ALONE: '1' }, profiling);
 }
 
 /** Resident set of a process in MiB, from /proc (Linux). */
@@ -143,15 +147,23 @@ function freshHttpCall(url: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  console.log(`realtime load: ${LISTENERS} listeners, ${SENDERS} senders, ${RATE} msg/s for ${DURATION_S} s, a new connection every ${PROBE_EVERY_MS} ms`);
+  const where = TWO_PROCESSES ? '2 processes on PostgreSQL and RabbitMQ' : '1 process on the embedded store';
+  console.log(`realtime load (${where}): ${LISTENERS} listeners, ${SENDERS} senders, ${RATE} msg/s for ${DURATION_S} s, a new connection every ${PROBE_EVERY_MS} ms`);
   const prepared = await prepare();
-  const { child, url } = await startServerProcess(prepared.dataDir, args['cpu-prof']);
-  const wsUrl = `${url.replace('http', 'ws')}/v3/ws`;
+  const env: Record<string, string> = prepared.scratch
+    ? { DATABASE_URL: prepared.scratch.url, BROKER_URL: TEST_BROKER_URL, BROKER_EXCHANGE: testExchange('load') }
+    : { DATA_DIR: prepared.dataDir };
+  const servers: { child: ChildProcess; url: string }[] = [];
   const stomps: BenchStomp[] = [];
   try {
+    for (let i = 0; i < (TWO_PROCESSES ? 2 : 1); i += 1) servers.push(await startServerProcess(env, args['cpu-prof']));
+    /** The i-th client's server: clients alternate between the processes. */
+    const urlOf = (i: number) => servers[i % servers.length]!.url;
+    const wsUrlOf = (i: number) => `${urlOf(i).replace('http', 'ws')}/v3/ws`;
+    const pids = servers.map((server) => server.child.pid);
     const senders: SignedInClient[] = [];
     const device = await generateRsaKeyPair();
-    for (const name of prepared.senderNames) senders.push(await signIn(url, name, PASSWORD, { device }));
+    for (const [i, name] of prepared.senderNames.entries()) senders.push(await signIn(urlOf(i), name, PASSWORD, { device }));
     const [first] = senders;
     if (!first) throw new Error('at least one sender');
     const memberIds = [...senders.slice(1).map((s) => s.accountId), ...prepared.listeners.map((l) => String(l.accountId))];
@@ -194,8 +206,8 @@ async function main(): Promise<void> {
       }
     };
     const listenStarted = performance.now();
-    for (const listener of prepared.listeners) {
-      const { stomp } = await connectStomp(wsUrl, listener.apiKey, onFrame);
+    for (const [i, listener] of prepared.listeners.entries()) {
+      const { stomp } = await connectStomp(wsUrlOf(i), listener.apiKey, onFrame);
       stomp.subscribe('q', `/queue/${MQ}.${listener.accountId}`);
       stomp.subscribe('t', `/topic/room.${roomId}`);
       stomps.push(stomp);
@@ -203,21 +215,22 @@ async function main(): Promise<void> {
     console.log(`listeners connected and subscribed in ${((performance.now() - listenStarted) / 1000).toFixed(1)} s`);
 
     const rss: number[] = [];
-    const rssTimer = setInterval(() => rss.push(rssMiB(child.pid ?? 0)), 1000);
+    const rssTimer = setInterval(() => rss.push(pids.reduce((sum: number, pid) => sum + rssMiB(pid ?? 0), 0)), 1000);
     const wsProbes: number[] = [];
     const httpProbes: number[] = [];
     let probeFailures = 0;
     let probeIndex = 0;
     const probeTimer = setInterval(() => {
       const apiKey = prepared.probeKeys[probeIndex % prepared.probeKeys.length] ?? '';
+      const at = probeIndex;
       probeIndex += 1;
-      connectStomp(wsUrl, apiKey, () => undefined)
+      connectStomp(wsUrlOf(at), apiKey, () => undefined)
         .then(({ stomp, connectMs }) => {
           wsProbes.push(connectMs);
           stomp.close();
         })
         .catch(() => (probeFailures += 1));
-      freshHttpCall(url)
+      freshHttpCall(urlOf(at))
         .then((t) => httpProbes.push(t))
         .catch(() => (probeFailures += 1));
     }, PROBE_EVERY_MS);
@@ -232,6 +245,8 @@ async function main(): Promise<void> {
       failures.set(reason, (failures.get(reason) ?? 0) + 1);
     };
     const inFlight: Promise<void>[] = [];
+    const serverCpuBefore = await totalCpuMs(pids);
+    const generatorCpuBefore = process.cpuUsage();
     const loadStarted = performance.now();
     await new Promise<void>((resolve) => {
       let next = 0;
@@ -270,6 +285,10 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     clearInterval(rssTimer);
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    const serverCpuS = ((await totalCpuMs(pids)) - serverCpuBefore) / 1000;
+    const generatorCpu = process.cpuUsage(generatorCpuBefore);
+    const generatorCpuS = (generatorCpu.user + generatorCpu.system) / 1e6;
 
     const pct = (n: number) => `${((100 * n) / Math.max(1, expected)).toFixed(2)} %`;
     console.log('');
@@ -282,13 +301,22 @@ async function main(): Promise<void> {
     console.log(`new STOMP connection  p50 ${ms(percentile(wsProbes, 50))}  p99 ${ms(percentile(wsProbes, 99))}  (${wsProbes.length} probes)`);
     console.log(`new HTTP connection   p50 ${ms(percentile(httpProbes, 50))}  p99 ${ms(percentile(httpProbes, 99))}  (${httpProbes.length} probes, ${probeFailures} probe failures)`);
     console.log(`machine load average  ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min; other work on the machine skews every figure)`);
-    console.log(`server RSS            max ${rss.filter(Number.isFinite).reduce((a, b) => Math.max(a, b), 0).toFixed(0)} MiB, end ${(rss.at(-1) ?? Number.NaN).toFixed(0)} MiB`);
+    const share = (cpuS: number) => `${cpuS.toFixed(1)} s CPU over ${loadSeconds.toFixed(1)} s (${((100 * cpuS) / loadSeconds).toFixed(0)} % of one core)`;
+    console.log(`server CPU            ${share(serverCpuS)}${TWO_PROCESSES ? ', both processes (PostgreSQL and RabbitMQ not counted)' : ''}`);
+    console.log(`server CPU per send   ${((1000 * serverCpuS) / Math.max(1, accepted)).toFixed(1)} ms (with its ${LISTENERS * 2} frames and the probes; follows other work on the machine less than the latencies do)`);
+    console.log(`load generator CPU    ${share(generatorCpuS)} (its clients' parsing and timing; near 100 % it skews the latencies)`);
+    console.log(`server RSS${TWO_PROCESSES ? ' (sum)' : '      '}      max ${rss.filter(Number.isFinite).reduce((a, b) => Math.max(a, b), 0).toFixed(0)} MiB, end ${(rss.at(-1) ?? Number.NaN).toFixed(0)} MiB`);
   } finally {
     for (const stomp of stomps) stomp.close();
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await Promise.all(
+      servers.map(({ child }) => {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        return exited;
+      }),
+    );
     await rm(prepared.dataDir, { recursive: true, force: true });
+    await prepared.scratch?.drop();
   }
 }
 

@@ -15,7 +15,7 @@
  * Needs PostgreSQL (CHATGEN_TEST_PG_URL, default the local `test` database) and RabbitMQ (CHATGEN_TEST_BROKER_URL)
  * as scripts/test-services.sh starts them. Numbers compare set-ups within one run; they are never assertions.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -36,6 +36,7 @@ import { createScratchDatabase } from '../../server/store/scratch.ts';
 import { signIn, type SignedInClient } from '../../tests/support/node-transport.ts';
 import { sharedNow } from './fanout-listeners.ts';
 import { combinePools, percentile, startListenerPool, type ListenerPool } from './listener-pool.ts';
+import { startBenchServer } from './bench-server.ts';
 import { mainThreadCpuMs, totalCpuMs } from './proc-cpu.ts';
 
 const { values: args } = parseArgs({
@@ -102,22 +103,10 @@ async function prepare(db: Database, senders: number) {
   return { senderNames, listeners };
 }
 
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+function startServer(env: Record<string, string>) {
   // BENCH_CPU_PROF=<dir>: each server writes a CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(import.meta.dirname, 'realtime-load-server.ts')], {
-    env: { ...process.env, CHATGEN_TEST_MODE: '0', HTTP_COMPRESSION: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /LISTENING (\S+)/.exec(out);
-      if (match?.[1]) resolve({ child, url: match[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
-  });
+  return startBenchServer({ HTTP_COMPRESSION: 'off', ...env }, profile);
 }
 
 async function run(setup: Setup, senderCount: number): Promise<Result> {

@@ -1,5 +1,6 @@
 // Keeps imports flowing one way (see docs/architecture.md):
-//   src: app -> features -> core | ui | locales -> generated
+//   src: app -> features -> domain -> core | ui | locales -> generated (domain: the room and people rules every
+//   feature shares, docs/client-core.md)
 //   a feature may use another feature only through that feature's index module;
 //   server/ and src/ never import each other; nothing outside generator/, tests/ and scripts/ imports generator/.
 import path from 'node:path';
@@ -26,8 +27,9 @@ function classify(absolutePath) {
 }
 
 const srcLayerMayImport = {
-  app: new Set(['app', 'features', 'core', 'ui', 'locales', 'styles']),
-  features: new Set(['features', 'core', 'ui', 'locales', 'styles']),
+  app: new Set(['app', 'features', 'domain', 'core', 'ui', 'locales', 'styles']),
+  features: new Set(['features', 'domain', 'core', 'ui', 'locales', 'styles']),
+  domain: new Set(['domain', 'core', 'locales']),
   core: new Set(['core', 'locales']),
   ui: new Set(['ui', 'core', 'locales', 'styles']),
   locales: new Set(['locales']),

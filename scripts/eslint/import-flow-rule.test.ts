@@ -21,6 +21,8 @@ tester.run('import-flow', importFlowRule, {
     { filename: file('server/http/app.ts'), code: "import { routes } from '../../generated/server/routes.ts';" },
     { filename: file('tests/cli/build.test.ts'), code: "import { build } from '../../generator/src/index.ts';" },
     { filename: file('src/features/chat/Composer.tsx'), code: "import React from 'react';" },
+    { filename: file('src/features/chat/Composer.tsx'), code: "import { roomTitle } from '../../domain/index.ts';" },
+    { filename: file('src/domain/policy.ts'), code: "import { t } from '../core/i18n/index.ts';" },
   ],
   invalid: [
     { filename: file('src/core/transport.ts'), code: "import x from '../features/login/state.ts';", errors: [{ messageId: 'refused' }] },
@@ -30,5 +32,7 @@ tester.run('import-flow', importFlowRule, {
     { filename: file('src/core/crypto/aes.ts'), code: "import x from '../../../server/crypto/aes.ts';", errors: [{ messageId: 'refused' }] },
     { filename: file('server/main.ts'), code: "import x from '../generator/src/index.ts';", errors: [{ messageId: 'refused' }] },
     { filename: file('src/ui/Button.tsx'), code: "const m = import('../features/chat/index.ts');", errors: [{ messageId: 'refused' }] },
+    { filename: file('src/domain/rooms.ts'), code: "import x from '../features/roomlist/index.ts';", errors: [{ messageId: 'refused' }] },
+    { filename: file('src/domain/rooms.ts'), code: "import x from '../ui/index.ts';", errors: [{ messageId: 'refused' }] },
   ],
 });

@@ -7,6 +7,7 @@ import { failureBody, httpStatusOf } from './failure.ts';
 import { unsafeInputProblem } from './input-guard.ts';
 import { limitStream } from './body-limits.ts';
 import { readMultipart } from './multipart.ts';
+import { DEVICE_PROOF_HEADER, type DeviceProofVerdict, type DeviceProofVerifier } from '../crypto/device-proof.ts';
 import type { ValidationOutcome } from './validation.ts';
 import type { AuthenticatedSession, ClientHeaders, FileResult, HandlerInput, RouteInfo, UploadedFile } from './types.ts';
 import { isFileResult } from './types.ts';
@@ -37,6 +38,8 @@ export interface DispatchDeps {
   handlers: Handlers;
   authenticate(apiKey: string): Promise<AuthenticatedSession | null>;
   envelopes: EnvelopeCodec;
+  /** Checks the Device-Proof header of secured calls; null when the server accepts the api key alone (ACCEPT_API_KEY_ALONE). */
+  deviceProofs: DeviceProofVerifier | null;
   testMode: boolean;
   /** Fastify's ceiling for the route: the largest limit of any call. */
   maxBodyBytes: number;
@@ -45,6 +48,8 @@ export interface DispatchDeps {
   /** The largest file part of a multipart call. */
   attachSizeBytes: number;
   log(message: string, error?: unknown): void;
+  /** The answer to a failure that is an outage of what the call needs (the database), not a fault; null otherwise. */
+  outage?(error: unknown): ApiError | null;
 }
 
 function readHeaders(request: FastifyRequest): ClientHeaders {
@@ -58,7 +63,12 @@ function readHeaders(request: FastifyRequest): ClientHeaders {
     platform: header('platform'),
     pushPlatform: header('push-platform'),
     apiKey: header('api-key'),
+    deviceProof: header(DEVICE_PROOF_HEADER),
   };
+}
+
+function isMultipartRequest(request: FastifyRequest): boolean {
+  return /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
 }
 
 function contentDisposition(filename: string): string {
@@ -66,7 +76,22 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/** A refused proof: without a valid one the api key does not authenticate; a spent or stale one is a replay. */
+function deviceProofError(verdict: Exclude<DeviceProofVerdict, 'ok'>): ApiError {
+  if (verdict === 'stale_timestamp' || verdict === 'replayed_nonce') return new ApiError('ENVELOPE_REPLAYED', `device proof: ${verdict}`);
+  return new ApiError('SESSION_EXPIRED', `device proof: ${verdict}`);
+}
+
 export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): void {
+  // JSON bodies are kept as sent too: a device proof signs the digest of the exact text.
+  const rawBodies = new WeakMap<FastifyRequest, string>();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    rawBodies.set(request, String(body));
+    parseJson(request, String(body), done);
+  });
+
   const fail = (reply: FastifyReply, error: ApiError) =>
     reply.code(error.httpStatus ?? httpStatusOf(error.code)).send(failureBody(error));
   const routeOf = (request: FastifyRequest) => {
@@ -94,7 +119,9 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
     if (declared > deps.bodyLimit(route)) return fail(reply, new ApiError('TOO_LARGE'));
   });
   app.addHook('preParsing', async (request, _reply, payload) => {
-    if (!scope(request)) return payload;
+    // A multipart body is read by the multipart parser straight off the request, never from this stream: a
+    // limit piped in here would fill up unread and stall the upload (readMultipart keeps its limits instead).
+    if (!scope(request) || isMultipartRequest(request)) return payload;
     return payload.pipe(limitStream(deps.bodyLimit(routeOf(request).route)));
   });
 
@@ -113,10 +140,26 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
 
       let files: UploadedFile[] = [];
       let wireBody: unknown = request.body ?? {};
+      let wireText = rawBodies.get(request) ?? '';
       if (route.multipart && request.isMultipart()) {
-        const parts = await readMultipart(request, deps.attachSizeBytes);
+        const parts = await readMultipart(request, { fileBytes: deps.attachSizeBytes, totalBytes: deps.bodyLimit(route) }).catch((error: unknown) => {
+          // The rest of the body is never read: the answer closes the connection instead of waiting for it.
+          void reply.header('connection', 'close');
+          throw error;
+        });
         wireBody = parts.payload;
+        wireText = parts.payloadText;
         files = parts.files;
+      }
+      if (session && deps.deviceProofs) {
+        const verdict = deps.deviceProofs.verify({
+          method: 'POST',
+          path: request.url.split('?')[0] ?? '',
+          body: wireText,
+          header: headers.deviceProof,
+          devicePublicKeyPem: session.devicePublicKeyPem,
+        });
+        if (verdict !== 'ok') throw deviceProofError(verdict);
       }
       // Before anything reads the body (an envelope's loginName picks a key): NUL, lone surrogates, unsafe numbers.
       const unsafeWire = unsafeInputProblem(wireBody);
@@ -155,7 +198,8 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
       const body = { status: 'success', ...result };
       return reply.code(200).send(await sealIfNeeded(route, body, session, requestBody));
     } catch (caught) {
-      const error = caught instanceof ApiError ? caught : null;
+      const outage = caught instanceof ApiError ? null : (deps.outage?.(caught) ?? null);
+      const error = caught instanceof ApiError ? caught : outage;
       if (!error) deps.log(`unexpected failure in ${route.path}`, caught);
       const apiError = error ?? new ApiError('INTERNAL_ERROR');
       const status = apiError.httpStatus ?? httpStatusOf(apiError.code);

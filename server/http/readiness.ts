@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error.ts';
 import { failureBody } from './failure.ts';
+import { OUTAGE_RETRY_AFTER_SECONDS, type DatabaseReachability } from '../store/reachability.ts';
 
 export type StartStage = 'starting' | 'migrating' | 'seeding' | 'ready' | 'stopping';
 
@@ -32,18 +33,37 @@ export class Readiness {
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
 
-export function registerProbes(app: FastifyInstance, readiness: Readiness): void {
+/** The answer to a call while the database cannot be reached: the seed's 'Cannot connect to server', as 503 with Retry-After. */
+export function databaseOutage(): ApiError {
+  return new ApiError('INTERNAL_ERROR', undefined, 503, OUTAGE_RETRY_AFTER_SECONDS);
+}
+
+/**
+ * `reachability`: once started, /readyz also reports not-ready (stage `database-unreachable`) and calls answer 503
+ * while the database cannot be reached (store/reachability.ts).
+ */
+export function registerProbes(app: FastifyInstance, readiness: Readiness, reachability?: DatabaseReachability): void {
   app.get(HEALTH_PATH, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok', stage: readiness.stage }));
 
   app.get(READY_PATH, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (readiness.ready) return reply.send({ status: 'ready' });
+    if (readiness.ready && (!reachability || (await reachability.ready()))) return reply.send({ status: 'ready' });
+    if (readiness.ready) {
+      return reply.code(503).header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS)).send({ status: 'not-ready', stage: 'database-unreachable' });
+    }
     return reply.code(503).header('retry-after', String(STARTING_RETRY_AFTER_SECONDS)).send({ status: 'not-ready', stage: readiness.stage });
   });
 
   // Calls and the STOMP endpoints need the database; the probes and the static client do not.
   app.addHook('onRequest', async (request, reply) => {
-    if (readiness.ready || !request.url.startsWith('/v3/')) return;
+    if (!request.url.startsWith('/v3/')) return;
+    if (readiness.ready) {
+      if (reachability && !reachability.reachable) {
+        const outage = databaseOutage();
+        await reply.code(503).header('retry-after', String(outage.retryAfterSeconds)).send(failureBody(outage));
+      }
+      return;
+    }
     await reply
       .code(503)
       .header('retry-after', String(STARTING_RETRY_AFTER_SECONDS))

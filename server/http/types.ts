@@ -21,6 +21,8 @@ export interface ClientHeaders {
   platform: string | undefined;
   pushPlatform: string | undefined;
   apiKey: string | undefined;
+  /** The device's proof of possession of the session's key (device-proof.ts). */
+  deviceProof: string | undefined;
 }
 
 export interface UploadedFile {

@@ -4,10 +4,12 @@
  * Any protocol error is answered with an ERROR frame and the connection is closed, as STOMP requires.
  */
 import { randomBytes } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import WebSocket from 'ws';
 import { INTERNAL_DESTINATION_PREFIX, ROOM_ID_HEADER, type Bus, type BusMessage, type Unsubscribe } from './broker.ts';
 import { destinations, parseDestination } from '../../generated/realtime/index.ts';
 import { messageFrame } from './message-frame.ts';
+import { batchWritesThisTurn } from './write-batch.ts';
 import { bodyText, encodeFrame, FrameDecoder, FrameError, HEARTBEAT, type DecoderLimits, type StompFrame } from './frames.ts';
 import type { AuthenticatedSession, Authenticate, Authorise, AuthoriseLogin, Endpoint, OnClientSend, OnLoginSubscribed, SendingConnection, StompSession } from './session.ts';
 
@@ -72,6 +74,8 @@ export class StompConnection {
     endpoint: Endpoint,
     private readonly config: ConnectionConfig,
     private readonly onClosed: (connection: StompConnection) => void,
+    /** the upgraded TCP socket under `ws`, whose writes are batched per turn (write-batch.ts) */
+    private readonly socket?: Duplex,
   ) {
     this.session = { connectionId: randomBytes(16).toString('hex'), endpoint, user: null };
     this.decoder = new FrameDecoder(config.limits);
@@ -234,7 +238,7 @@ export class StompConnection {
       }
       let user;
       try {
-        user = await this.config.authenticate(apiKey);
+        user = await this.config.authenticate(apiKey, frame.headers);
       } catch (error) {
         this.config.log('authenticate-error', { error: String(error) });
         user = null;
@@ -273,9 +277,20 @@ export class StompConnection {
     if (expectEvery > 0) {
       const allowedSilence = expectEvery * this.config.missedHeartbeats;
       this.lastReceived = Date.now();
+      let lastCheck = this.lastReceived;
       this.timers.push(
         setInterval(() => {
-          if (Date.now() - this.lastReceived > allowedSilence) {
+          const now = Date.now();
+          const late = now - lastCheck - expectEvery;
+          lastCheck = now;
+          // A check that runs well after its time means this process was starved (a busy machine, a long task):
+          // timers run before the sockets are read, so the client's beats may be waiting unread. The silence starts
+          // over instead of closing a live connection; only silence while the process kept its time counts.
+          if (late > expectEvery / 2) {
+            this.lastReceived = Math.max(this.lastReceived, now);
+            return;
+          }
+          if (now - this.lastReceived > allowedSilence) {
             this.config.log('heartbeat-timeout', { connectionId: this.session.connectionId });
             this.state = 'closed';
             this.ws.terminate(); // the peer is gone: no close handshake to wait for
@@ -419,6 +434,7 @@ export class StompConnection {
 
   private send_(data: Buffer | string): void {
     if (this.ws.readyState !== WebSocket.OPEN) return;
+    if (this.socket) batchWritesThisTurn(this.socket);
     // Text frames: every body on this protocol is JSON or plain text, and browsers handle text best.
     this.ws.send(data, { binary: false });
   }

@@ -8,6 +8,8 @@ export interface AuthenticatedUser {
   loginName: string;
   /** the login session the api key belongs to (several sockets may share it) */
   sessionId: string;
+  /** SHA-256 of the api key the socket connected with (FORCE_LOGOUT's keepApiKeyHash names the session that stays) */
+  apiKeyHash?: string;
 }
 
 export interface StompSession {
@@ -20,7 +22,11 @@ export interface StompSession {
 
 export type AuthenticatedSession = StompSession & { user: AuthenticatedUser };
 
-export type Authenticate = (apiKey: string) => AuthenticatedUser | null | Promise<AuthenticatedUser | null>;
+/** Resolves a CONNECT's Api-Key; the frame's other headers carry what else the server checks (a device proof). */
+export type Authenticate = (
+  apiKey: string,
+  connectHeaders: Readonly<Record<string, string>>,
+) => AuthenticatedUser | null | Promise<AuthenticatedUser | null>;
 export type Authorise = (session: AuthenticatedSession, destination: string) => boolean | Promise<boolean>;
 /**
  * The login socket's rule beyond the destination kinds it allows (QR token and authenticator topics): e.g. a QR

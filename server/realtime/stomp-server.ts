@@ -30,6 +30,8 @@ export interface StompServerOptions {
   maxSubscriptions?: number;
   /** default REALTIME_LIMITS.maxConnectionsPerSession */
   maxConnectionsPerSession?: number;
+  /** default REALTIME_LIMITS.maxConnectionsPerAccount */
+  maxConnectionsPerAccount?: number;
   maxQueuedFrames?: number;
   maxOutgoingBufferBytes?: number;
   limits?: Partial<DecoderLimits>;
@@ -47,6 +49,11 @@ export const REALTIME_LIMITS = {
   maxSubscriptionsPerConnection: 100,
   /** per server process; a session is one login of one device, shared by its tabs */
   maxConnectionsPerSession: 8,
+  /**
+   * per server process, over all the account's sessions: a few devices with a few tabs each, not one socket per
+   * login of a script that logs in again and again
+   */
+  maxConnectionsPerAccount: 32,
 } as const;
 
 export type KickTarget = { sessionId: string } | { accountId: string };
@@ -76,12 +83,18 @@ export function attachStompServer(options: StompServerOptions): StompServer {
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     maxSubscriptions: options.maxSubscriptions ?? REALTIME_LIMITS.maxSubscriptionsPerConnection,
     admit: (session) => {
-      const cap = options.maxConnectionsPerSession ?? REALTIME_LIMITS.maxConnectionsPerSession;
-      let open = 0;
+      const sessionCap = options.maxConnectionsPerSession ?? REALTIME_LIMITS.maxConnectionsPerSession;
+      const accountCap = options.maxConnectionsPerAccount ?? REALTIME_LIMITS.maxConnectionsPerAccount;
+      let ofSession = 0;
+      let ofAccount = 0;
       for (const connection of connections) {
-        if (connection.isConnected && connection.session.user?.sessionId === session.user.sessionId) open += 1;
+        const user = connection.isConnected ? connection.session.user : null;
+        if (user?.accountId !== session.user.accountId) continue;
+        ofAccount += 1;
+        if (user.sessionId === session.user.sessionId) ofSession += 1;
       }
-      return open >= cap ? `too many connections: at most ${cap} for one session` : null;
+      if (ofSession >= sessionCap) return `too many connections: at most ${sessionCap} for one session`;
+      return ofAccount >= accountCap ? `too many connections: at most ${accountCap} for one account` : null;
     },
     maxQueuedFrames: options.maxQueuedFrames ?? 256,
     maxOutgoingBufferBytes: options.maxOutgoingBufferBytes ?? 4 * 1024 * 1024,
@@ -119,7 +132,7 @@ export function attachStompServer(options: StompServerOptions): StompServer {
     socket.on('error', onHandshakeError);
     wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
       socket.off('error', onHandshakeError);
-      const connection = new StompConnection(ws, endpoint, config, (closed) => connections.delete(closed));
+      const connection = new StompConnection(ws, endpoint, config, (closed) => connections.delete(closed), socket);
       connections.add(connection);
     });
   };

@@ -10,7 +10,9 @@ import { encryptAesText, newAesKeyRecord, type AesKeyRecord } from '../crypto/ae
 import { generateRsaKeyPair, type RsaKeyPair } from '../crypto/rsa.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_TENANTS } from './people.ts';
-import { DEMO_BROADCASTS, DEMO_GROUPS, DEMO_SINGLE_CHATS, SELF_ROOM_NOTES, type DemoRoom } from './rooms.ts';
+import { DEMO_BROADCASTS, DEMO_GROUPS, DEMO_SINGLE_CHATS, SELF_ROOM_NOTES, type DemoChange, type DemoRoom } from './rooms.ts';
+import { englishSystemText } from '../services/rooms/system-lines.ts';
+import type { SystemEvent } from '../../generated/types/index.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD, type DemoLogin } from './people.ts';
 
@@ -180,22 +182,34 @@ class DemoWriter {
     await this.r.rooms.setLastUpdate(room.id, last ?? new Date(this.clock));
   }
 
-  /** Stores one encrypted line; every recipient has read it, except the room's latest message. */
+  /** A group change as the server writes it (services/rooms/system-lines.ts): unencrypted, worded by the client. */
+  private systemLine(change: DemoChange) {
+    const event: SystemEvent = { code: change.code, actorId: String(this.id(change.actor)), actorName: this.names.get(change.actor) ?? change.actor };
+    if (change.targets) {
+      event.targetIds = change.targets.map((n) => String(this.id(n)));
+      event.targetNames = change.targets.map((n) => this.names.get(n) ?? n);
+    }
+    if (change.roomName) event.roomName = change.roomName;
+    return { messageType: 'SYSTEM', aesMessage: englishSystemText(event), systemEvent: event };
+  }
+
+  /** Stores one line (members' lines encrypted with the room key); every recipient has read it, except the room's latest message. */
   private async message(roomId: number, key: AesKeyRecord, members: number[], line: DemoRoom['lines'][number], latest: boolean): Promise<Date> {
     this.clock = Math.min(this.clock + 4 * 60_000, this.now.getTime());
     const createdAt = new Date(this.clock);
     const senderId = line.from === null ? null : this.id(line.from);
-    const message = await this.r.messages.insert({
-      roomId,
-      senderId,
-      messageType: line.from === null ? 'SYSTEM' : 'TEXT',
-      messageKeyUuid: key.messageKeyUuid,
-      aesMessage: encryptAesText(key, line.text),
-      mentionAccountIds: (line.mentions ?? []).map((n) => this.id(n)),
-      createdAt,
-      langId: 'en_US',
-    });
-    const recipients = members.filter((m) => m !== senderId);
+    const content =
+      line.from === null
+        ? this.systemLine(line.change)
+        : {
+            messageType: 'TEXT',
+            messageKeyUuid: key.messageKeyUuid,
+            aesMessage: encryptAesText(key, line.text),
+            mentionAccountIds: (line.mentions ?? []).map((n) => this.id(n)),
+          };
+    const message = await this.r.messages.insert({ roomId, senderId, ...content, createdAt, langId: 'en_US' });
+    // A system line has no receipts: it is never unread (services/rooms/system-lines.ts).
+    const recipients = line.from === null ? [] : members.filter((m) => m !== senderId);
     await this.r.receipts.createForRecipients(message.id, roomId, recipients);
     if (!latest) {
       const readAt = new Date(createdAt.getTime() + 60_000);

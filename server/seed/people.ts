@@ -1,4 +1,5 @@
 // The demo organisation: who works there. Pure data, read by demo.ts.
+import type { LangId } from '../../generated/types/index.ts';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 
@@ -17,7 +18,7 @@ export interface DemoPerson {
   department: string;
   admin?: boolean;
   mustChangePassword?: boolean;
-  langId?: 'en_US' | 'zh_TW' | 'zh_CN';
+  langId?: LangId;
 }
 
 export const DEMO_TENANTS: readonly DemoTenant[] = [

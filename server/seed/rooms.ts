@@ -1,13 +1,18 @@
 // The demo organisation's conversations: which rooms exist, who is in them, what was said.
 // Pure data, read by demo.ts. People are named by login name.
+import type { SystemEventCode } from '../../generated/types/index.ts';
 import type { RoomBusinessType, RoomType } from '../store/repos/rooms.ts';
 
-export interface DemoLine {
-  /** login name, or null for a system message */
-  from: string | null;
-  text: string;
-  mentions?: string[];
+/** A group change as a system line: who made it (login name) and to whom. */
+export interface DemoChange {
+  code: SystemEventCode;
+  actor: string;
+  targets?: string[];
+  roomName?: string;
 }
+
+/** A member's message (`from`: login name), or a system line. */
+export type DemoLine = { from: string; text: string; mentions?: string[] } | { from: null; change: DemoChange };
 
 export interface DemoRoom {
   roomType: RoomType;
@@ -20,7 +25,8 @@ export interface DemoRoom {
   lines: DemoLine[];
 }
 
-const say = (from: string | null, text: string, mentions?: string[]): DemoLine => (mentions ? { from, text, mentions } : { from, text });
+const say = (from: string, text: string, mentions?: string[]): DemoLine => (mentions ? { from, text, mentions } : { from, text });
+const change = (code: SystemEventCode, actor: string, details: Omit<DemoChange, 'code' | 'actor'> = {}): DemoLine => ({ from: null, change: { code, actor, ...details } });
 
 export const DEMO_SINGLE_CHATS: readonly DemoRoom[] = [
   {
@@ -88,10 +94,11 @@ export const DEMO_GROUPS: readonly DemoRoom[] = [
     admins: ['alice'],
     members: ['alice', 'bob', 'carol', 'emily', 'peter', 'mustchange'],
     lines: [
-      say(null, 'Alice Wong created the group "Ward 5A Nursing"'),
+      change('ROOM_CREATED', 'alice', { roomName: 'Ward 5A Nursing' }),
       say('alice', 'Welcome to the ward group. Handover notes go here, patient details stay in the CMS.'),
       say('carol', '@Bob Chan please double-check the fall-risk assessments before the audit.', ['bob']),
       say('bob', 'Done for beds 1 to 10, finishing the rest after lunch.'),
+      change('MEMBER_ADDED', 'alice', { targets: ['peter', 'mustchange'] }),
       say('emily', '今晚夜更有兩位新同事，請多多指教。'),
     ],
   },
@@ -101,7 +108,8 @@ export const DEMO_GROUPS: readonly DemoRoom[] = [
     admins: ['frank', 'david'],
     members: ['frank', 'david', 'alice', 'carol', 'nathan'],
     lines: [
-      say(null, 'Frank Yip created the group "Medicine Rounds"'),
+      change('ROOM_CREATED', 'frank', { roomName: 'Medicine Rounds' }),
+      change('ADMIN_ADDED', 'frank', { targets: ['david'] }),
       say('frank', 'Grand round moved to 8:30 tomorrow, Conference Room B.'),
       say('david', 'I will present the case of recurrent hyponatraemia.'),
       say('alice', '@Frank Yip the ward will have 3 discharges before noon.', ['frank']),
@@ -113,7 +121,7 @@ export const DEMO_GROUPS: readonly DemoRoom[] = [
     admins: ['grace'],
     members: ['grace', 'henry', 'elaine'],
     lines: [
-      say(null, 'Grace Tsang created the group "Pharmacy Team"'),
+      change('ROOM_CREATED', 'grace', { roomName: 'Pharmacy Team' }),
       say('grace', 'New drug formulary takes effect on the 1st of next month.'),
       say('elaine', 'The clinic will update its prescribing templates this week.'),
     ],
@@ -124,7 +132,7 @@ export const DEMO_GROUPS: readonly DemoRoom[] = [
     admins: ['admin', 'irene'],
     members: ['admin', 'irene', 'jason', 'harry'],
     lines: [
-      say(null, 'System Administrator created the group "IT Support"'),
+      change('ROOM_CREATED', 'admin', { roomName: 'IT Support' }),
       say('jason', 'Printer on 5A is jammed again, heading over.'),
       say('harry', 'The clinic thin clients are patched and rebooted.'),
       say('irene', 'Thanks both. Please log the tickets before you leave.'),
@@ -136,7 +144,8 @@ export const DEMO_GROUPS: readonly DemoRoom[] = [
     admins: ['olivia'],
     members: ['olivia', 'nathan', 'peter', 'queenie', 'raymond'],
     lines: [
-      say(null, 'Olivia Tang created the group "A&E Night Shift"'),
+      change('ROOM_CREATED', 'olivia', { roomName: 'A&E Night Team' }),
+      change('ROOM_RENAMED', 'olivia', { roomName: 'A&E Night Shift' }),
       say('olivia', 'Triage station 2 is short of one nurse until midnight.'),
       say('queenie', 'CT scanner is back online.'),
       say('raymond', 'Good. Reports for the two head injuries will be ready in 20 minutes.'),
@@ -148,7 +157,7 @@ export const DEMO_GROUPS: readonly DemoRoom[] = [
     admins: ['agnes'],
     members: ['agnes', 'brian', 'cecilia', 'derek', 'elaine', 'felix', 'gloria', 'jacky', 'ivy', 'karen', 'louis'],
     lines: [
-      say(null, 'Agnes Yuen created the group "Clinic Operations"'),
+      change('ROOM_CREATED', 'agnes', { roomName: 'Clinic Operations' }),
       say('agnes', 'Typhoon signal 8 procedure: the clinic closes two hours after the signal is hoisted.'),
       say('felix', 'Registration counter queue is at 25 patients.'),
       say('cecilia', '@Derek Poon room 4 is ready for you.', ['derek']),
@@ -162,7 +171,7 @@ export const DEMO_GROUPS: readonly DemoRoom[] = [
     admins: ['yvonne'],
     members: ['yvonne', 'winnie', 'xavier', 'zoe'],
     lines: [
-      say(null, 'Yvonne Shum created the group "Patient Enquiry Centre"'),
+      change('ROOM_CREATED', 'yvonne', { roomName: 'Patient Enquiry Centre' }),
       say('winnie', 'Caller asks about visiting hours on Ward 5A.'),
       say('yvonne', 'Visiting hours are 12:00 to 14:00 and 18:00 to 20:00.'),
       say('zoe', 'I will follow up on the caller who needs financial assistance.'),

@@ -1,9 +1,13 @@
 // Background work of the server: expires self-destructing messages, stale tokens and QR login bindings, announces
-// news whose start date has come. Every process runs it; each statement claims its rows, so each effect happens once.
+// news whose start date has come, keeps the embedded engine's planner statistics. Every process runs it; each
+// statement claims its rows, so each effect happens once.
 import type { ServerContext } from '../context.ts';
+import { refreshPlannerStatistics } from '../store/statistics.ts';
 import { announceDueNews } from './content/news.ts';
 
 const INTERVAL_MS = 5_000;
+/** How often the embedded engine's planner statistics are checked (PostgreSQL's autovacuum keeps its own). */
+export const STATISTICS_INTERVAL_MS = 60_000;
 /** A QR login page picks a new token every ttl (60 s, at most 5 times); an hour-old binding is long dead. */
 export const QR_CLAIM_TTL_MS = 3_600_000;
 
@@ -14,6 +18,8 @@ export const QR_CLAIM_TTL_MS = 3_600_000;
 export function startHousekeeping(ctx: ServerContext): () => Promise<void> {
   let stopped = false;
   let round: Promise<void> | null = null;
+  /** The first round checks them (a server restarted over a grown database), then once a minute. */
+  let statisticsDue = 0;
   const steps: (() => Promise<unknown>)[] = [
     async () => {
       const expired = await ctx.repos.messages.wipeExpired(ctx.now());
@@ -34,6 +40,11 @@ export function startHousekeeping(ctx: ServerContext): () => Promise<void> {
     () => ctx.repos.tokens.deleteExpired(ctx.now()),
     () => ctx.repos.qrClaims.forgetOlderThan(new Date(ctx.now().getTime() - QR_CLAIM_TTL_MS)),
     () => announceDueNews(ctx),
+    async () => {
+      if (ctx.db.engine !== 'embedded' || ctx.now().getTime() < statisticsDue) return;
+      statisticsDue = ctx.now().getTime() + STATISTICS_INTERVAL_MS;
+      await refreshPlannerStatistics(ctx.db);
+    },
   ];
   const run = async () => {
     try {

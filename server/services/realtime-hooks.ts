@@ -7,6 +7,9 @@ import { membershipAuthoriser } from '../realtime/authorise.ts';
 import type { Authenticate, AuthoriseLogin, OnClientSend, OnLoginSubscribed } from '../realtime/session.ts';
 import { QR_TOKEN_TTL_SECONDS, qrTokenFor } from './identity/qr-token.ts';
 import { createSessionAuthenticator } from './sessions.ts';
+import { createSessionControl } from './identity/session-control.ts';
+import { hashApiKey } from '../store/repos/sessions.ts';
+import { CONNECT_PROOF_TARGET, DEVICE_PROOF_STOMP_HEADER, type DeviceProofVerifier } from '../crypto/device-proof.ts';
 import { relaysPresence } from './account/presence.ts';
 
 function parseJson(body: string): unknown {
@@ -17,13 +20,24 @@ function parseJson(body: string): unknown {
   }
 }
 
-export function createRealtimeHooks(ctx: ServerContext) {
+/** `deviceProofs` null: the server accepts the Api-Key alone (ACCEPT_API_KEY_ALONE). */
+export function createRealtimeHooks(ctx: ServerContext, deviceProofs: DeviceProofVerifier | null) {
   const authenticateSession = createSessionAuthenticator(ctx);
+  const sessionControl = createSessionControl(ctx);
 
-  const authenticate: Authenticate = async (apiKey) => {
+  const authenticate: Authenticate = async (apiKey, connectHeaders) => {
     const session = await authenticateSession(apiKey);
     if (!session) return null;
-    return { accountId: String(session.accountId), loginName: session.loginName, sessionId: session.sessionId };
+    if (deviceProofs) {
+      const verdict = deviceProofs.verify({
+        ...CONNECT_PROOF_TARGET,
+        body: '',
+        header: connectHeaders[DEVICE_PROOF_STOMP_HEADER],
+        devicePublicKeyPem: session.devicePublicKeyPem,
+      });
+      if (verdict !== 'ok') return null;
+    }
+    return { accountId: String(session.accountId), loginName: session.loginName, sessionId: session.sessionId, apiKeyHash: hashApiKey(apiKey) };
   };
 
   const authorise = membershipAuthoriser({
@@ -88,10 +102,8 @@ export function createRealtimeHooks(ctx: ServerContext) {
         return true;
       case 'logoutOtherSessions': {
         if (!sendValidators.logoutOtherSessions(payload)) return false;
-        const closed = await ctx.repos.sessions.logoutOthers(accountId, session.user.sessionId);
-        // As the HTTP call does: the account's live login tokens and QR grants die too (docs/security.md).
-        await ctx.repos.tokens.revokeForAccount(accountId);
-        for (const sessionId of closed) ctx.kick({ sessionId }, 'Logged out by another session');
+        // The same as the HTTP call: tokens revoked, FORCE_LOGOUT on the account topic, then the sockets closed.
+        await sessionControl.logoutOthers(accountId, session.user.sessionId, session.user.apiKeyHash);
         return true;
       }
       default:

@@ -30,6 +30,8 @@ export interface Database extends Queryable {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** A round trip on a connection of its own, to tell whether a database server can be reached (PostgreSQL only). */
+  ping?(timeoutMs?: number): Promise<void>;
   /** 'embedded' (pglite) or 'postgres'; for logs and docs, never for branching SQL. */
   readonly engine: string;
 }

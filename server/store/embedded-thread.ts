@@ -4,11 +4,9 @@
  * connections, frames and probes waited behind the database (docs/server.md "Under load"). Here the main thread
  * only posts statements and receives rows; the SerialDatabase above keeps its one-session rules.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QueryResult } from './db.ts';
-import { embeddedImage, forgetEmbeddedImage, PGDATA_FOLDER, type EmbeddedOptions } from './embedded.ts';
+import { openCluster, type EmbeddedOptions } from './embedded.ts';
 import { SerialDatabase, type Connection } from './serial.ts';
 
 interface Reply {
@@ -89,19 +87,9 @@ function startWorker(dataDir: string | null, image: Uint8Array | undefined, prep
   });
 }
 
-/** Like openEmbeddedDatabase, with the engine on its own thread. */
+/** Like openEmbeddedDatabase (a locked data folder, a new cluster made whole first), with the engine on its own thread. */
 export async function openEmbeddedDatabaseOnThread(dataDir: string | null, options: EmbeddedOptions = {}): Promise<SerialDatabase> {
-  const pgdata = dataDir === null ? null : path.join(dataDir, PGDATA_FOLDER);
-  const image = await embeddedImage(pgdata, options);
-  if (pgdata !== null) fs.mkdirSync(pgdata, { recursive: true });
-  let worker: Worker;
-  try {
-    worker = await startWorker(pgdata, image, options.prepared !== false);
-  } catch (error) {
-    if (image === undefined) throw error;
-    // A damaged cache must not stop the server: forget it and run initdb instead.
-    forgetEmbeddedImage(pgdata, options);
-    worker = await startWorker(pgdata, undefined, options.prepared !== false);
-  }
-  return new SerialDatabase(workerConnection(worker), 'embedded');
+  const prepared = options.prepared !== false;
+  const connection = await openCluster(dataDir, options, async (pgdata, image) => workerConnection(await startWorker(pgdata, image, prepared)));
+  return new SerialDatabase(connection, 'embedded');
 }

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, QueryResult } from './db.ts';
 import { pgliteSession } from './pglite-session.mjs';
+import { lockDataDir } from './data-dir-lock.ts';
 import { SerialDatabase, type Connection } from './serial.ts';
 
 export interface EmbeddedOptions {
@@ -31,43 +32,98 @@ export interface EmbeddedOptions {
 export const PGDATA_FOLDER = 'pgdata';
 
 /**
- * `dataDir` is the server's DATA_DIR: the cluster lives in `<dataDir>/pgdata` (created on first open).
+ * `dataDir` is the server's DATA_DIR: the cluster lives in `<dataDir>/pgdata` (created on first open), and the
+ * folder is locked for this process until the database is closed (data-dir-lock.ts).
  * `null` gives a throw-away database in memory.
  */
 export async function openEmbeddedDatabase(dataDir: string | null, options: EmbeddedOptions = {}): Promise<Database> {
-  const pgdata = dataDir === null ? null : path.join(dataDir, PGDATA_FOLDER);
-  const bytes = await embeddedImage(pgdata, options);
-  const image = bytes === undefined ? undefined : new Blob([bytes]);
-  if (pgdata !== null) fs.mkdirSync(pgdata, { recursive: true });
-  const open = (from: Blob | undefined) =>
-    PGlite.create({
-      ...(pgdata === null ? {} : { dataDir: pgdata }),
-      ...(from === undefined ? {} : { loadDataDir: from }),
-    });
-  let pg: PGlite;
+  const connection = await openCluster(dataDir, options, async (pgdata, image) =>
+    pgliteConnection(
+      await PGlite.create({
+        ...(pgdata === null ? {} : { dataDir: pgdata }),
+        ...(image === undefined ? {} : { loadDataDir: new Blob([image]) }),
+      }),
+      options.prepared !== false,
+    ),
+  );
+  return new SerialDatabase(connection, 'embedded');
+}
+
+/** Opens a cluster through `start`: in memory, or file-backed under a locked data folder (made whole first). */
+export async function openCluster(
+  dataDir: string | null,
+  options: EmbeddedOptions,
+  start: (pgdata: string | null, image: Uint8Array<ArrayBuffer> | undefined) => Promise<Connection>,
+): Promise<Connection> {
+  if (dataDir === null) return startFromImage(null, options, start);
+  const lock = lockDataDir(dataDir);
   try {
-    pg = await open(image);
+    const pgdata = path.join(dataDir, PGDATA_FOLDER);
+    await createCluster(pgdata, options, start);
+    const connection = await start(pgdata, undefined);
+    return {
+      ...connection,
+      async close() {
+        try {
+          await connection.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** Starts a new cluster from the cached initdb image when one is wanted; a damaged image gives way to initdb. */
+async function startFromImage(
+  pgdata: string | null,
+  options: EmbeddedOptions,
+  start: (pgdata: string | null, image: Uint8Array<ArrayBuffer> | undefined) => Promise<Connection>,
+): Promise<Connection> {
+  const image = await templateImage(pgdata, options);
+  try {
+    return await start(pgdata, image);
   } catch (error) {
     if (image === undefined) throw error;
     // A damaged cache must not stop the server: forget it and run initdb instead.
-    forgetEmbeddedImage(pgdata, options);
-    pg = await open(undefined);
+    fs.rmSync(templateFile(options.template), { force: true });
+    if (pgdata !== null) {
+      fs.rmSync(pgdata, { recursive: true, force: true });
+      fs.mkdirSync(pgdata, { recursive: true });
+    }
+    return start(pgdata, undefined);
   }
-  return new SerialDatabase(pgliteConnection(pg, options.prepared !== false), 'embedded');
 }
 
-/** The initdb image a new cluster starts from (`template`), or undefined when the cluster exists or none is wanted. */
-export async function embeddedImage(pgdata: string | null, options: EmbeddedOptions): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  const fresh = pgdata === null || !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
+/** The cached initdb image a new cluster starts from (`template`; default: in memory only), or undefined. */
+export async function templateImage(pgdata: string | null, options: EmbeddedOptions): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const useTemplate = options.template ?? pgdata === null;
-  return fresh && useTemplate ? new Uint8Array(await (await initdbImage(templateFile(useTemplate))).arrayBuffer()) : undefined;
+  return useTemplate ? new Uint8Array(await (await initdbImage(templateFile(useTemplate))).arrayBuffer()) : undefined;
 }
 
-/** After an image failed to load: drop the cached image and the half-made cluster. */
-export function forgetEmbeddedImage(pgdata: string | null, options: EmbeddedOptions): void {
-  fs.rmSync(templateFile(options.template), { force: true });
-  if (pgdata !== null) fs.rmSync(pgdata, { recursive: true, force: true });
-  if (pgdata !== null) fs.mkdirSync(pgdata, { recursive: true });
+/**
+ * A new cluster is made in a folder beside `pgdata` and renamed into place once it has been closed cleanly, so a
+ * crash during initdb leaves no half-made cluster that no engine could start: the next start makes it again.
+ */
+async function createCluster(
+  pgdata: string,
+  options: EmbeddedOptions,
+  start: (pgdata: string | null, image: Uint8Array<ArrayBuffer> | undefined) => Promise<Connection>,
+): Promise<void> {
+  if (fs.existsSync(path.join(pgdata, 'PG_VERSION'))) return;
+  const partial = `${pgdata}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.mkdirSync(partial, { recursive: true });
+  await (await startFromImage(partial, options, start)).close();
+  // A pgdata without PG_VERSION holds no cluster; kept aside (not deleted) when something is in it.
+  if (fs.existsSync(pgdata)) {
+    if (fs.readdirSync(pgdata).length === 0) fs.rmdirSync(pgdata);
+    else fs.renameSync(pgdata, `${pgdata}.incomplete-${Date.now()}`);
+  }
+  fs.renameSync(partial, pgdata);
 }
 
 function templateFile(option: EmbeddedOptions['template']): string {

@@ -2,7 +2,7 @@
 // for the transaction's first statement and travels with it; a transaction that ran nothing costs no engine call.
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { embeddedImage } from './embedded.ts';
+import { templateImage } from './embedded.ts';
 import { pgliteSession, type PgliteSession } from './pglite-session.mjs';
 
 let pg: PGlite;
@@ -11,7 +11,7 @@ const sessions = new Map<boolean, PgliteSession>();
 const sessionOf = (prepared: boolean) => sessions.get(prepared)!;
 
 beforeAll(async () => {
-  const image = await embeddedImage(null, { template: true });
+  const image = await templateImage(null, { template: true });
   pg = await PGlite.create(image === undefined ? {} : { loadDataDir: new Blob([image]) });
   await pg.exec('CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL)');
   for (const prepared of [true, false]) sessions.set(prepared, pgliteSession(pg, { prepared }));
@@ -47,6 +47,20 @@ describe.each([true, false])('pglite session, named statements %s', (prepared) =
     await session.exec('COMMIT');
     expect(pg.isInTransaction()).toBe(false);
     expect((await session.query<{ n: number }>('SELECT count(*)::int AS n FROM notes WHERE body = $1', [`kept ${prepared}`])).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('runs statements sent together one at a time, each with its own parameter types', async () => {
+    // A transaction may send its reads at once (Promise.all); named for the first time together, one
+    // statement took the other's parameter types ("malformed array literal").
+    const session = sessionOf(prepared);
+    await session.exec('BEGIN');
+    const [byArray, byText] = await Promise.all([
+      session.query<{ n: number }>(`SELECT count(*)::int AS n FROM notes WHERE id = ANY($1::int[]) AND ${prepared} IS NOT NULL`, [[1, 2]]),
+      session.query<{ n: number }>(`SELECT count(*)::int AS n FROM notes WHERE body = $1 AND ${prepared} IS NOT NULL`, ['none']),
+    ]);
+    await session.exec('COMMIT');
+    expect(byArray.rows).toHaveLength(1);
+    expect(byText.rows).toEqual([{ n: 0 }]);
   });
 });
 

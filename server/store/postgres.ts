@@ -20,6 +20,8 @@ export interface PostgresOptions {
    * Bind and Execute. `false` sends every statement unnamed, for the store benchmark's side-by-side figures.
    */
   prepared?: boolean;
+  /** Longest wait for a new connection before a call fails as unreachable (default 5 s; pg's own: forever). */
+  connectTimeoutMs?: number;
 }
 
 /** Most distinct statement texts given names; texts past it run unnamed (each connection keeps what it parsed). */
@@ -79,10 +81,15 @@ export class PostgresDatabase extends RoutedDatabase {
   private readonly poolStatements: Statements;
   private readonly nameOf: (sql: string) => string | undefined;
   private closing: Promise<void> | null = null;
+  private readonly connectionString: string;
+  private readonly connectTimeoutMs: number;
 
   constructor(connectionString: string, options: PostgresOptions = {}) {
     super();
-    this.pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, types: typeParsers });
+    this.connectionString = connectionString;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
+    // keepAlive: a connection whose server vanished without a word (a cut network) is noticed, not waited on.
+    this.pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, types: typeParsers, connectionTimeoutMillis: this.connectTimeoutMs, keepAlive: true });
     // An idle client whose connection dies emits 'error' on the pool; unhandled, it would end the process.
     this.pool.on('error', (error) => options.onIdleError?.(error));
     this.nameOf = statementNames(options.prepared !== false);
@@ -92,6 +99,22 @@ export class PostgresDatabase extends RoutedDatabase {
   close(): Promise<void> {
     this.closing ??= this.pool.end();
     return this.closing;
+  }
+
+  /**
+   * A round trip on a connection of its own, not the pool's: whether the server can be reached at all, answered
+   * within `timeoutMs` even when every pooled connection is busy (GET /readyz, reachability.ts).
+   */
+  async ping(timeoutMs = 2_000): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+    // A connection lost after the answer must not become an unhandled 'error'.
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
 
   protected withStatementConnection<T>(run: (connection: Statements) => Promise<T>): Promise<T> {

@@ -12,14 +12,36 @@ export interface Connection extends Statements {
   close(): Promise<void>;
 }
 
-/** First-come, first-served turns; a failed turn does not block the next. */
+/**
+ * Turns on the one session. Two lanes, each first come, first served: a single statement goes before the
+ * transactions still waiting, never into one that runs. Under a backlog of sends (each a transaction of several
+ * round trips) a lone read, such as a new socket's session lookup, then waits for the transaction that runs, not
+ * for every one queued behind it. Statements are one round trip each and come from requests, which await them
+ * one at a time, so they cannot keep the transactions waiting for long. A failed turn does not block the next.
+ */
 export class TurnQueue {
-  private tail: Promise<unknown> = Promise.resolve();
+  private busy = false;
+  private readonly statements: (() => void)[] = [];
+  private readonly transactions: (() => void)[] = [];
 
-  run<T>(fn: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(fn);
-    this.tail = result.catch(() => undefined);
-    return result;
+  run<T>(fn: () => Promise<T>, lane: 'statement' | 'transaction' = 'transaction'): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const turn = () => {
+        // A function that throws before its first await fails its own turn only.
+        Promise.resolve()
+          .then(fn)
+          .then(resolve, reject)
+          .finally(() => this.next());
+      };
+      (lane === 'statement' ? this.statements : this.transactions).push(turn);
+      if (!this.busy) this.next();
+    });
+  }
+
+  private next(): void {
+    const turn = this.statements.shift() ?? this.transactions.shift();
+    this.busy = turn !== undefined;
+    turn?.();
   }
 }
 
@@ -43,14 +65,18 @@ export class SerialDatabase extends RoutedDatabase {
   }
 
   protected withStatementConnection<T>(run: (connection: Statements) => Promise<T>): Promise<T> {
-    return this.turns.run(() => {
-      this.assertOpen();
-      return run(this.connection);
-    });
+    return this.turn(run, 'statement');
   }
 
   protected withTransactionConnection<T>(run: (connection: Statements) => Promise<T>): Promise<T> {
-    return this.withStatementConnection(run);
+    return this.turn(run, 'transaction');
+  }
+
+  private turn<T>(run: (connection: Statements) => Promise<T>, lane: 'statement' | 'transaction'): Promise<T> {
+    return this.turns.run(() => {
+      this.assertOpen();
+      return run(this.connection);
+    }, lane);
   }
 
   private assertOpen(): void {

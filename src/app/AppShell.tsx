@@ -7,7 +7,7 @@ import { useRouteLocation } from '../core/navigation/navigation.ts';
 import { BrowserCheckPage } from '../features/browser-check/index.ts';
 import { LoginPage } from '../features/login/LoginPage.tsx';
 import { TellHostOfSession } from '../features/login/host/useTellHostOfSession.ts';
-import { SessionPending } from '../features/session/index.ts';
+import { SessionPending, whenSignInStarts } from '../features/session/index.ts';
 import { Redirect, ToastHost } from '../ui/index.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { OnDemandDialogHost } from './OnDemandDialogHost.tsx';
@@ -15,7 +15,18 @@ import { ErrorPage } from './ErrorPage.tsx';
 import { shellRoute } from './routes.ts';
 import { withLateTexts } from './session.ts';
 
-const SignedInApp = lazy(() => withLateTexts(import('./SignedInApp.tsx')).then((m) => ({ default: m.SignedInApp })));
+/** The signed-in app's chunk, loaded once: from the click on Login on (while the login call runs), or at its route. */
+let signedInChunk: Promise<typeof import('./SignedInApp.tsx')> | null = null;
+function loadSignedInApp(): Promise<typeof import('./SignedInApp.tsx')> {
+  signedInChunk ??= withLateTexts(import('./SignedInApp.tsx')).catch((error: unknown) => {
+    signedInChunk = null; // tried again at the route
+    throw error;
+  });
+  return signedInChunk;
+}
+whenSignInStarts(() => void loadSignedInApp().catch(() => undefined));
+
+const SignedInApp = lazy(() => loadSignedInApp().then((m) => ({ default: m.SignedInApp })));
 
 function RouteScreen({ basename }: { basename: string }) {
   const { pathname } = useRouteLocation();

@@ -4,10 +4,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { config } from '@variant/config';
 import { createClient, type CoreApi } from './api.ts';
+import { CONNECT_PROOF_TARGET, deviceProof } from './crypto/device-proof.ts';
 import { AesKeyService } from './keys/aes-key-service.ts';
 import { createQueryClient } from './query/query-client.ts';
 import { browserSignals, watchConnectivity, type ConnectivitySignals } from './realtime/connectivity.ts';
 import { RealtimeClient, webSocketBase, type WebSocketFactory } from './realtime/realtime-client.ts';
+import { LoginPreparation } from './session/login-preparation.ts';
 import { forcedClear, logout, performLogin, resumeSession, storableSession, type LoginCredentials, type LoginResult, type ResumeResult } from './session/login-flow.ts';
 import { browserSessionChannel, type SessionChannel, type SessionEndCause, type SessionSignal } from './session/session-channel.ts';
 import { sessionEndFor } from './session/session-end.ts';
@@ -52,6 +54,11 @@ export interface Core {
   readonly realtime: RealtimeClient | null;
   /** The seed's login (password, or a token: QR, SSO, hosts); a success is stored in the vault and the other tabs follow. */
   login(credentials: LoginCredentials): Promise<LoginResult<RealtimeClient>>;
+  /**
+   * What a login needs before its call, asked while the user types (the login page: the public profile, a device key
+   * pair, and with a name its user key); the next login takes them.
+   */
+  prepareLogin(loginName?: string): void;
   /** Resumes the stored session (reload, new tab) without a login call; an expired one is removed everywhere. */
   resume(): Promise<CoreResumeResult>;
   /** Tells the server, clears this tab, the vault and every other tab. */
@@ -85,15 +92,27 @@ export function createCore(options: CoreOptions = {}): Core {
   const clearEverywhere = (cause: SessionEndCause) => {
     const { sessionId } = useSessionStore.getState();
     clearHere();
-    void vault?.clear().catch(() => undefined);
-    if (sessionId) channel?.post({ kind: 'signedOut', sessionId, cause });
+    if (!sessionId) return;
+    void vault?.clearEnded(sessionId, cause).catch(() => undefined);
+    channel?.post({ kind: 'signedOut', sessionId, cause });
   };
   const isActive = () => {
     const { status } = useSessionStore.getState();
     return status === 'signedIn' || status === 'resuming';
   };
-  const endSession = (reason: SessionEndReason) => {
-    if (!isActive()) return;
+  const endSession = async (reason: SessionEndReason) => {
+    const { sessionId } = useSessionStore.getState();
+    if (!isActive() || !sessionId) return;
+    // The server refusing the session may be its end of a logout in another tab, which noted it in the vault before
+    // it asked the server: the refusal then reads as that logout, also while the tab's message is still on its way.
+    const noted = reason === 'expired' ? await vault?.endedAs(sessionId).catch(() => null) : null;
+    const still = useSessionStore.getState();
+    if (!isActive() || still.sessionId !== sessionId) return; // the other tab's message came meanwhile
+    if (noted) {
+      clearHere(); // the tab that ended it has told the others and cleared the vault
+      options.onSessionEnded?.(noted);
+      return;
+    }
     clearEverywhere(reason);
     options.onSessionEnded?.(reason);
   };
@@ -103,16 +122,21 @@ export function createCore(options: CoreOptions = {}): Core {
     session: sessionTransportSource,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     onUnauthorized: (endpoint) => {
-      if (endpoint.access === 'secured') endSession('expired');
+      if (endpoint.access === 'secured') void endSession('expired');
     },
   });
   const keys = new AesKeyService(api);
   const queryClient = createQueryClient();
+  const preparation = new LoginPreparation({ getUserPubKey: (body) => api.getUserPubKey(body), preloadProfile: () => transport.preloadProfile() });
 
   const createRealtime = (params: { apiKey: string; mqSysName: string; accountId: string; accountName: string }) => {
     realtime?.close();
     const client = new RealtimeClient({
       ...params,
+      connectProof: () => {
+        const signingKey = useSessionStore.getState().deviceKeys?.signingKey;
+        return signingKey ? deviceProof(signingKey, { ...CONNECT_PROOF_TARGET, body: '' }) : Promise.resolve(null);
+      },
       wsBase: webSocketBase(host),
       ...(options.webSocketFactory ? { webSocketFactory: options.webSocketFactory } : {}),
     });
@@ -121,7 +145,7 @@ export function createCore(options: CoreOptions = {}): Core {
       const { apiKey, deviceId } = useSessionStore.getState();
       void sessionEndFor(n, { apiKey, deviceId }).then((reason) => {
         // Still the session the notification was about (not one signed in since).
-        if (reason && useSessionStore.getState().apiKey === apiKey) endSession(reason);
+        if (reason && useSessionStore.getState().apiKey === apiKey) void endSession(reason);
       });
     });
     // A reconnect means the server is back: what changed unseen, and what failed to load while it was not (a chat
@@ -151,7 +175,13 @@ export function createCore(options: CoreOptions = {}): Core {
   };
 
   const login: Core['login'] = async (credentials) => {
-    const result = await performLogin(credentials, { api, transport, createRealtime });
+    const result = await performLogin(credentials, {
+      api,
+      transport,
+      createRealtime,
+      generateKeyPair: () => preparation.takeKeys(),
+      userKey: (loginName) => preparation.takeUserKey(loginName),
+    });
     if (result.kind === 'signedIn') await save();
     return result;
   };
@@ -210,15 +240,18 @@ export function createCore(options: CoreOptions = {}): Core {
       return realtime;
     },
     login,
+    prepareLogin: (loginName) => preparation.prepare(loginName),
     resume,
     logout: async () => {
       const { sessionId } = useSessionStore.getState();
-      try {
-        await logout({ api, realtime, onClear });
-      } finally {
-        void vault?.clear().catch(() => undefined);
-        if (sessionId) channel?.post({ kind: 'signedOut', sessionId, cause: 'loggedOut' });
+      // The other tabs hear of the logout before the server ends the session: what they hear from the server then
+      // (a call refused, the socket closed) is this logout, not an expiry. The vault's note is written (awaited)
+      // before the call, so a tab refused afterwards finds it even if the channel's message is slower.
+      if (sessionId) {
+        await vault?.clearEnded(sessionId, 'loggedOut').catch(() => undefined);
+        channel?.post({ kind: 'signedOut', sessionId, cause: 'loggedOut' });
       }
+      await logout({ api, realtime, onClear });
     },
     forcedClear: () => clearEverywhere('loggedOut'),
     reconnect,

@@ -1,6 +1,7 @@
 // Client-side failures in the server's shape, so the UI shows every failure the same way.
 import type { ApiResult, ErrMsgList } from '@generated/api/runtime';
-import type { ErrMsgEntry } from '@generated/types/index';
+import { LangIdValues } from '@generated/types/enums';
+import type { ErrMsgEntry, LangId } from '@generated/types/index';
 
 /** Codes the client itself produces; they never come from the server (whose codes are UI_IM_Exxxx). */
 export const clientErrorCodes = {
@@ -11,7 +12,7 @@ export const clientErrorCodes = {
 
 export type ClientErrorCode = keyof typeof clientErrorCodes;
 
-const texts: Record<ClientErrorCode, Record<'en_US' | 'zh_TW' | 'zh_CN', string>> = {
+const texts: Record<ClientErrorCode, Record<LangId, string>> = {
   NETWORK: { en_US: 'Cannot connect to server', zh_TW: '無法連接伺服器', zh_CN: '无法连接服务器' },
   ENCRYPTION: { en_US: 'Cannot encrypt the request, please login again', zh_TW: '無法加密請求，請重新登入', zh_CN: '无法加密请求，请重新登录' },
   BAD_RESPONSE: { en_US: 'Unexpected response from server', zh_TW: '伺服器回應無效', zh_CN: '服务器响应无效' },
@@ -20,7 +21,7 @@ const texts: Record<ClientErrorCode, Record<'en_US' | 'zh_TW' | 'zh_CN', string>
 export function clientErrMsgList(code: ClientErrorCode): ErrMsgList {
   // The generated code union lists server codes only; client codes share the entry shape on purpose.
   const entryCode = code as unknown as ErrMsgEntry['code'];
-  return (['en_US', 'zh_TW', 'zh_CN'] as const).map((locale) => ({
+  return LangIdValues.map((locale) => ({
     locale,
     errors: [{ code: entryCode, message: texts[code][locale] }],
   }));

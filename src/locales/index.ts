@@ -3,8 +3,9 @@
 // (`<area>.<locale>.json`), merged here so that areas never edit one shared file. en_US (the default and the
 // fallback) is in the entry with the login page's area only (loadStartTexts); the other English areas follow right
 // after start-up (loadLateTexts), and zh_TW and zh_CN, one chunk each, when a user needs them (loadLocaleTexts).
+import type { LangId } from '@generated/types/index';
 import en_US from './en_US.json' with { type: 'json' };
-type Locale = 'en_US' | 'zh_TW' | 'zh_CN';
+type Locale = LangId;
 
 export type Texts = typeof en_US;
 type Tree = { [key: string]: string | Tree };

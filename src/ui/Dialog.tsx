@@ -18,9 +18,11 @@ export interface DialogProps {
   describedBy?: string;
   /** Wide enough for media (a viewer, a preview): up to 960 px instead of 480 px. */
   wide?: boolean;
+  /** A media viewer: its title in the variant's media viewer title size and weight (seed section 9). */
+  mediaTitle?: boolean;
 }
 
-export function Dialog({ open, title, onClose, children, footer, role = 'dialog', initialFocusRef, describedBy, wide = false }: DialogProps) {
+export function Dialog({ open, title, onClose, children, footer, role = 'dialog', initialFocusRef, describedBy, wide = false, mediaTitle = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useTranslation();
@@ -51,7 +53,9 @@ export function Dialog({ open, title, onClose, children, footer, role = 'dialog'
       {open ? (
         <>
           <header className={styles.header}>
-            <h2 id={titleId} className={styles.title}>{title}</h2>
+            <h2 id={titleId} className={[styles.title, mediaTitle ? styles.mediaTitle : ''].join(' ')}>
+              {title}
+            </h2>
             <IconButton icon={X} label={t('common.close')} onClick={onClose} />
           </header>
           <div className={styles.body}>{children}</div>

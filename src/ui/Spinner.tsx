@@ -1,8 +1,8 @@
 // A spinner that appears only after the variant's spinner delay, so fast answers never flash one.
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timings } from '@variant/constants/timings';
 import styles from './Spinner.module.scss';
+import { useHeldFor } from './useHeldFor.ts';
 
 export interface SpinnerProps {
   size?: 'small' | 'large';
@@ -11,13 +11,8 @@ export interface SpinnerProps {
 }
 
 export function Spinner({ size = 'small', label, delayMs = timings.spinnerDelayMs }: SpinnerProps) {
-  const [visible, setVisible] = useState(delayMs <= 0);
+  const visible = useHeldFor(true, delayMs);
   const { t } = useTranslation();
-  useEffect(() => {
-    if (delayMs <= 0) return;
-    const timer = setTimeout(() => setVisible(true), delayMs);
-    return () => clearTimeout(timer);
-  }, [delayMs]);
   if (!visible) return null;
   return (
     <div className={[styles.wrap, styles[size]].join(' ')} role="status">

@@ -24,4 +24,5 @@ export { definePanelPage, PanelPageView, useOpenRoom, usePanelNav, type OpenPage
 export { saveFile } from './saveFile.ts';
 export { useChoiceWhileSaving } from './useChoiceWhileSaving.ts';
 export { PICTURE_TYPES, readFileBase64 } from './readFileBase64.ts';
+export { useHeldFor } from './useHeldFor.ts';
 export { useTabStops } from './useTabStops.ts';

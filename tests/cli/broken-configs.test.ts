@@ -1,6 +1,6 @@
 // The mistakes a build engineer makes in variants/, tried on a copy of the repository's own schema/ and
-// variants/: each one fails `chatgen validate` with exit 1 and exactly one line naming the file and the JSON path
-// (or line:column for a syntax error), in words, once, however many variants inherit it.
+// variants/: each one fails `chatgen validate` with exit 1 and exactly one line naming the file, the line:column
+// and the JSON path (no JSON path for a syntax error), in words, once, however many variants inherit it.
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ function variant(id: string, body: Record<string, unknown>): void {
   writeFileSync(join(root, 'variants', `${id}.json`), `${JSON.stringify({ $schema: '../schema/variant.schema.json', id, ...body }, null, 2)}\n`);
 }
 
-function raw(id: string, text: string): void {
+function raw(id: string, text: string | Buffer): void {
   writeFileSync(join(root, 'variants', `${id}.json`), text);
 }
 
@@ -36,13 +36,13 @@ const cases: Case[] = [
     name: 'a misspelt flag is missing from the default set, with a suggestion',
     ids: ['CASE_FLAG_TYPO'],
     setUp: () => variant('CASE_FLAG_TYPO', { extends: 'CSD', flags: { IS_ALLOW_QR_LOGN: true } }),
-    line: 'variants/CASE_FLAG_TYPO.json: /flags/IS_ALLOW_QR_LOGN: IS_ALLOW_QR_LOGN is missing from the default set (did you mean IS_ALLOW_QR_LOGIN?)',
+    line: 'variants/CASE_FLAG_TYPO.json:6:25: /flags/IS_ALLOW_QR_LOGN: IS_ALLOW_QR_LOGN is missing from the default set (did you mean IS_ALLOW_QR_LOGIN?)',
   },
   {
     name: 'a flag name that is not IS_ALLOW_/IS_SHOW_',
     ids: ['CASE_FLAG_CASE'],
     setUp: () => variant('CASE_FLAG_CASE', { extends: 'CSD', flags: { is_allow_sticker: false } }),
-    line: 'variants/CASE_FLAG_CASE.json: /flags/is_allow_sticker: is_allow_sticker is not a flag name (flags are IS_ALLOW_... or IS_SHOW_... in capitals) (did you mean IS_ALLOW_STICKER?)',
+    line: 'variants/CASE_FLAG_CASE.json:6:25: /flags/is_allow_sticker: is_allow_sticker is not a flag name (flags are IS_ALLOW_... or IS_SHOW_... in capitals) (did you mean IS_ALLOW_STICKER?)',
   },
   {
     name: 'a required field missing after inheritance, reported once at the root that must set it',
@@ -53,7 +53,7 @@ const cases: Case[] = [
       variant('CASE_NO_VERSION_CHILD', { extends: 'CASE_NO_VERSION', title: 'Child' });
       variant('CASE_NO_VERSION_GRANDCHILD', { extends: 'CASE_NO_VERSION_CHILD' });
     },
-    line: 'variants/CASE_NO_VERSION.json: /version: is required: a variant without extends must set it (no default)',
+    line: 'variants/CASE_NO_VERSION.json:1:1: /version: is required: a variant without extends must set it (no default)',
   },
   {
     name: "a parent's mistake is reported once, at the parent, not again by each child",
@@ -63,14 +63,14 @@ const cases: Case[] = [
       variant('CASE_PARENT_A', { extends: 'CASE_PARENT', title: 'A' });
       variant('CASE_PARENT_B', { extends: 'CASE_PARENT', title: 'B', buildVersion: 19 });
     },
-    line: 'variants/CASE_PARENT.json: /environment: must be one of "production", "uat", "development", "trial", not "prod" (did you mean "production"?)',
+    line: 'variants/CASE_PARENT.json:7:18: /environment: must be one of "production", "uat", "development", "trial", not "prod" (did you mean "production"?)',
   },
   {
     name: 'a flag switched off while flags that need it stay on',
     ids: ['CASE_DEPENDENCY_OFF'],
     setUp: () => variant('CASE_DEPENDENCY_OFF', { extends: 'CSD', flags: { IS_SHOW_PRIVACY_SETTINGS: false } }),
     line:
-      'variants/CASE_DEPENDENCY_OFF.json: /flags/IS_SHOW_PRIVACY_SETTINGS: IS_SHOW_PRIVACY_SETTINGS is off, but ' +
+      'variants/CASE_DEPENDENCY_OFF.json:6:33: /flags/IS_SHOW_PRIVACY_SETTINGS: IS_SHOW_PRIVACY_SETTINGS is off, but ' +
       'IS_ALLOW_PRIVACY_READ_RECEIPT, IS_ALLOW_PRIVACY_VIEW_PRESENCE, IS_ALLOW_PRIVACY_VIEW_PROFILE (on) need it: ' +
       'switch them off too, or keep IS_SHOW_PRIVACY_SETTINGS on',
   },
@@ -78,7 +78,7 @@ const cases: Case[] = [
     name: 'a flag switched on without the flag it needs',
     ids: ['CASE_DEPENDENCY_ON'],
     setUp: () => variant('CASE_DEPENDENCY_ON', { extends: 'CSD', flags: { IS_SHOW_LITE_VERSION: true } }),
-    line: 'variants/CASE_DEPENDENCY_ON.json: /flags/IS_SHOW_LITE_VERSION: IS_SHOW_LITE_VERSION needs IS_ALLOW_WEBVIEW_LOGIN switched on, and it is off',
+    line: 'variants/CASE_DEPENDENCY_ON.json:6:29: /flags/IS_SHOW_LITE_VERSION: IS_SHOW_LITE_VERSION needs IS_ALLOW_WEBVIEW_LOGIN switched on, and it is off',
   },
   {
     name: 'a trailing comma, at line:column',
@@ -96,55 +96,55 @@ const cases: Case[] = [
     name: 'a key given twice (JSON would silently keep the last)',
     ids: ['CASE_DUPLICATE_KEY'],
     setUp: () => raw('CASE_DUPLICATE_KEY', '{\n  "id": "CASE_DUPLICATE_KEY",\n  "extends": "CSD",\n  "flags": {\n    "IS_ALLOW_STICKER": false,\n    "IS_ALLOW_STICKER": true\n  }\n}\n'),
-    line: 'variants/CASE_DUPLICATE_KEY.json: /flags/IS_ALLOW_STICKER: duplicate key "IS_ALLOW_STICKER" (first at line 5): JSON keeps only the last one',
+    line: 'variants/CASE_DUPLICATE_KEY.json:6:5: /flags/IS_ALLOW_STICKER: duplicate key "IS_ALLOW_STICKER" (first at line 5): JSON keeps only the last one',
   },
   {
     name: 'a colour that is not #RRGGBB, said in words',
     ids: ['CASE_COLOUR'],
     setUp: () => variant('CASE_COLOUR', { extends: 'CSD', theme: { colors: { accent: 'blue' } } }),
-    line: 'variants/CASE_COLOUR.json: /theme/colors/accent: must be a colour like #1a2b3c, not "blue"',
+    line: 'variants/CASE_COLOUR.json:7:17: /theme/colors/accent: must be a colour like #1a2b3c, not "blue"',
   },
   {
     name: 'a version that is not x.y.z, said in words, a quoted line break kept on one line',
     ids: ['CASE_VERSION'],
     setUp: () => variant('CASE_VERSION', { extends: 'CSD', version: '1.0\n.16' }),
-    line: 'variants/CASE_VERSION.json: /version: must be a version like 1.0.15 or 1.0.16-rc.1, not "1.0\\n.16"',
+    line: 'variants/CASE_VERSION.json:5:14: /version: must be a version like 1.0.15 or 1.0.16-rc.1, not "1.0\\n.16"',
   },
   {
     name: 'a link that is neither an http(s) URL nor empty: one line, not one per alternative',
     ids: ['CASE_LINK'],
     setUp: () => variant('CASE_LINK', { extends: 'CSD', links: { faq: 'ftp://csd.example.com/faq' } }),
-    line: 'variants/CASE_LINK.json: /links/faq: must be an absolute http(s) URL, or "" for none, not "ftp://csd.example.com/faq"',
+    line: 'variants/CASE_LINK.json:6:12: /links/faq: must be an absolute http(s) URL, or "" for none, not "ftp://csd.example.com/faq"',
   },
   {
     name: 'a number given as a string',
     ids: ['CASE_TYPE'],
     setUp: () => variant('CASE_TYPE', { extends: 'CSD', buildVersion: '19' }),
-    line: 'variants/CASE_TYPE.json: /buildVersion: must be integer, not the string "19"',
+    line: 'variants/CASE_TYPE.json:5:19: /buildVersion: must be integer, not the string "19"',
   },
   {
     name: 'a misspelt enum value, with a suggestion',
     ids: ['CASE_ENUM'],
     setUp: () => variant('CASE_ENUM', { extends: 'CSD', server: { framePolicy: 'SAMEORGIN' } }),
-    line: 'variants/CASE_ENUM.json: /server/framePolicy: must be one of "DENY", "SAMEORIGIN", not "SAMEORGIN" (did you mean "SAMEORIGIN"?)',
+    line: 'variants/CASE_ENUM.json:6:20: /server/framePolicy: must be one of "DENY", "SAMEORIGIN", not "SAMEORGIN" (did you mean "SAMEORIGIN"?)',
   },
   {
     name: 'a misspelt property, with a suggestion',
     ids: ['CASE_PROPERTY'],
     setUp: () => variant('CASE_PROPERTY', { extends: 'CSD', tittle: 'CSD Chat 2' }),
-    line: 'variants/CASE_PROPERTY.json: /tittle: unknown property tittle (did you mean title?)',
+    line: 'variants/CASE_PROPERTY.json:5:13: /tittle: unknown property tittle (did you mean title?)',
   },
   {
     name: 'a misspelt wording key, with a suggestion',
     ids: ['CASE_WORDING'],
     setUp: () => variant('CASE_WORDING', { extends: 'CSD', wording: { en_US: { helpLable: 'Help' } } }),
-    line: 'variants/CASE_WORDING.json: /wording/en_US/helpLable: unknown wording key helpLable (did you mean helpLabel?)',
+    line: 'variants/CASE_WORDING.json:7:20: /wording/en_US/helpLable: unknown wording key helpLable (did you mean helpLabel?)',
   },
   {
     name: 'extends names a variant that does not exist, with a suggestion',
     ids: ['CASE_EXTENDS'],
     setUp: () => variant('CASE_EXTENDS', { extends: 'HOSPTAL' }),
-    line: 'variants/CASE_EXTENDS.json: /extends: extends unknown variant id HOSPTAL (did you mean HOSPITAL?)',
+    line: 'variants/CASE_EXTENDS.json:4:14: /extends: extends unknown variant id HOSPTAL (did you mean HOSPITAL?)',
   },
   {
     name: 'an extends cycle, reported once',
@@ -153,31 +153,78 @@ const cases: Case[] = [
       variant('CASE_CYCLE_A', { extends: 'CASE_CYCLE_B' });
       variant('CASE_CYCLE_B', { extends: 'CASE_CYCLE_A' });
     },
-    line: 'variants/CASE_CYCLE_A.json: /extends: extends cycle: CASE_CYCLE_A → CASE_CYCLE_B → CASE_CYCLE_A',
+    line: 'variants/CASE_CYCLE_A.json:4:14: /extends: extends cycle: CASE_CYCLE_A → CASE_CYCLE_B → CASE_CYCLE_A',
   },
   {
     name: 'an id that is not the file name',
     ids: ['CASE_ID'],
     setUp: () => raw('CASE_ID', '{ "id": "CASE_IDD", "extends": "CSD" }\n'),
-    line: 'variants/CASE_ID.json: /id: id "CASE_IDD" must equal the file name (CASE_ID)',
+    line: 'variants/CASE_ID.json:1:9: /id: id "CASE_IDD" must equal the file name (CASE_ID)',
   },
   {
     name: 'columns that do not add up to 12 after inheritance',
     ids: ['CASE_COLUMNS'],
     setUp: () => variant('CASE_COLUMNS', { extends: 'CSD', layout: { columns: { right: 2 } } }),
-    line: 'variants/CASE_COLUMNS.json: /layout/columns: left + main + right must be 12 (4 + 8 + 2 = 14)',
+    line: 'variants/CASE_COLUMNS.json:6:16: /layout/columns: left + main + right must be 12 (4 + 8 + 2 = 14)',
   },
   {
     name: 'a chat room width range upside down',
     ids: ['CASE_WIDTH'],
     setUp: () => variant('CASE_WIDTH', { extends: 'CSD', layout: { chatRoomWidth: { min: 1500 } } }),
-    line: 'variants/CASE_WIDTH.json: /layout/chatRoomWidth: min (1500) must not exceed max (1450)',
+    line: 'variants/CASE_WIDTH.json:6:22: /layout/chatRoomWidth: min (1500) must not exceed max (1450)',
   },
   {
     name: 'an unknown locale, with a suggestion',
     ids: ['CASE_LOCALE'],
     setUp: () => variant('CASE_LOCALE', { extends: 'CSD', wording: { zh_tw: { helpLabel: '說明' } } }),
-    line: 'variants/CASE_LOCALE.json: /wording/zh_tw: unknown locale zh_tw (expected en_US, zh_TW, zh_CN) (did you mean zh_TW?)',
+    line: 'variants/CASE_LOCALE.json:6:14: /wording/zh_tw: unknown locale zh_tw (expected en_US, zh_TW, zh_CN) (did you mean zh_TW?)',
+  },
+  {
+    name: 'a zh_TW wording saved as Big5 (not UTF-8), at the line and column of the first bad byte',
+    ids: ['CASE_BIG5'],
+    setUp: () => {
+      const big5 = Buffer.from([0xbb, 0xa1, 0xa9, 0xfa]); // 說明 in Big5
+      const [head, tail] = ['{\n  "id": "CASE_BIG5",\n  "extends": "CSD",\n  "wording": { "zh_TW": { "helpLabel": "', '" } }\n}\n'];
+      raw('CASE_BIG5', Buffer.concat([Buffer.from(head), big5, Buffer.from(tail)]));
+    },
+    line: 'variants/CASE_BIG5.json:4:41: is not valid UTF-8 (byte 0xBB; saved as Big5, GBK or Latin-1?): save it as UTF-8',
+  },
+  {
+    name: 'a file saved as UTF-16 without a byte-order mark',
+    ids: ['CASE_UTF16'],
+    setUp: () => raw('CASE_UTF16', Buffer.from('{ "id": "CASE_UTF16", "extends": "CSD" }\n', 'utf16le')),
+    line: 'variants/CASE_UTF16.json:1:2: contains NUL characters (saved as UTF-16 without a byte-order mark?): save it as UTF-8',
+  },
+  {
+    name: 'a switched-on feature whose link is empty (the accessibility badge)',
+    ids: ['CASE_BADGE'],
+    setUp: () => variant('CASE_BADGE', { extends: 'CSD', flags: { IS_SHOW_ACCESSIBILITY_BADGE: true } }),
+    line:
+      'variants/CASE_BADGE.json:6:36: /flags/IS_SHOW_ACCESSIBILITY_BADGE: IS_SHOW_ACCESSIBILITY_BADGE is on, but links.accessibilityBadge ' +
+      'is empty: give links.accessibilityBadge, or switch IS_SHOW_ACCESSIBILITY_BADGE off',
+  },
+  {
+    name: 'the link emptied by a variant whose parent shows the badge, at the link',
+    ids: ['CASE_BADGE_LINK'],
+    setUp: () => variant('CASE_BADGE_LINK', { extends: 'HKMA', links: { accessibilityBadge: '' } }),
+    line:
+      'variants/CASE_BADGE_LINK.json:6:27: /links/accessibilityBadge: IS_SHOW_ACCESSIBILITY_BADGE is on, but links.accessibilityBadge ' +
+      'is empty: give links.accessibilityBadge, or switch IS_SHOW_ACCESSIBILITY_BADGE off',
+  },
+  {
+    name: "a parent's syntax error is one error, not a second one at the child that extends it",
+    ids: ['CASE_SYNTAX_PARENT', 'CASE_SYNTAX_CHILD'],
+    setUp: () => {
+      raw('CASE_SYNTAX_PARENT', '{\n  "id": "CASE_SYNTAX_PARENT",\n  "extends": "CSD",\n  "flags": { "IS_ALLOW_STICKER": false, }\n}\n');
+      variant('CASE_SYNTAX_CHILD', { extends: 'CASE_SYNTAX_PARENT' });
+    },
+    line: 'variants/CASE_SYNTAX_PARENT.json:4:39: invalid JSON: trailing comma before } (JSON allows no comma after the last member)',
+  },
+  {
+    name: 'an unknown parent is never "corrected" to the file itself',
+    ids: ['CASE_SELF_HINT'],
+    setUp: () => variant('CASE_SELF_HINT', { extends: 'CASE_SELF_HIN' }),
+    line: 'variants/CASE_SELF_HINT.json:4:14: /extends: extends unknown variant id CASE_SELF_HIN',
   },
 ];
 
@@ -218,6 +265,15 @@ describe('broken variant configs', () => {
     } finally {
       rmSync(join(root, 'variants', 'CASE_BOM.json'));
     }
+  });
+
+  it('prints GitHub annotations with --format github: file, line and column of each mistake', () => {
+    const result = runCli(['validate', 'CASE_BIG5', 'CASE_COLUMNS', '--format', 'github', '--root', root]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.trim().split('\n')).toEqual([
+      '::error file=variants/CASE_BIG5.json,line=4,col=41,title=chatgen::is not valid UTF-8 (byte 0xBB; saved as Big5, GBK or Latin-1?): save it as UTF-8',
+      expect.stringMatching(/^::error file=variants\/CASE_COLUMNS.json,line=\d+,col=\d+,title=chatgen::\/layout\/columns: left \+ main \+ right must be 12 \(4 \+ 8 \+ 2 = 14\)$/),
+    ]);
   });
 
   it('generate refuses the project, naming each mistake on its own line', () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../generated/api/endpoints.ts';
 import { errorCodeByName } from '../../generated/errors.ts';
 import { openResponseOrFailed } from '../../server/crypto/envelope.ts';
-import { signIn, type SignedInClient } from '../support/node-transport.ts';
+import { deviceProofHeaders, signIn, type SignedInClient } from '../support/node-transport.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -19,7 +19,7 @@ afterAll(() => server?.close());
 
 async function post(path: string, body: string, apiKey?: string) {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'Device-Type': 'WEB' };
-  if (apiKey) headers['Api-Key'] = apiKey;
+  if (apiKey) Object.assign(headers, { 'Api-Key': apiKey }, deviceProofHeaders(apiKey, { method: 'POST', path: `/v3${path}`, body }));
   const response = await fetch(`${server.url}/v3${path}`, { method: 'POST', headers, body });
   let json = (await response.json()) as Record<string, unknown>;
   // Failures on response-encrypted paths arrive sealed to the caller's device, like successes.

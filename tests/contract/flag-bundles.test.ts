@@ -14,6 +14,8 @@ const out = join(REPO, '.tmp', 'flag-bundles');
 const report = flagCoverage(REPO);
 const marked = report.filter((f) => f.differs && f.markers.length > 0);
 const bundles = new Map<string, string>();
+/** build-info.json's `flags` of each variant: the flags its bundle's code reads, with their values. */
+const flagsRead = new Map<string, Record<string, boolean>>();
 
 /** The minifier may turn the attribute's quotes into backticks: `"data-flag":\`IS_X\``. */
 const markerPattern = (flag: string): RegExp => new RegExp(`data-flag["'\`]?\\s*[:=]\\s*["'\`]${flag}["'\`]`);
@@ -26,8 +28,9 @@ beforeAll(async () => {
   for (const id of ids) {
     const dir = join(out, id);
     bundles.set(id, listFiles(dir).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n'));
+    flagsRead.set(id, (JSON.parse(readFileSync(join(dir, 'build-info.json'), 'utf8')) as { flags: Record<string, boolean> }).flags);
   }
-}, 900_000);
+}, 1_200_000); // the other file's cold build of every variant may hold the lock first (tests/support/real-tree-build.ts)
 
 describe('switched-off features are absent from the bundle', () => {
   it('covers the features the variants differ on', () => {
@@ -49,5 +52,33 @@ describe('switched-off features are absent from the bundle', () => {
     const sniffing = (id: string): boolean => bundles.get(id)!.includes('Trident');
     expect(check.on.filter((id) => !sniffing(id))).toEqual([]);
     expect(check.off.filter(sniffing)).toEqual([]);
+  });
+});
+
+describe('each bundle knows only itself', () => {
+  it('names no flag its code does not read (no table of every flag, no other customer\'s switches)', () => {
+    expect(bundles.size).toBe(20);
+    const catalogue = report.length;
+    const extra: string[] = [];
+    for (const [id, text] of bundles) {
+      const read = flagsRead.get(id)!;
+      expect(Object.keys(read).length, id).toBeGreaterThan(20);
+      expect(Object.keys(read).length, id).toBeLessThan(catalogue);
+      for (const name of new Set(text.match(/\bIS_(?:ALLOW|SHOW)_[A-Z0-9_]+\b/g) ?? [])) if (!(name in read)) extra.push(`${id}: ${name}`);
+    }
+    expect(extra).toEqual([]);
+  });
+
+  it('leaves out the call of a switched-off feature: the delete-and-export endpoint only where it is on', () => {
+    const call = '/chat/sec/room/hospital/deleteandexportroom';
+    const wrong: string[] = [];
+    for (const [id, text] of bundles) {
+      const on = flagsRead.get(id)!.IS_ALLOW_DELETE_AND_EXPORT_ROOM;
+      expect(on, `${id} reads IS_ALLOW_DELETE_AND_EXPORT_ROOM`).toBeTypeOf('boolean');
+      if (on !== text.includes(call)) wrong.push(`${id}: ${on ? 'missing' : 'shipped though switched off'}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(flagsRead.get('CSD')!.IS_ALLOW_DELETE_AND_EXPORT_ROOM).toBe(false);
+    expect(flagsRead.get('HOSPITAL')!.IS_ALLOW_DELETE_AND_EXPORT_ROOM).toBe(true);
   });
 });

@@ -3,10 +3,11 @@
 // combining marks, bidi overrides, hundreds of lines) keeps each bubble inside its row; the maximum-text notice;
 // enlarged emoji; the right panel shares the width from 1,200 px and slides over the chat with the focus below; a
 // member who hides their presence while the header's presence is being fetched shows no dot.
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ok, person, type Person } from '../support/people.ts';
 import { TEST_PASSWORD } from '../support/test-server.ts';
 import { expect, login, screenshot, serveVariant, test } from './fixtures.ts';
+import { boxOf, overlaps } from './support/geometry.ts';
 import { countNotices, holdNextAnswer } from './support/held-answer.ts';
 import { openRoomAs, pairInChat, sendFile, sendTexts } from './support/room-helpers.ts';
 
@@ -22,12 +23,6 @@ async function pair(): Promise<{ me: Person; other: Person; roomId: string }> {
 
 const openRoom = (page: Page, who: Person, roomName: string) => openRoomAs(page, csd.url, who, roomName);
 
-type Box = { top: number; bottom: number; left: number; right: number; height: number };
-const boxOf = (locator: Locator): Promise<Box> =>
-  locator.evaluate((element) => {
-    const r = element.getBoundingClientRect();
-    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
-  });
 
 /** Every shown bubble lies inside its row, and rows follow each other without overlapping. */
 async function expectBubblesInsideRows(page: Page): Promise<void> {
@@ -277,7 +272,7 @@ test("the maximum-text notice keeps a too long text unsent; emoji alone are enla
   await screenshot(page, 'emoji-enlarged');
 });
 
-test('the right panel narrows the main panel; the message beside it keeps its width and its actions float above it', async ({ openPage }) => {
+test('the right panel narrows the main panel; the message beside it keeps its width and its actions sit beside it', async ({ openPage }) => {
   const { me, other, roomId } = await pair();
   const long = 'A long message that must keep a readable width beside the open panel. '.repeat(4);
   await sendTexts(other, roomId, ['A message to inspect', long]);
@@ -299,8 +294,12 @@ test('the right panel narrows the main panel; the message beside it keeps its wi
   expect((await longBubble.evaluate((element) => element.getBoundingClientRect().width)) / (mainBox.right - mainBox.left)).toBeGreaterThan(0.6);
   await own.hover();
   await expect(own.getByRole('toolbar', { name: 'Message actions' })).toBeVisible();
-  // The actions float above the hovered row, never over its text.
-  expect((await boxOf(own.getByRole('toolbar', { name: 'Message actions' }))).bottom).toBeLessThanOrEqual((await boxOf(own.locator('article'))).top + 6);
+  // The actions sit beside the hovered bubble (tests/e2e/message-actions.e2e.ts), never over its text, and stay in
+  // the narrowed timeline.
+  const [toolbarBox, ownBubble] = [await boxOf(own.getByRole('toolbar', { name: 'Message actions' })), await boxOf(own.locator('article'))];
+  expect(overlaps(toolbarBox, ownBubble)).toBe(false);
+  expect(toolbarBox.left).toBeGreaterThanOrEqual((await boxOf(wide.getByRole('main'))).left);
+  expect(toolbarBox.right).toBeLessThanOrEqual((await boxOf(panel)).left);
   await screenshot(wide, 'right-panel-narrows-main');
 
 });

@@ -118,3 +118,19 @@ test("the variant's favicon is served", async ({ openPage, request }) => {
   expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
   expect(await icon.text()).toContain('fill="#1D4E89"'); // CSD's accent
 });
+
+test('an unknown address goes to the start and then the login, signed in it goes on to the chats', async ({ openPage }) => {
+  const page = await openPage();
+  const failed = failures(page);
+  const response = await page.goto(`${csd.url}/no/such/page?x=1`);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByText('Not found')).toHaveCount(0);
+  expect(failed).toEqual([]);
+  await screenshot(page, 'unknown-address-login');
+  await fillLogin(page);
+  await expect(page.getByRole('heading', { name: 'Chats' })).toBeVisible();
+  await page.goto(`${csd.url}/chatroom/settings`);
+  await expect(page.getByRole('heading', { name: 'Chats' })).toBeVisible();
+});

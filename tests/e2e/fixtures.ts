@@ -54,6 +54,14 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/**
+ * What every browser test's server runs with. No HTTP compression: each server would otherwise compress every bundle
+ * at brotli's best quality in the background (seconds of CPU per bundle, per test file), taking the cores the pages
+ * and servers of the tests beside it need. Loopback gains nothing from it; tests/server/static-client.test.ts proves
+ * compression itself.
+ */
+export const BROWSER_TEST_SERVER_ENV: Readonly<Record<string, string>> = { HTTP_COMPRESSION: 'off' };
+
 /** A built variant served by a fresh reference server (its own data folder and port) for this test file. */
 export interface ServedVariant {
   readonly server: TestServer;
@@ -70,7 +78,7 @@ export function serveVariant(
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     const clientDir = await builtVariant(variant);
-    server = await startTestServer({ CLIENT_DIR: clientDir, VARIANT: variant, ...(typeof env === 'function' ? env() : env) });
+    server = await startTestServer({ ...BROWSER_TEST_SERVER_ENV, CLIENT_DIR: clientDir, VARIANT: variant, ...(typeof env === 'function' ? env() : env) });
     await setUp?.(server);
   });
   test.afterAll(async () => {

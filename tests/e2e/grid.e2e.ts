@@ -4,7 +4,7 @@
 // themselves: the grid page stays signed in as it was, and a fifth room replaces the oldest cell.
 import { ok, person } from '../support/people.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
-import { expect, login, screenshot, test } from './fixtures.ts';
+import { BROWSER_TEST_SERVER_ENV, expect, login, screenshot, test } from './fixtures.ts';
 import { builtVariant } from './support/build-cache.ts';
 
 let server: TestServer | undefined;
@@ -12,7 +12,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   const parent = await builtVariant('DEV_GRID_VERSION');
   const child = await builtVariant('DEV_GRID_CHILD', '/gridchild/');
-  server = await startTestServer({ CLIENT_DIR: parent, VARIANT: 'DEV_GRID_VERSION', GRID_CHILD_DIR: child });
+  server = await startTestServer({ ...BROWSER_TEST_SERVER_ENV, CLIENT_DIR: parent, VARIANT: 'DEV_GRID_VERSION', GRID_CHILD_DIR: child });
 });
 test.afterAll(async () => {
   await server?.close();

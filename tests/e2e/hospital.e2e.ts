@@ -23,6 +23,11 @@ test.describe('HOSPITAL variant', () => {
     });
     expect(layout.direction).toBe('row');
     expect(layout.ratio).toBeCloseTo(0.7, 1);
+    // The password box (with its visibility toggle) lines up with the Corporate ID box: same start, same width.
+    const boxOf = async (label: string) => (await page.getByLabel(label, { exact: true }).locator('..').boundingBox())!;
+    const [idBox, passwordBox] = [await boxOf('Corporate ID'), await boxOf('Password')];
+    expect(Math.abs(passwordBox.x - idBox.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(passwordBox.width - idBox.width)).toBeLessThanOrEqual(1);
     await screenshot(page, 'hospital-login');
 
     await name.fill('nurse');

@@ -5,7 +5,7 @@
 import config from '../../playwright.config.ts';
 import { seedContentData } from '../../server/seed/content.ts';
 import { expect, screenshot, serveVariant, test, type Page } from './fixtures.ts';
-import { openRoomAs, pairInChat } from './support/room-helpers.ts';
+import { openRoomAs, pairInChat, roomRow } from './support/room-helpers.ts';
 import { recordCanvasWebm, withDuration } from './support/webm.ts';
 
 test.use({
@@ -43,7 +43,7 @@ test('a location, a contact card, a recorded voice message and a video reach the
   await screenshot(mine, 'messages-compose-location');
   await place.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(lastOfKind(theirs, 'LOCATION').getByTestId('location-card')).toContainText('Queen Mary Hospital22.28290, 114.13710');
-  const preview = (page: Page) => page.getByTestId('room-row').filter({ hasText: 'One' }).getByTestId('room-preview');
+  const preview = (page: Page) => roomRow(page, 'One').getByTestId('room-preview');
   await expect(preview(theirs)).toHaveText('Location: Queen Mary Hospital');
 
   // Contact card: a name is required.
@@ -137,9 +137,9 @@ test('a drawing made on the pad reaches the other member as a picture; a room wh
     return differing;
   });
   expect(inked).toBeGreaterThan(100);
-  await expect(mine.getByTestId('room-row').filter({ hasText: 'Viewer One' }).getByTestId('room-preview')).toContainText('Image');
+  await expect(roomRow(mine, 'Viewer One').getByTestId('room-preview')).toContainText('Image');
 
-  await mine.getByTestId('room-row').filter({ hasText: 'No drawings' }).click();
+  await roomRow(mine, 'No drawings').click();
   await expect(mine.getByTestId('chat-title')).toContainText('No drawings');
   await expect(mine.getByRole('button', { name: 'Share location' })).toBeVisible();
   await expect(mine.getByRole('button', { name: 'Draw', exact: true })).toHaveCount(0);

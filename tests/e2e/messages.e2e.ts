@@ -7,7 +7,7 @@ import { letterImage } from '../../server/services/content/images.ts';
 import { seedContentData } from '../../server/seed/content.ts';
 import { ok, person, type Person } from '../support/people.ts';
 import { expect, screenshot, serveVariant, test } from './fixtures.ts';
-import { moreAction, openRoomAs, pairInChat, sendTexts } from './support/room-helpers.ts';
+import { moreAction, openRoomAs, pairInChat, roomRow, sendTexts } from './support/room-helpers.ts';
 import { sendKind, toneWav, type KindSend } from './support/message-kinds.ts';
 
 const csd = serveVariant('CSD', {}, async (server) => {
@@ -174,10 +174,10 @@ test('forward reaches several rooms but never a read-only one; select mode forwa
   await expect(bubble('Bed two ready')).toHaveCount(0);
   await expect(bubble('Bed three ready')).toBeVisible();
 
-  await page.getByTestId('room-row').filter({ hasText: `Third ${people}` }).click();
+  await roomRow(page, `Third ${people}`).click();
   for (const text of ['Bed one ready', 'Bed two ready', 'Bed three ready']) await expect(bubble(text)).toContainText('Forwarded');
 
-  await page.getByTestId('room-row').filter({ hasText: `No forward ${people}` }).click();
+  await roomRow(page, `No forward ${people}`).click();
   await bubble('Not for sharing').hover();
   await expect(bubble('Not for sharing').getByRole('button', { name: 'Reply' })).toBeVisible();
   await expect(bubble('Not for sharing').getByRole('button', { name: 'Forward' })).toHaveCount(0);
@@ -185,7 +185,7 @@ test('forward reaches several rooms but never a read-only one; select mode forwa
   // Drafts stay with their room while switching and across a reload.
   const composer = page.getByRole('textbox', { name: 'Message', exact: true });
   const openChat = async (name: string) => {
-    await page.getByTestId('room-row').filter({ hasText: name }).click();
+    await roomRow(page, name).click();
     await expect(page.getByTestId('chat-title')).toContainText(name);
   };
   await openChat(`Sender ${people}`);
@@ -319,7 +319,10 @@ test('a poll created in the client is voted and unvoted live on the other side; 
   const results = mine.getByTestId('panel-page-pollingresult');
   await expect(results).toContainText('Rice1 vote');
   await results.getByRole('button', { name: /Rice/ }).click();
-  await expect(mine.getByTestId('panel-page-pollingresultlist')).toContainText('Viewer');
+  // Rice's voters: only the viewer's own vote is left (the other member took theirs back).
+  const voters = mine.getByTestId('panel-page-pollingresultlist');
+  await expect(voters).toContainText('You');
+  await expect(voters).not.toContainText('Viewer');
   await screenshot(mine, 'messages-poll-results');
 
   await mine.getByRole('button', { name: 'Stickers' }).click();

@@ -37,8 +37,9 @@ async function openRoom(page: Page, baseUrl: string, who: Person, peer: string):
 async function serverTexts(bob: Person, roomId: string): Promise<string[]> {
   const key = await roomKey(bob, roomId);
   const page = ok(await bob.api.receiveAesMessages({ roomId, batchSize: 200, upOrDown: 'UP' }));
-  return (page.messages as { messageId: string; message?: string }[])
-    .filter((message) => message.message)
+  // System lines (Bob removing Alice writes one) are plain text, not what anyone sent.
+  return page.messages
+    .filter((message) => message.message && message.messageType !== 'SYSTEM')
     .sort((a, b) => Number(a.messageId) - Number(b.messageId))
     .map((message) => decryptText(key, message.message!));
 }

@@ -99,8 +99,15 @@ test('the room menu pins, mutes, hides and unhides, archives, deletes all messag
   await mine.getByRole('button', { name: 'Back' }).click();
   await expect(rowOf(mine, 'Ward Menu')).toBeVisible();
 
-  // Archive: out of the room list, into the archived chats.
+  // Archive, confirmed as Leave and Delete are (Cancel keeps the room): out of the room list, into the archived chats.
   await fromMenu(mine, 'Ward Menu', 'Archive', 'right-click');
+  const archiving = mine.getByRole('alertdialog', { name: 'Archive' });
+  await expect(archiving).toContainText('Archive Ward Menu? It moves to Archived chats');
+  await screenshot(mine, 'rooms-archive-confirm');
+  await archiving.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rowOf(mine, 'Ward Menu')).toBeVisible();
+  await fromMenu(mine, 'Ward Menu', 'Archive', 'right-click');
+  await archiving.getByRole('button', { name: 'Archive' }).click();
   await expect(rowOf(mine, 'Ward Menu')).toHaveCount(0);
   await mine.getByRole('button', { name: 'Archived chats' }).click();
   await expect(mine.getByTestId('panel-page-archivedchats').getByTestId('listed-room')).toHaveText(/Ward Menu/);
@@ -347,7 +354,7 @@ test('room policy: an admin limits sending, starring and recalling and the other
 
   // My own chat, from the room list's header.
   await mine.getByRole('button', { name: 'My own chat (notes to self)' }).click();
-  await expect(mine.getByTestId('chat-title')).toHaveText('Policy Admin');
+  await expect(mine.getByTestId('chat-title')).toHaveText('Policy Admin (You)');
 });
 
 test('a broadcast by a delegate reaches its recipients, who cannot answer in it', async ({ openPage }) => {

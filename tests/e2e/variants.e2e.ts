@@ -10,7 +10,7 @@ import { resolveVariant } from '../../generator/src/resolve/variant.ts';
 import { signIn } from '../support/node-transport.ts';
 import { person, ok } from '../support/people.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
-import { expect, screenshot, test } from './fixtures.ts';
+import { BROWSER_TEST_SERVER_ENV, expect, screenshot, test } from './fixtures.ts';
 import { builtVariants, repoRoot } from './support/build-cache.ts';
 import { sendFile, sendTexts } from './support/room-helpers.ts';
 
@@ -134,7 +134,7 @@ for (const group of groups) {
     test(`variant ${v.id}: login page, login and the features its flags switch`, async ({ openPage }) => {
       test.setTimeout(300_000);
       const dirs = await builtVariants(group.map((member) => member.id));
-      const server = await startTestServer({ CLIENT_DIR: dirs.get(v.id)!, VARIANT: v.id });
+      const server = await startTestServer({ ...BROWSER_TEST_SERVER_ENV, CLIENT_DIR: dirs.get(v.id)!, VARIANT: v.id });
       try {
         await walkVariant(openPage, server, v, await seedPeople(server));
       } finally {

@@ -5,7 +5,7 @@ import { endpoints } from '../../generated/api/endpoints.ts';
 import { endpointsOf, loadSchemas } from '../contract/load-schemas.ts';
 import type { ApiResult } from '../../generated/api/client.ts';
 import { errorCodeByName } from '../../generated/errors.ts';
-import { errorCode, signIn, type SignedInClient } from '../support/node-transport.ts';
+import { deviceProofHeaders, errorCode, signIn, type SignedInClient } from '../support/node-transport.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
 import { SchemaSampler, seededRandom } from './schema-sample.ts';
 
@@ -53,7 +53,11 @@ describe('request fuzzing', () => {
         const body = round === 0 ? JSON.stringify(object(next, 0)) : JSON.stringify(value(next, 0));
         const response = await fetch(`${server.url}/v3${endpoint.path}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'Api-Key': user.apiKey },
+          headers: {
+            'content-type': 'application/json',
+            'Api-Key': user.apiKey,
+            ...deviceProofHeaders(user.apiKey, { method: 'POST', path: `/v3${endpoint.path}`, body }),
+          },
           body,
         });
         const text = await response.text();

@@ -11,6 +11,7 @@ import { RoomPolicyKeyValues } from '../../generated/types/enums.ts';
 import { endpointsOf, loadSchemas, type Endpoint } from '../contract/load-schemas.ts';
 import { SchemaSampler, seededRandom } from '../fuzz/schema-sample.ts';
 import { makeRoom, sendText, setPolicy } from '../server/messages/helpers.ts';
+import { openResponseOrFailed } from '../../server/crypto/envelope.ts';
 import { errorCode } from '../support/node-transport.ts';
 import { ok, person, type Person } from '../support/people.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -96,11 +97,13 @@ describe('the authorisation matrix of every secured call', () => {
     expect(policies.filter((policy) => !(RoomPolicyKeyValues as readonly string[]).includes(policy))).toEqual([]);
   });
 
-  it('refuses every secured call without an api key, with an expired key and with a logged-out key (401)', async () => {
+  it('refuses every secured call without an api key, with an expired or logged-out key, and with a live key but no device proof (401)', async () => {
     const expired = await person(server, 'am_expired');
     await server.app.ctx.db.query("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE account_id = $1", [expired.id]);
     const loggedOut = await person(server, 'am_logged_out');
     ok(await loggedOut.api.logout({}));
+    // A live api key copied without the device key (docs/security.md "Device proof").
+    const copied = await person(server, 'am_copied_key');
     const faults: string[] = [];
     for (const endpoint of secured) {
       const { body } = aimedAtOwner(sampleOf(endpoint));
@@ -108,11 +111,16 @@ describe('the authorisation matrix of every secured call', () => {
         ['no key', undefined],
         ['expired key', expired.apiKey],
         ['logged-out key', loggedOut.apiKey],
+        ['live key, no device proof', copied.apiKey],
       ] as const) {
         const headers: Record<string, string> = { 'content-type': 'application/json', 'Device-Type': 'WEB' };
         if (apiKey) headers['Api-Key'] = apiKey;
         const response = await fetch(`${server.url}/v3${endpoint.path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-        const json = (await response.json()) as { status?: string; errMsgList?: { errors?: { code?: string }[] }[] };
+        let json = (await response.json()) as { status?: string; key?: unknown; body?: unknown; errMsgList?: { errors?: { code?: string }[] }[] };
+        // A live session's failures on response-encrypted paths are sealed to its device, like its answers.
+        if (apiKey === copied.apiKey && typeof json.key === 'string' && typeof json.body === 'string') {
+          json = openResponseOrFailed(json, copied.transport.session.device!.privateKeyPem, copied.transport.session.userPublicKeyPem!, 'GCM') as typeof json;
+        }
         const got = json.errMsgList?.[0]?.errors?.[0]?.code;
         if (response.status !== 401 || json.status !== 'failed' || got !== code('SESSION_EXPIRED')) {
           faults.push(`${endpoint.name} (${label}): HTTP ${response.status} ${got ?? JSON.stringify(json).slice(0, 80)}`);

@@ -9,7 +9,7 @@ import { endpoints } from '../../generated/api/endpoints.ts';
 import { errorCodeByName } from '../../generated/errors.ts';
 import { endpointsOf, loadSchemas } from '../contract/load-schemas.ts';
 import { SchemaSampler, seededRandom } from '../fuzz/schema-sample.ts';
-import { errorCode, signIn, type SignedInClient } from '../support/node-transport.ts';
+import { deviceProofHeaders, errorCode, signIn, type SignedInClient } from '../support/node-transport.ts';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server.ts';
 
 const CANARY = 'CANARY7f3a';
@@ -101,7 +101,11 @@ describe('hostile values in every call', () => {
       for (const [name, body] of [['deep array', deep], ['deep object', deepObject], ['2 MiB', oversize]] as const) {
         const response = await fetch(`${server.url}/v3${endpoint.path}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'Api-Key': user.apiKey },
+          headers: {
+            'content-type': 'application/json',
+            'Api-Key': user.apiKey,
+            ...deviceProofHeaders(user.apiKey, { method: 'POST', path: `/v3${endpoint.path}`, body }),
+          },
           body,
         });
         const answer = (await response.json().catch(() => null)) as { status?: string; key?: string } | null;

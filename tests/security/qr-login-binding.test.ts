@@ -69,6 +69,22 @@ describe('QR login token binding', () => {
     await expect(listen<QrFrame>(server.url, null, qrTokenTopic(token))).rejects.toThrow(/not allowed/);
   });
 
+  it('a QR token is used once: sent again by the same phone or by someone else it gets no further code', async () => {
+    const other = await person(server, 'qr_other_phone');
+    const token = newQrToken();
+    const page = await listen<QrFrame>(server.url, null, qrTokenTopic(token));
+    try {
+      ok(await phone.api.sendNexToken({ token }));
+      await page.next((f) => f.notifyType === 'AUTH_OTP_GENERATED');
+      expect(errorCode(await phone.api.sendNexToken({ token }))).toBe(E.TOKEN_INVALID);
+      expect(errorCode(await other.api.sendNexToken({ token }))).toBe(E.TOKEN_INVALID);
+      // The refusals publish nothing: the page holds the one code it was given.
+      expect(page.messages.filter((f) => f.notifyType === 'AUTH_OTP_GENERATED')).toHaveLength(1);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('a token no login page holds gets no one-time code', async () => {
     expect(errorCode(await phone.api.sendNexToken({ token: newQrToken() }))).toBe(E.TOKEN_INVALID);
   });

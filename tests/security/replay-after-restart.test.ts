@@ -33,7 +33,7 @@ afterAll(async () => {
 describe('replay protection across a restart', () => {
   it('refuses an envelope replayed after kill -9 and start on the same data folder', async () => {
     const first = await startServerProcess(dataDir, true, env);
-    const { api, transport, apiKey } = await signIn(first.url, first.setup!.loginName, TEST_PASSWORD);
+    const { api, transport } = await signIn(first.url, first.setup!.loginName, TEST_PASSWORD);
     const key = await api.getAesKeyByRoomId({ roomId: first.setup!.roomId });
     if (!key.ok) throw new Error(JSON.stringify(key.errMsgList));
     const sent = await api.sendAesMessage({
@@ -51,7 +51,7 @@ describe('replay protection across a restart', () => {
     const second = await startServerProcess(dataDir, false, env);
     const replay = await fetch(`${second.url}/v3/chat/sec/message/sendaesmessage`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'Api-Key': apiKey, 'Build-Version': '18', 'Device-Type': 'WEB', Platform: 'WEB', 'Push-Platform': 'WS' },
+      headers: captured!.headers, // the whole request as it travelled: api key, device proof and envelope
       body: captured!.body,
     });
     // The failure is sealed to the device like every answer of this call.

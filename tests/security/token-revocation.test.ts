@@ -2,10 +2,10 @@
 // logout of all other sessions, disable and remote wipe revoke every live token of the account and every
 // session but the caller's; a logout revokes what that session asked for. (A token used to log in after
 // the owner changed the password and after the session that issued it logged out.)
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeByName } from '../../generated/errors.ts';
-import { qrTokenTopic } from '../../generated/realtime/index.ts';
+import { accountTopic, qrTokenTopic, sendDestination } from '../../generated/realtime/index.ts';
 import { identity } from '../../server/services/identity/index.ts';
 import { anonymousApi } from '../server/identity/helpers.ts';
 import { errorCode, loginWithToken, signIn, type SignedInClient } from '../support/node-transport.ts';
@@ -111,6 +111,24 @@ describe('login tokens and QR grants are revoked with the sessions', () => {
     await expectAllRefused(tokens);
     await expectEnded(second);
     expect(await stillSignedIn(first)).toBe(true);
+  });
+
+  it('logging out the other sessions over the socket does the same and tells them with FORCE_LOGOUT first', async () => {
+    const { account, first, second } = await twoDevices('rev-socket');
+    const tokens = await mintTokens(second, 'rev-socket');
+    const heard = await listen<{ notifyType?: string; data?: { reason?: string; keepApiKeyHash?: string } }>(server.url, second.apiKey, accountTopic(account.id));
+    const asking = await listen(server.url, first.apiKey, accountTopic(account.id));
+    try {
+      asking.publish(sendDestination.logoutOtherSessions(), { reason: 'LOGOUT_OTHER_SESSIONS' });
+      const notice = await heard.next((f) => f.notifyType === 'FORCE_LOGOUT');
+      expect(notice.data).toEqual({ reason: 'LOGOUT_OTHER_SESSION', keepApiKeyHash: createHash('sha256').update(first.apiKey).digest('hex') });
+      await expectAllRefused(tokens);
+      await expectEnded(second);
+      expect(await stillSignedIn(first)).toBe(true);
+    } finally {
+      await heard.close();
+      await asking.close();
+    }
   });
 
   it('a remote wipe revokes every token and ends the wiped device', async () => {

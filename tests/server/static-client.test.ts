@@ -84,9 +84,17 @@ function expectSecurityHeaders(response: RawResponse, framePolicy: 'DENY' | 'SAM
   const csp = String(response.headers['content-security-policy']);
   expect(csp).toContain("script-src 'self'");
   expect(csp).toContain(framePolicy === 'DENY' ? "frame-ancestors 'none'" : "frame-ancestors 'self'");
+  // Sockets to the served origin only (the Host asked for), never to any host; forms go nowhere else.
+  expect(csp).toMatch(/(^|; )connect-src 'self' ws:\/\/127\.0\.0\.1:\d+ wss:\/\/127\.0\.0\.1:\d+(;|$)/);
+  expect(csp).toContain("form-action 'self'");
 }
 
 describe('the served client', () => {
+  it('names no socket host but its own when the Host header is not a plain host', async () => {
+    const response = await raw(csd, '/', { host: "evil.example ws: wss: 'unsafe-inline'" });
+    expect(String(response.headers['content-security-policy'])).toMatch(/(^|; )connect-src 'self'(;|$)/);
+  });
+
   it('answers the client routes and deep links with index.html, revalidated on every load', async () => {
     for (const route of ['/', '/login', '/login?loginFail', '/chatroom', '/deeplink/gotoroom?roomId=12', '/deeplink/opensinglechat', '/index.html']) {
       const response = await raw(csd, route);
@@ -105,6 +113,33 @@ describe('the served client', () => {
       expect(response.body.toString(), missing).not.toContain('<title>');
       expectSecurityHeaders(response);
     }
+  });
+
+  it('sends a browser opening an unknown page to the start, and keeps a 404 for files and other clients', async () => {
+    const pageHeaders: Record<string, string>[] = [{ accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }, { 'sec-fetch-dest': 'document', accept: '*/*' }];
+    for (const headers of pageHeaders) {
+      for (const unknown of ['/settings', '/login/extra', '/chatroom/x?y=1', '/nowhere/at/all']) {
+        const response = await raw(csd, unknown, headers);
+        expect(response.status, unknown).toBe(302);
+        expect(response.headers.location, unknown).toBe('/');
+        expectSecurityHeaders(response);
+      }
+    }
+    // A script, a style sheet, an icon or an image the page asks for is never redirected to a page.
+    for (const file of ['/assets/index-Zzz99999.js', '/favicon.ico', '/missing.png']) {
+      expect((await raw(csd, file, { accept: 'text/html' })).status, file).toBe(404);
+    }
+    expect((await raw(csd, '/settings', { 'sec-fetch-dest': 'script', accept: 'text/html' })).status).toBe(404);
+    expect((await raw(csd, '/settings', { accept: 'text/html' }, 'POST')).status).toBe(404);
+  });
+
+  it('answers 404 at the start when the client folder has no index.html, never a redirect to itself', async () => {
+    const empty = path.join(distDir, 'EMPTY');
+    await mkdir(empty, { recursive: true });
+    const server = await serve({ VARIANT: 'CSD', CLIENT_DIR: empty });
+    const page = { 'sec-fetch-dest': 'document', accept: 'text/html' };
+    expect((await raw(server, '/', page)).status).toBe(404);
+    expect((await raw(server, '/settings', page)).headers.location).toBe('/');
   });
 
   it('never serves a file outside its own client folder, including a sibling whose name starts the same', async () => {
@@ -209,6 +244,8 @@ describe('the served client', () => {
     for (const hidden of ['/gridchild/build-info.json', '/gridchild/../outside.txt', '/gridchild/%2e%2e/outside.txt', '/gridchild/nope']) {
       expect((await raw(grid, hidden)).status, hidden).toBe(404);
     }
+    // An unknown page inside the child goes to the child's start, not the parent's.
+    expect((await raw(grid, '/gridchild/nope', { accept: 'text/html' })).headers.location).toBe('/gridchild/');
     const user = await person(grid, 'grid_profile', 'Grid Profile');
     const profile = await user.api.getApplicationProfile({});
     expect(profile.ok && profile.data.clientConfig?.gridViewChildUrl).toBe('/gridchild/');

@@ -6,6 +6,19 @@ import type { ErrMsgList } from '../../generated/types/index.ts';
 import type { AesAlgorithm } from '../../server/crypto/aes.ts';
 import { openResponseOrFailed, sealRequestEnvelope } from '../../server/crypto/envelope.ts';
 import { generateRsaKeyPair } from '../../server/crypto/rsa.ts';
+import { makeDeviceProof } from '../../server/crypto/device-proof.ts';
+
+/**
+ * The device private key of every api key this test process was given by a login through NodeTransport, so a
+ * socket or a raw request made with that api key can prove its device as the client does (docs/security.md).
+ */
+const deviceKeyByApiKey = new Map<string, string>();
+
+/** The Device-Proof header for a request (or CONNECT) made with `apiKey`; {} for an api key no login here made. */
+export function deviceProofHeaders(apiKey: string, target: { method: string; path: string; body: string }): Record<string, string> {
+  const privateKeyPem = deviceKeyByApiKey.get(apiKey);
+  return privateKeyPem ? { 'Device-Proof': makeDeviceProof(privateKeyPem, target) } : {};
+}
 
 export interface EncryptionProfile {
   isReqEncryptedList: string[];
@@ -29,17 +42,19 @@ export interface TransportSession {
 export class NodeTransport implements ApiTransport {
   readonly session: TransportSession = {};
   private profile: EncryptionProfile | null = null;
-  /** Every wire body sent, for tests that inspect what travels. */
-  readonly sentBodies: { path: string; body: string }[] = [];
+  /** Every JSON wire body sent with its headers, for tests that inspect (or replay) what travels. */
+  readonly sentBodies: { path: string; body: string; headers: Record<string, string> }[] = [];
 
   constructor(
     readonly baseUrl: string,
     readonly headers: Record<string, string> = {},
+    /** how requests go out (fetchFrom: from another local address) */
+    private readonly fetch: typeof globalThis.fetch = globalThis.fetch,
   ) {}
 
   async loadProfile(): Promise<EncryptionProfile> {
     if (this.profile) return this.profile;
-    const response = await fetch(`${this.baseUrl}/v3/chat/pub/application/getpublicapplicationprofile`, {
+    const response = await this.fetch(`${this.baseUrl}/v3/chat/pub/application/getpublicapplicationprofile`, {
       method: 'POST',
       headers: { ...this.baseHeaders(), 'content-type': 'application/json' },
       body: '{}',
@@ -83,9 +98,14 @@ export class NodeTransport implements ApiTransport {
     } else {
       headers['content-type'] = 'application/json';
       requestBody = JSON.stringify(wire);
-      this.sentBodies.push({ path, body: requestBody });
     }
-    const response = await fetch(`${this.baseUrl}/v3${endpoint.path}`, { method: 'POST', headers, body: requestBody });
+    const { apiKey, device } = this.session;
+    if (endpoint.access === 'secured' && apiKey && device) {
+      const payload = endpoint.multipart ? JSON.stringify(wire) : (requestBody as string);
+      headers['Device-Proof'] = makeDeviceProof(device.privateKeyPem, { method: 'POST', path: `/v3${endpoint.path}`, body: payload });
+    }
+    if (typeof requestBody === 'string') this.sentBodies.push({ path, body: requestBody, headers: { ...headers } });
+    const response = await this.fetch(`${this.baseUrl}/v3${endpoint.path}`, { method: 'POST', headers, body: requestBody });
     const disposition = response.headers.get('content-disposition');
     if (disposition && response.ok) {
       const match = /filename\*=UTF-8''([^;]+)/.exec(disposition) ?? /filename="([^"]+)"/.exec(disposition);
@@ -102,6 +122,7 @@ export class NodeTransport implements ApiTransport {
     }
     if (json.status === 'success') {
       const { status: _status, ...data } = json;
+      if (typeof data.apiKey === 'string' && this.session.device) deviceKeyByApiKey.set(data.apiKey, this.session.device.privateKeyPem);
       return { ok: true, data: data as Res };
     }
     return { ok: false, status: 'failed', errMsgList: (json.errMsgList ?? []) as ErrMsgList, httpStatus: response.status };

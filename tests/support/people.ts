@@ -37,7 +37,7 @@ export function ok<T>(result: { ok: true; data: T } | { ok: false; errMsgList: u
 export const encryptText = (key: AesKeyRecord, text: string) => encryptAes(key, new TextEncoder().encode(text));
 export const decryptText = (key: AesKeyRecord, cipher: string) => new TextDecoder().decode(decryptAes(key, cipher));
 
-export async function roomKey(who: Person, roomId: string): Promise<AesKeyRecord> {
+export async function roomKey(who: Pick<Person, 'api'>, roomId: string): Promise<AesKeyRecord> {
   return ok(await who.api.getAesKeyByRoomId({ roomId })).aesKey;
 }
 

@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client, type IMessage } from '@stomp/stompjs';
 import WebSocket from 'ws';
+import { CONNECT_PROOF_TARGET } from '../../server/crypto/device-proof.ts';
+import { deviceProofHeaders } from './node-transport.ts';
 
 export interface StompListener<T = Record<string, unknown>> {
   messages: T[];
@@ -29,7 +31,7 @@ export async function listen<T = Record<string, unknown>>(
   const client = new Client({
     brokerURL: url,
     webSocketFactory: () => new WebSocket(url, ['v12.stomp']),
-    connectHeaders: apiKey === null ? {} : { 'Api-Key': apiKey },
+    connectHeaders: apiKey === null ? {} : { 'Api-Key': apiKey, ...deviceProofHeaders(apiKey, { ...CONNECT_PROOF_TARGET, body: '' }) },
     reconnectDelay: 0,
     heartbeatIncoming: 0,
     heartbeatOutgoing: 0,

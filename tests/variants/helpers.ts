@@ -45,7 +45,7 @@ export function loadSchema(file: (typeof SCHEMA_FILES)[number]): SchemaNode {
 export function createAjv(): Ajv {
   const ajv = new Ajv({ strict: true, allErrors: true });
   addFormats(ajv);
-  for (const keyword of ['x-inferred', 'x-seed', 'x-flag-group', 'x-defaults', 'x-requires', 'x-expected', 'x-resolved-required']) ajv.addKeyword(keyword);
+  for (const keyword of ['x-inferred', 'x-seed', 'x-flag-group', 'x-defaults', 'x-requires', 'x-requires-value', 'x-expected', 'x-resolved-required']) ajv.addKeyword(keyword);
   for (const file of SCHEMA_FILES) ajv.addSchema(readJson(join(SCHEMA_DIR, file)));
   return ajv;
 }

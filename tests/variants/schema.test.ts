@@ -162,7 +162,7 @@ describe('shipped variants', () => {
     const doc = variants.get(id)!;
     expect(validateVariant(doc), JSON.stringify(validateVariant.errors)).toBe(true);
     expect(doc.id).toBe(id);
-    expect(doc.$schema).toBe('../schema/variant.schema.json');
+    expect(doc.$schema).toBe('../generated/schema/variant.json');
     expect(resolved.get(id)!.id).toBe(id);
   });
 

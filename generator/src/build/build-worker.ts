@@ -1,11 +1,12 @@
 /**
  * A build thread (started by build/worker-pool.ts): runs one variant's Vite build at a time, as the parent asks.
  * Messages in: `{ job, input }`. Messages out: `{ type: 'log', level, line }` while it runs, then
- * `{ type: 'done', job, manifest }` or `{ type: 'failed', job, errors }` (the bundler's errors, one line each).
+ * `{ type: 'done', job, output }` or `{ type: 'failed', job, errors }` (the bundler's errors, one line each).
  */
 import { parentPort } from 'node:worker_threads';
 import { describeBundlerErrors } from './bundler-errors.ts';
-import { buildVariant, variantSourceDir, type BuildLogSink } from './vite-build.ts';
+import { variantSourceDir } from './base.ts';
+import { buildVariant, type BuildLogSink } from './vite-build.ts';
 import type { WorkerReply, WorkerRequest } from './worker-pool.ts';
 
 const port = parentPort;
@@ -22,7 +23,7 @@ const sink: BuildLogSink = {
 
 async function run({ job, input }: WorkerRequest): Promise<void> {
   try {
-    send({ type: 'done', job, manifest: await buildVariant(input, sink) });
+    send({ type: 'done', job, output: await buildVariant(input, sink) });
   } catch (cause) {
     send({ type: 'failed', job, errors: describeBundlerErrors(cause, input.root, variantSourceDir(input.root, input.id)) });
   }

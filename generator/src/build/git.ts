@@ -3,7 +3,11 @@ import { execFileSync } from 'node:child_process';
 
 export interface GitState {
   commit: string | null;
-  /** Uncommitted changes in the work tree (the build may not match the commit). */
+  /**
+   * Uncommitted changes in the work tree, untracked files included (an untracked module or locale file can be
+   * bundled, through `import.meta.glob` for one): the build may not match the commit. Ignored files (dist/,
+   * node_modules/) do not count.
+   */
   dirty: boolean;
 }
 
@@ -19,6 +23,6 @@ export function gitState(root: string): GitState {
   // Only the root's own repository: a project copied into a folder of another repository is not "in" it.
   if (git(root, ['rev-parse', '--show-prefix']) !== '') return { commit: null, dirty: false };
   const commit = git(root, ['rev-parse', 'HEAD']) ?? null;
-  const status = git(root, ['status', '--porcelain', '--untracked-files=no']);
+  const status = git(root, ['status', '--porcelain', '--untracked-files=normal']);
   return { commit, dirty: status !== undefined && status !== '' };
 }

@@ -5,30 +5,33 @@
  */
 import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { version as viteVersion } from 'vite';
-import { keepFilesOf, renderGenerated, writeGenerated } from '../emit/index.ts';
-import { variantFlagValues } from '../emit/flags.ts';
+import { dirname, join, resolve } from 'node:path';
+import { preparedGenerated } from '../emit/generate-cache.ts';
+import { keepFilesOf, writeGenerated } from '../emit/write.ts';
 import { ChatgenError } from '../errors.ts';
-import { readContract } from '../load/contract.ts';
 import { loadProject, type Project } from '../load/project.ts';
 import { formatProblem } from '../problems.ts';
 import { variantFile } from '../resolve/provenance.ts';
-import { resolveVariant } from '../resolve/variant.ts';
 import { didYouMean } from '../validate/suggest.ts';
-import { validateVariants } from '../validate/variants.ts';
-import { CHATGEN_VERSION } from '../version.ts';
+import { displayPath, listFiles } from '../util/fs.ts';
+import { log } from '../log.ts';
 import { type BundlerError, describeBundlerErrors, formatBundlerError } from './bundler-errors.ts';
 import * as cache from './cache.ts';
-import { cacheKey, configHash, sharedSourceHash, variantSourceHash } from './fingerprint.ts';
+import { cacheKey, changedInputs, configHash, type Inputs, inputsDigest, sharedInputs, variantInputs } from './fingerprint.ts';
 import { gitState } from './git.ts';
-import { clearWithFailure, type FailureManifest, identityOf, isIntact, MANIFEST_FILE, readManifest, type SuccessManifest, writeManifest } from './manifest.ts';
+import { clearWithFailure, type FailureManifest, identityOf, MANIFEST_FILE, readManifest, type SuccessManifest, writeManifest } from './manifest.ts';
+import { writeRunManifest } from './run-manifest.ts';
 import { routeSizes } from './routes.ts';
 import { measureFiles, total } from './sizes.ts';
-import { DEFAULT_BASE, variantSourceDir } from './vite-build.ts';
+import { SourceHasher } from './source-hash.ts';
+import { typeCheck, type TypeCheckResult } from './typecheck.ts';
+import { toolVersions } from './tools.ts';
+import { describeDifference, differences, type FileDifference } from './verify.ts';
+import { DEFAULT_BASE, variantSourceDir } from './base.ts';
 import { BundlerFailure, startBuildPool, type BuildPool } from './worker-pool.ts';
 
-export type BuildStatus = 'built' | 'cached' | 'up-to-date' | 'failed' | 'invalid';
+/** `would-build` and `would-restore`: what `--dry-run` says a build would do. */
+export type BuildStatus = 'built' | 'cached' | 'up-to-date' | 'failed' | 'invalid' | 'would-build' | 'would-restore';
 
 export interface BuildOptions {
   root: string;
@@ -42,6 +45,18 @@ export interface BuildOptions {
   cache?: boolean;
   /** URL path the builds are served from ('/' unless deployed under a sub-path such as '/webchat/'). */
   base?: string;
+  /** Type-check the bundles' sources before bundling (default true; false for those who run `tsc` apart). */
+  typecheck?: boolean;
+  /**
+   * Say what would be done and why, and do nothing: no bundling, no type check, nothing written to generated/ or
+   * the output (results `would-build`, `would-restore`, `up-to-date`, `invalid`, each with its `reasons`).
+   */
+  dryRun?: boolean;
+  /**
+   * Write source maps beside the served files, in `<out>/<ID>-sourcemaps/` (same relative paths plus `.map`);
+   * served files neither hold nor name them. Maps come from bundling, so each variant is bundled.
+   */
+  sourcemap?: boolean;
   /** Called as each variant finishes: `index` of `total` done. */
   onProgress?: (event: { index: number; total: number; result: VariantBuildResult }) => void;
 }
@@ -64,6 +79,8 @@ export interface VariantBuildResult {
   flagsOn: number;
   flagsOff: number;
   cacheKey?: string;
+  /** Why it was (or, with --dry-run, would be) bundled or restored: the inputs changed since the last build, ... */
+  reasons?: string[];
 }
 
 export interface BuildReport {
@@ -71,8 +88,16 @@ export interface BuildReport {
   results: VariantBuildResult[];
   totalMs: number;
   generateMs: number;
+  /** `passed`, `remembered` (these sources passed before), `skipped` (--no-typecheck, --dry-run) or `no-tsconfig`. */
+  typecheck: Exclude<TypeCheckResult['status'], 'failed'> | 'skipped';
+  typecheckMs: number;
   /** Variants not asked for that are invalid and were left out of generated/ (`build CSD` still runs). */
   skipped: string[];
+}
+
+/** ` (and 2 more)` after the first of several differences. */
+function more(list: readonly FileDifference[]): string {
+  return list.length > 1 ? ` (and ${list.length - 1} more)` : '';
 }
 
 /** The /login JavaScript of a cache entry, when it was measured (entries written before routeScripts lack it). */
@@ -99,6 +124,21 @@ async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) =>
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return results;
+}
+
+/** `<out>/<ID>-sourcemaps/`: the maps of `<out>/<ID>/`, outside the served directory. */
+export const SOURCEMAP_DIR_SUFFIX = '-sourcemaps';
+
+/** Moves the `.map` files of a build into `mapsDir` (replacing what it held), keeping their relative paths. */
+function moveSourceMaps(builtDir: string, mapsDir: string): void {
+  const staging = `${mapsDir}.staging-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  for (const rel of listFiles(builtDir).filter((f) => f.endsWith('.map'))) {
+    mkdirSync(dirname(join(staging, rel)), { recursive: true });
+    renameSync(join(builtDir, rel), join(staging, rel));
+  }
+  mkdirSync(staging, { recursive: true });
+  replaceDir(mapsDir, staging);
 }
 
 /** Puts a finished directory in place of `target` with the shortest window without either. */
@@ -128,7 +168,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   // When a bundle is surely needed the build threads load Vite while this thread validates and generates;
   // otherwise they start at the first variant that needs bundling (none when nothing changed).
   const outRoot = resolve(project.root, options.out ?? 'dist');
-  if (options.cache === false || ids.some((id) => readManifest(resolve(outRoot, id))?.status !== 'ok')) startThreads();
+  if (!options.dryRun && (options.cache === false || ids.some((id) => readManifest(resolve(outRoot, id))?.status !== 'ok'))) startThreads();
   try {
     return await buildWith(startThreads, jobs, project, ids, options, started);
   } finally {
@@ -144,19 +184,34 @@ async function buildWith(
   options: BuildOptions,
   started: number,
 ): Promise<BuildReport> {
-  const contract = readContract(project);
-  const report = validateVariants(project, { all: true }, contract);
+  const { record } = await preparedGenerated(project);
+  const { report } = record;
   const schemaErrors = report.errors.filter((p) => p.file.startsWith('schema/'));
   if (schemaErrors.length > 0) throw new ChatgenError(`cannot build: ${schemaErrors.length} error(s) in schema/`, schemaErrors);
   const invalid = new Set(report.invalid);
-  const files = await renderGenerated(project, contract, { report, skip: [...invalid] });
-  writeGenerated(project.root, files, keepFilesOf([...invalid]));
+  const dryRun = options.dryRun ?? false;
+  const generated = new Map(record.files);
+  if (!dryRun) writeGenerated(project.root, generated, keepFilesOf([...invalid]));
   const generateMs = Math.round(performance.now() - started);
+  const entries = Object.keys(record.variants).map((id) => `generated/variants/${id}/main.tsx`);
+  const typecheck = options.typecheck === false || dryRun ? { status: 'skipped' as const, errors: [] } : typeCheck(project.root, entries);
+  if (typecheck.status === 'failed') {
+    const first = typecheck.errors[0]!;
+    const more = typecheck.errors.length > 1 ? ` (the first of ${typecheck.errors.length}; npm run typecheck lists them all)` : '';
+    throw new ChatgenError(`cannot build: type error in ${first.file}${more}; nothing was bundled`, [
+      { severity: 'error', file: first.file, path: '', message: `${first.message} [TS${first.code}]`, line: first.line, column: first.column },
+    ]);
+  }
+  const typecheckMs = Math.round(performance.now() - started) - generateMs;
 
   const outRoot = resolve(project.root, options.out ?? 'dist');
-  mkdirSync(outRoot, { recursive: true });
-  const shared = sharedSourceHash(project.root);
+  if (!dryRun) mkdirSync(outRoot, { recursive: true });
+  const sources = new SourceHasher(project.root);
+  const sharedParts = sharedInputs(project.root, sources, generated);
+  const shared = inputsDigest(sharedParts);
   const git = gitState(project.root);
+  const tools = toolVersions(project.root);
+  const base = options.base ?? DEFAULT_BASE;
   const useCache = options.cache ?? true;
   let done = 0;
 
@@ -171,8 +226,13 @@ async function buildWith(
       return full;
     };
 
+    // Maps belong to the build beside them: one without --sourcemap (or a failed one) leaves none of an older one.
+    const mapsDir = resolve(outRoot, `${id}${SOURCEMAP_DIR_SUFFIX}`);
+    if (!dryRun && !options.sourcemap) rmSync(mapsDir, { recursive: true, force: true });
+
     if (invalid.has(id)) {
       // Its own problems, and those of the variants it extends (they are its problems too).
+      // (A dry run reports them and clears nothing.)
       const chain = new Set([id]);
       for (let p = project.variants.get(id)?.json.extends; typeof p === 'string' && !chain.has(p); p = project.variants.get(p)?.json.extends) chain.add(p);
       const problems = report.errors.filter((p) => [...chain].some((c) => p.file === variantFile(c)));
@@ -181,87 +241,140 @@ async function buildWith(
         ...identityOf({ ...config, id }, ''),
         status: 'invalid',
         git,
-        failedAt: new Date().toISOString(),
         errors: problems.map((p) => ({ file: p.file, path: p.path, message: p.message })),
       };
-      clearWithFailure(outDir, manifest);
+      if (!dryRun) clearWithFailure(outDir, manifest);
+      if (!dryRun) rmSync(mapsDir, { recursive: true, force: true });
       const lines = problems.length > 0 ? problems.map(formatProblem) : [`${variantFile(id)}: invalid (chatgen validate ${id} says why)`];
       return finish({ id, status: 'invalid', errors: lines, rawBytes: 0, gzipBytes: 0, flagsOn: 0, flagsOff: 0 });
     }
 
-    const variant = resolveVariant(project, id, contract.defaults);
-    const flagValues = variantFlagValues(contract, variant);
+    const variant = record.variants[id]!;
+    const flagValues = variant.flags;
     const flags = Object.fromEntries(flagValues.map((f) => [f.name, f.value]));
     const on = flagValues.filter((f) => f.value).map((f) => f.name);
-    const off = flagValues.filter((f) => !f.value).map((f) => f.name);
     const hash = configHash(variant.config);
-    const own = variantSourceHash(project.root, id);
-    const key = cacheKey({ configHash: hash, sharedSourceHash: shared, variantSourceHash: own, base: options.base ?? DEFAULT_BASE });
+    const ownParts = variantInputs(id, sources, generated);
+    const key = cacheKey({ configHash: hash, sharedSourceHash: shared, variantSourceHash: inputsDigest(ownParts), base });
+    const inputs: Inputs = { ...sharedParts, ...ownParts, config: hash, base };
     const identity = identityOf(variant.config, hash);
-    const base = { id, flagsOn: on.length, flagsOff: off.length, cacheKey: key };
-    const manifestFor = (entry: cache.CacheEntry, fromCache: boolean): SuccessManifest => ({
-      status: 'ok',
-      ...identity,
-      sourceHash: `sha256:${shared}`,
-      cacheKey: key,
-      git,
-      builtAt: entry.builtAt,
-      buildMs: entry.buildMs,
-      fromCache,
-      chatgen: CHATGEN_VERSION,
-      vite: viteVersion,
-      flags: { on, off },
-      sizes: entry.sizes,
-      ...(entry.bundle as Pick<SuccessManifest, 'routes' | 'routeScripts' | 'onDemand' | 'files'>),
-    });
+    const result = { id, flagsOn: on.length, flagsOff: flagValues.length - on.length, cacheKey: key };
+    const outShown = displayPath(project.root, outDir);
+    const manifestFor = (entry: cache.CacheEntry): SuccessManifest => {
+      const bundle = entry.bundle as Pick<SuccessManifest, 'routes' | 'routeScripts' | 'onDemand'> & { flagsRead: string[] };
+      return {
+        status: 'ok',
+        ...identity,
+        base,
+        sourceHash: `sha256:${shared}`,
+        cacheKey: key,
+        git,
+        tools,
+        flags: Object.fromEntries(bundle.flagsRead.map((name) => [name, flags[name] === true])),
+        sizes: entry.sizes,
+        routes: bundle.routes,
+        routeScripts: bundle.routeScripts,
+        onDemand: bundle.onDemand,
+        files: entry.files,
+      };
+    };
+    const served = (entry: cache.CacheEntry, status: 'cached' | 'up-to-date'): VariantBuildResult =>
+      finish({ ...result, ...loginJs(entry), status, errors: [], rawBytes: entry.sizes.raw, gzipBytes: entry.sizes.gzip });
 
-    if (useCache) {
-      const intact = isIntact(outDir, key);
-      const entry = cache.lookup(project.root, id, key);
-      if (intact && entry) {
-        writeManifest(outDir, manifestFor(entry, true)); // the bundle is unchanged; the commit may not be
-        return finish({ ...base, ...loginJs(entry), status: 'up-to-date', errors: [], rawBytes: entry.sizes.raw, gzipBytes: entry.sizes.gzip });
-      }
+    const entry = useCache && !options.sourcemap ? cache.lookup(project.root, id, key) : undefined;
+    if (dryRun) {
+      const changed = entry && existsSync(outDir) ? differences(outDir, entry.files, [MANIFEST_FILE]) : undefined;
+      if (entry && changed?.length === 0) return served(entry, 'up-to-date');
       if (entry) {
-        const staging = resolve(outRoot, `.${id}.staging-${process.pid}`);
-        rmSync(staging, { recursive: true, force: true });
-        cache.restore(project.root, id, key, staging);
-        writeManifest(staging, manifestFor(entry, true));
-        replaceDir(outDir, staging);
-        return finish({ ...base, ...loginJs(entry), status: 'cached', errors: [], rawBytes: entry.sizes.raw, gzipBytes: entry.sizes.gzip });
+        const why = changed ? `${describeDifference(`${outShown}/`, changed[0]!)}${more(changed)}` : `${outShown}/ missing`;
+        return finish({ ...result, ...loginJs(entry), status: 'would-restore', errors: [], rawBytes: entry.sizes.raw, gzipBytes: entry.sizes.gzip, reasons: [why] });
       }
+      return finish({ ...result, status: 'would-build', errors: [], rawBytes: 0, gzipBytes: 0, reasons: whyBuild(id, outDir, key, inputs) });
+    }
+    if (entry) {
+      // Up to date only when every file of <out>/<ID>/ is the entry's, byte for byte; else restored and checked.
+      const changed = existsSync(outDir) ? differences(outDir, entry.files, [MANIFEST_FILE]) : undefined;
+      if (changed?.length === 0) {
+        writeManifest(outDir, manifestFor(entry)); // the bundle is unchanged; the commit may not be
+        return served(entry, 'up-to-date');
+      }
+      if (changed && readManifest(outDir)?.status === 'ok') {
+        log.warn(`${id}: ${describeDifference(`${outShown}/`, changed[0]!)}${more(changed)}: restoring the build from the cache`);
+      }
+      const staging = resolve(outRoot, `.${id}.staging-${process.pid}`);
+      rmSync(staging, { recursive: true, force: true });
+      const damaged = cache.restore(project.root, id, entry, staging);
+      if (damaged.length === 0) {
+        writeManifest(staging, manifestFor(entry));
+        replaceDir(outDir, staging);
+        return served(entry, 'cached');
+      }
+      log.warn(`${id}: ${describeDifference('cached ', damaged[0]!)}${more(damaged)}: cache entry dropped, bundling again`);
     }
 
     const staging = resolve(outRoot, `.${id}.staging-${process.pid}`);
     rmSync(staging, { recursive: true, force: true });
     try {
-      const viteManifest = await threads().build({ root: project.root, id, outDir: staging, flags, base: options.base ?? DEFAULT_BASE });
-      const fileSizes = measureFiles(staging);
-      const sizes = total(fileSizes.values());
-      const entry: cache.CacheEntry = {
+      const built = await threads().build({ root: project.root, id, outDir: staging, flags, base, sourcemap: options.sourcemap ?? false });
+      if (options.sourcemap) moveSourceMaps(staging, mapsDir);
+      const files = measureFiles(staging);
+      const sizes = total(files.values());
+      const fresh: cache.CacheEntry = {
         key,
-        builtAt: new Date().toISOString(),
         buildMs: Math.round(performance.now() - t0),
         sizes,
-        bundle: { ...routeSizes(viteManifest, fileSizes), files: Object.fromEntries([...fileSizes].sort(([a], [b]) => (a < b ? -1 : 1))) },
+        files: Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1))),
+        bundle: { ...routeSizes(built.manifest, files), flagsRead: built.flagsRead },
+        inputs,
       };
-      cache.store(project.root, id, entry, staging); // also with the cache off: the fresh bundle replaces the entry
-      writeManifest(staging, manifestFor(entry, false));
+      cache.store(project.root, id, fresh, staging); // also with the cache off: the fresh bundle replaces the entry
+      writeManifest(staging, manifestFor(fresh));
       replaceDir(outDir, staging);
-      return finish({ ...base, ...loginJs(entry), status: 'built', errors: [], rawBytes: sizes.raw, gzipBytes: sizes.gzip });
+      return finish({ ...result, ...loginJs(fresh), status: 'built', errors: [], rawBytes: sizes.raw, gzipBytes: sizes.gzip });
     } catch (cause) {
       rmSync(staging, { recursive: true, force: true });
+      rmSync(mapsDir, { recursive: true, force: true });
       const errors: BundlerError[] =
         cause instanceof BundlerFailure ? cause.errors : describeBundlerErrors(cause, project.root, variantSourceDir(project.root, id));
-      clearWithFailure(outDir, { ...identity, status: 'failed', git, failedAt: new Date().toISOString(), errors });
+      clearWithFailure(outDir, { ...identity, status: 'failed', git, errors });
       const lines = errors.map(formatBundlerError);
-      return finish({ ...base, status: 'failed', errors: lines, rawBytes: 0, gzipBytes: 0 });
+      return finish({ ...result, status: 'failed', errors: lines, rawBytes: 0, gzipBytes: 0 });
     }
   };
 
+  /** Why a variant needs bundling: what changed since the build in its output directory (--dry-run). */
+  const whyBuild = (id: string, outDir: string, key: string, inputs: Inputs): string[] => {
+    if (!useCache) return ['--no-cache'];
+    if (options.sourcemap) return ['--sourcemap (maps come from bundling)'];
+    const last = readManifest(outDir);
+    if (!last) return [`not built in ${displayPath(project.root, outRoot) || '.'}/ yet, and not in the cache`];
+    if (last.status !== 'ok') return [`the last build ${last.status === 'invalid' ? 'was refused (invalid config)' : 'failed'}`];
+    if (last.cacheKey === key) return ['its cache entry is gone'];
+    const before = cache.lookup(project.root, id, last.cacheKey)?.inputs;
+    if (before) return changedInputs(before, inputs);
+    // The last build's entry was pruned (or written by an earlier chatgen): what its manifest says.
+    const coarse: string[] = [];
+    if (last.configHash !== `sha256:${inputs.config}`) coarse.push('resolved config changed');
+    if (last.sourceHash !== `sha256:${shared}`) coarse.push('shared sources changed (src/, generated/, the lock file or chatgen)');
+    if (last.base !== base) coarse.push(`base changed (${last.base} → ${base})`);
+    return coarse.length > 0 ? coarse : ['generated files of the variant changed'];
+  };
+
   const results = await pool(ids, jobs, buildOne);
+  if (!dryRun) {
+    sources.save();
+    writeRunManifest(outRoot, { git, tools, base }, results.map((r) => r.id));
+  }
   const skipped = [...invalid].filter((id) => !ids.includes(id)).sort();
-  return { ok: results.every((r) => r.ok), results, totalMs: Math.round(performance.now() - started), generateMs, skipped };
+  return {
+    ok: results.every((r) => r.ok),
+    results,
+    totalMs: Math.round(performance.now() - started),
+    generateMs,
+    typecheck: typecheck.status,
+    typecheckMs,
+    skipped,
+  };
 }
 
 export { MANIFEST_FILE };

@@ -8,7 +8,8 @@ import type { Plugin } from 'vite';
 
 const FLAG_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(['"])@variant\/flags(?:\.ts)?\2\s*;?/g;
 
-export function rewriteFlagImports(code: string, flags: Readonly<Record<string, boolean>>): string {
+/** `onRead` hears each flag name the module reads (the names the manifest lists as read by the bundle). */
+export function rewriteFlagImports(code: string, flags: Readonly<Record<string, boolean>>, onRead?: (name: string) => void): string {
   return code.replace(FLAG_IMPORT, (statement, list: string, quote: string) => {
     const consts: string[] = [];
     const kept: string[] = [];
@@ -16,7 +17,10 @@ export function rewriteFlagImports(code: string, flags: Readonly<Record<string, 
       const match = raw.match(/^(type\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?$/);
       if (!match) return statement; // unusual syntax: leave the statement to the bundler
       const [, typeOnly, imported, local] = match;
-      if (!typeOnly && imported! in flags) consts.push(`${local ?? imported} = ${flags[imported!]}`);
+      if (!typeOnly && imported! in flags) {
+        consts.push(`${local ?? imported} = ${flags[imported!]}`);
+        onRead?.(imported!);
+      }
       else kept.push(raw);
     }
     const parts: string[] = [];
@@ -26,7 +30,8 @@ export function rewriteFlagImports(code: string, flags: Readonly<Record<string, 
   });
 }
 
-export function inlineFlagsPlugin(flags: Readonly<Record<string, boolean>>): Plugin {
+/** `reads` collects the names of the flags the bundled modules import. */
+export function inlineFlagsPlugin(flags: Readonly<Record<string, boolean>>, reads?: Set<string>): Plugin {
   return {
     name: 'chatgen:inline-flags',
     enforce: 'pre',
@@ -35,7 +40,7 @@ export function inlineFlagsPlugin(flags: Readonly<Record<string, boolean>>): Plu
       // Checked by the bundler itself: the other modules are not handed to JavaScript at all.
       filter: { code: '@variant/flags' },
       handler(code) {
-        const out = rewriteFlagImports(code, flags);
+        const out = rewriteFlagImports(code, flags, (name) => reads?.add(name));
         return out === code ? null : { code: out, map: null };
       },
     },

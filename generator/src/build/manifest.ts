@@ -1,15 +1,17 @@
 /**
- * `<out>/<ID>/build-info.json`: what was built and from what. Written on every build, also when the bundle
- * comes from the cache (then `fromCache` is true and `builtAt` is when it was bundled). A failed build leaves
- * only this file, with `status: "failed"` and the errors, in an otherwise emptied `<out>/<ID>/`.
+ * `<out>/<ID>/build-info.json`, the variant's release manifest: what was built, from what, with which tools, and
+ * every file with its size and sha256. Written on every build, also when the bundle comes from the cache, and
+ * byte-identical for the same inputs (no times, sorted lists), so CI can sign it and diff two of them. A failed
+ * build leaves only this file, with `status: "failed"` and the errors, in an otherwise emptied `<out>/<ID>/`.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonObject } from '../util/json.ts';
 import type { BundlerError } from './bundler-errors.ts';
 import type { GitState } from './git.ts';
 import type { RouteSizes } from './routes.ts';
-import type { FileSize, Sizes } from './sizes.ts';
+import type { FileRecord, Sizes } from './sizes.ts';
+import type { ToolVersions } from './tools.ts';
 
 export const MANIFEST_FILE = 'build-info.json';
 
@@ -24,23 +26,21 @@ export interface Identity {
 
 export interface SuccessManifest extends Identity, RouteSizes {
   status: 'ok';
+  /** The URL path the build is served from (`--base`). */
+  base: string;
   sourceHash: string;
   cacheKey: string;
   git: GitState;
-  builtAt: string;
-  buildMs: number;
-  fromCache: boolean;
-  chatgen: string;
-  vite: string;
-  flags: { on: string[]; off: string[] };
+  tools: ToolVersions;
+  /** The flags the bundle's code reads, with this variant's values (sorted by name). */
+  flags: Record<string, boolean>;
   sizes: Sizes;
-  files: Record<string, FileSize>;
+  files: Record<string, FileRecord>;
 }
 
 export interface FailureManifest extends Identity {
   status: 'failed' | 'invalid';
   git: GitState;
-  failedAt: string;
   errors: Array<BundlerError | { file: string; path: string; message: string }>;
 }
 
@@ -55,8 +55,12 @@ export function identityOf(config: JsonObject, configHash: string): Identity {
   };
 }
 
+/** Writes the manifest unless the file already holds these bytes (an up-to-date build keeps its file as it was). */
 export function writeManifest(dir: string, manifest: SuccessManifest | FailureManifest): void {
-  writeFileSync(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  const path = join(dir, MANIFEST_FILE);
+  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  if (existsSync(path) && readFileSync(path, 'utf8') === text) return;
+  writeFileSync(path, text);
 }
 
 export function readManifest(dir: string): SuccessManifest | FailureManifest | undefined {
@@ -65,17 +69,6 @@ export function readManifest(dir: string): SuccessManifest | FailureManifest | u
   } catch {
     return undefined;
   }
-}
-
-/** The output directory still holds the build the manifest describes (same key, every file at its size). */
-export function isIntact(dir: string, key: string): SuccessManifest | undefined {
-  const manifest = readManifest(dir);
-  if (!manifest || manifest.status !== 'ok' || manifest.cacheKey !== key) return undefined;
-  for (const [file, size] of Object.entries(manifest.files)) {
-    const path = join(dir, file);
-    if (!existsSync(path) || statSync(path).size !== size.raw) return undefined;
-  }
-  return manifest;
 }
 
 /** A failed variant: nothing of an earlier build stays to be served or shipped, only the failure manifest. */

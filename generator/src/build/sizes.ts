@@ -1,4 +1,5 @@
-/** Raw and gzip sizes of a build output directory, per file and in total. */
+/** Raw and gzip sizes and the sha256 of each file of a build output directory, and their totals. */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,13 +16,22 @@ export interface FileSize {
   gzip: number;
 }
 
-/** Every file of `dir` (relative, `/`-separated) with its sizes. */
-export function measureFiles(dir: string, skip: (rel: string) => boolean = () => false): Map<string, FileSize> {
-  const out = new Map<string, FileSize>();
+/** A file of a build: its sizes and the hex sha256 of its bytes (what the cache and `chatgen verify` check). */
+export interface FileRecord extends FileSize {
+  sha256: string;
+}
+
+export function sha256Hex(bytes: string | Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Every file of `dir` (relative, `/`-separated) with its sizes and hash. */
+export function measureFiles(dir: string, skip: (rel: string) => boolean = () => false): Map<string, FileRecord> {
+  const out = new Map<string, FileRecord>();
   for (const file of listFiles(dir)) {
     if (skip(file)) continue;
     const bytes = readFileSync(join(dir, file));
-    out.set(file, { raw: bytes.length, gzip: gzipSync(bytes).length });
+    out.set(file, { raw: bytes.length, gzip: gzipSync(bytes).length, sha256: sha256Hex(bytes) });
   }
   return out;
 }

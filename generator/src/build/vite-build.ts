@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build as viteBuild, type Logger } from 'vite';
 import { log } from '../log.ts';
+import { DEFAULT_BASE, variantSourceDir } from './base.ts';
 import { inlineFlagsPlugin } from './inline-flags.ts';
 
 /** Where Vite's console output goes: warnings and debug lines, one line each, already prefixed with the id. */
@@ -19,16 +20,10 @@ export interface VariantBuildInput {
   flags: Readonly<Record<string, boolean>>;
   /** URL path the build is served from, '/…/' (default '/'): see DEFAULT_BASE. */
   base?: string;
+  /** Also write source maps (`*.map`), not referenced from the JavaScript (the caller moves them out). */
+  sourcemap?: boolean;
 }
 
-/**
- * Asset URLs are absolute from the path the build is served at. Relative ones ('./assets/…') broke deep links:
- * index.html served at /deeplink/gotoroom resolved them under /deeplink/. The page's strict CSP (script-src
- * 'self') rules out an inline script that would work the root out at run time, so a deployment under a sub-path
- * says so at build time (`chatgen build CSD --base /webchat/`); the router still takes its base from the page's
- * directory.
- */
-export const DEFAULT_BASE = '/';
 
 /** The index modules of src/features/<feature>/, src/ui/ and src/core/: re-exports only, no side effects. */
 export const PUBLIC_INDEX = /[\\/]src[\\/](features[\\/][^\\/]+|ui|core)[\\/]index\.tsx?$/;
@@ -38,10 +33,6 @@ export type ViteManifest = Record<
   string,
   { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] }
 >;
-
-export function variantSourceDir(root: string, id: string): string {
-  return join(root, 'generated', 'variants', id);
-}
 
 /** Vite's own console output goes to the debug log; its errors reach the caller as the thrown error. */
 function quietLogger(id: string, sink: BuildLogSink): Logger {
@@ -61,12 +52,19 @@ function quietLogger(id: string, sink: BuildLogSink): Logger {
   };
 }
 
+export interface VariantBuildOutput {
+  manifest: ViteManifest;
+  /** The flags the bundled modules import from `@variant/flags`, sorted. */
+  flagsRead: string[];
+}
+
 /**
  * Builds into `outDir` (emptied first) and returns Vite's manifest; the manifest file itself is not left behind.
  * Runs in the calling thread; `chatgen build` calls it from its build threads (build/worker-pool.ts).
  */
-export async function buildVariant(input: VariantBuildInput, sink: BuildLogSink = log): Promise<ViteManifest> {
+export async function buildVariant(input: VariantBuildInput, sink: BuildLogSink = log): Promise<VariantBuildOutput> {
   const variantDir = variantSourceDir(input.root, input.id);
+  const flagsRead = new Set<string>();
   await viteBuild({
     configFile: false,
     envDir: false, // no .env files: a variant's settings come from its config only
@@ -77,7 +75,7 @@ export async function buildVariant(input: VariantBuildInput, sink: BuildLogSink 
     customLogger: quietLogger(input.id, sink),
     clearScreen: false,
     publicDir: false,
-    plugins: [inlineFlagsPlugin(input.flags), react()],
+    plugins: [inlineFlagsPlugin(input.flags, flagsRead), react()],
     // Always a production build, even when the caller's NODE_ENV says otherwise (test runners set "test").
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     // CSS modules through Lightning CSS (native code) rather than PostCSS and postcss-modules, which ran in
@@ -95,6 +93,8 @@ export async function buildVariant(input: VariantBuildInput, sink: BuildLogSink 
       emptyOutDir: true,
       reportCompressedSize: false,
       manifest: true,
+      // 'hidden': the maps are written but no served file names them (no sourceMappingURL comment).
+      sourcemap: input.sourcemap ? 'hidden' : false,
       // The favicon stays a file (browsers and bookmarks fetch it); other small assets may be inlined.
       assetsInlineLimit: (file: string) => (file.endsWith('favicon.svg') ? false : undefined),
       rolldownOptions: {
@@ -115,5 +115,5 @@ export async function buildVariant(input: VariantBuildInput, sink: BuildLogSink 
   const manifestDir = join(input.outDir, '.vite');
   const manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as ViteManifest;
   rmSync(manifestDir, { recursive: true, force: true });
-  return manifest;
+  return { manifest, flagsRead: [...flagsRead].sort() };
 }

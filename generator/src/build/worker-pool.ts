@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { log } from '../log.ts';
 import type { BundlerError } from './bundler-errors.ts';
-import type { VariantBuildInput, ViteManifest } from './vite-build.ts';
+import type { VariantBuildInput, VariantBuildOutput } from './vite-build.ts';
 
 export interface WorkerRequest {
   job: number;
@@ -15,7 +15,7 @@ export interface WorkerRequest {
 
 export type WorkerReply =
   | { type: 'log'; level: 'warn' | 'debug'; line: string }
-  | { type: 'done'; job: number; manifest: ViteManifest }
+  | { type: 'done'; job: number; output: VariantBuildOutput }
   | { type: 'failed'; job: number; errors: BundlerError[] };
 
 /** A build that failed: the bundler's errors (or the thread's own failure), one line each. */
@@ -27,7 +27,7 @@ export class BundlerFailure extends Error {
 
 export interface BuildPool {
   /** Builds one variant on the next free thread. Rejects with a BundlerFailure. */
-  build(input: VariantBuildInput): Promise<ViteManifest>;
+  build(input: VariantBuildInput): Promise<VariantBuildOutput>;
   /** Stops the threads (builds still running are abandoned). */
   close(): Promise<void>;
 }
@@ -35,7 +35,7 @@ export interface BuildPool {
 interface Job {
   id: number;
   input: VariantBuildInput;
-  resolve: (manifest: ViteManifest) => void;
+  resolve: (output: VariantBuildOutput) => void;
   reject: (failure: BundlerFailure) => void;
 }
 
@@ -75,7 +75,7 @@ export function startBuildPool(size: number): BuildPool {
     const job = lane.current;
     if (!job || job.id !== reply.job) return;
     lane.current = undefined;
-    if (reply.type === 'done') job.resolve(reply.manifest);
+    if (reply.type === 'done') job.resolve(reply.output);
     else job.reject(new BundlerFailure(reply.errors));
     dispatch();
   };
@@ -105,7 +105,7 @@ export function startBuildPool(size: number): BuildPool {
   return {
     build(input) {
       if (closed) return Promise.reject(new BundlerFailure([{ message: 'the build threads were stopped' }]));
-      return new Promise<ViteManifest>((resolve, reject) => {
+      return new Promise<VariantBuildOutput>((resolve, reject) => {
         queue.push({ id: nextJob++, input, resolve, reject });
         dispatch();
       });

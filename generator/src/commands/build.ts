@@ -1,5 +1,5 @@
-/** `chatgen build [ID...] [--all] [--out dist] [--jobs N] [--base /] [--no-cache] [--json]` */
-import { build, type VariantBuildResult } from '../build/index.ts';
+/** `chatgen build [ID...] [--all] [--out dist] [--jobs N] [--base /] [--no-cache] [--no-typecheck] [--dry-run] [--sourcemap] [--json]` */
+import { build, type BuildReport, type VariantBuildResult } from '../build/index.ts';
 import { formatBytes } from '../build/sizes.ts';
 import { UsageError } from '../errors.ts';
 import { log, out } from '../log.ts';
@@ -14,6 +14,9 @@ export interface BuildCommandOptions {
   /** URL path the build is served from (default '/'). */
   base?: string;
   cache: boolean;
+  typecheck: boolean;
+  dryRun?: boolean;
+  sourcemap?: boolean;
   json?: boolean;
 }
 
@@ -23,6 +26,15 @@ const STATUS_TEXT: Record<VariantBuildResult['status'], string> = {
   'up-to-date': 'up to date',
   failed: 'FAILED',
   invalid: 'INVALID',
+  'would-build': 'would be built',
+  'would-restore': 'would be restored from the cache',
+};
+
+const TYPECHECK_TEXT: Record<BuildReport['typecheck'], (ms: number) => string> = {
+  passed: (ms) => `${(ms / 1000).toFixed(1)} s`,
+  remembered: () => 'passed before',
+  skipped: () => 'skipped',
+  'no-tsconfig': () => 'none, no tsconfig.json',
 };
 
 function parseJobs(text: string | undefined): number | undefined {
@@ -41,9 +53,32 @@ function parseBase(text: string | undefined): string {
   return base;
 }
 
+/** `--dry-run`: one line per variant, what a build would do and why; a summary; nothing built or written. */
+function printPlan(report: BuildReport, json: boolean | undefined): number {
+  const count = (status: VariantBuildResult['status']): number => report.results.filter((r) => r.status === status).length;
+  if (json) out(JSON.stringify(report, null, 2));
+  else {
+    for (const r of report.results) {
+      const why = r.status === 'invalid' ? r.errors : (r.reasons ?? []);
+      out(`${r.id}: ${STATUS_TEXT[r.status]}${why.length > 0 ? `: ${why.join(', ')}` : ''}`);
+    }
+  }
+  const summary =
+    `dry run: ${report.results.length} variant(s): ${count('would-build')} would be built, ${count('would-restore')} restored from the cache, ` +
+    `${count('up-to-date')} up to date, ${count('invalid')} invalid; nothing was built or written`;
+  if (json) log.info(summary);
+  else out(summary);
+  for (const id of report.skipped) log.warn(`${id}: skipped, invalid (not asked for; chatgen validate ${id} says why)`);
+  return report.ok ? 0 : 1;
+}
+
 export async function runBuild(ids: string[], options: BuildCommandOptions): Promise<number> {
   requireIds(ids, options.all);
   const base = parseBase(options.base);
+  if (options.dryRun) {
+    const common = { root: options.root, ids, all: options.all, out: options.out, base, cache: options.cache, sourcemap: options.sourcemap, dryRun: true };
+    return printPlan(await build(common), options.json);
+  }
   const report = await build({
     root: options.root,
     ids,
@@ -52,6 +87,8 @@ export async function runBuild(ids: string[], options: BuildCommandOptions): Pro
     jobs: parseJobs(options.jobs),
     base,
     cache: options.cache,
+    typecheck: options.typecheck,
+    sourcemap: options.sourcemap,
     onProgress: ({ index, total, result }) => {
       const width = String(total).length;
       const counter = `[${String(index).padStart(width)}/${total}]`;
@@ -80,9 +117,9 @@ export async function runBuild(ids: string[], options: BuildCommandOptions): Pro
   }
   const summary =
     `${report.results.length} variant(s): ${built} built, ${reused} reused from the cache, ${failed} failed ` +
-    `in ${(report.totalMs / 1000).toFixed(1)} s (generate ${(report.generateMs / 1000).toFixed(1)} s)`;
+    `in ${(report.totalMs / 1000).toFixed(1)} s (generate ${(report.generateMs / 1000).toFixed(1)} s, type check ${TYPECHECK_TEXT[report.typecheck](report.typecheckMs)})`;
   if (options.json) log.info(summary);
   else out(summary);
-  if (reused === report.results.length && reused > 0) log.info('nothing changed since the last build: every variant came from the cache');
+  if (report.results.length > 0 && report.results.every((r) => r.status === 'up-to-date')) log.info('nothing changed since the last build: every variant came from the cache');
   return report.ok ? 0 : 1;
 }

@@ -1,7 +1,8 @@
 /** `chatgen generate [--check] [--json]` */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareGenerated, GENERATED_DIR, renderGenerated, writeGenerated } from '../emit/index.ts';
+import { generatedFiles } from '../emit/generate-cache.ts';
+import { compareGenerated, GENERATED_DIR, writeGenerated } from '../emit/write.ts';
 import { loadProject } from '../load/project.ts';
 import { log, out } from '../log.ts';
 import { unifiedDiff } from '../util/line-diff.ts';
@@ -11,7 +12,7 @@ const DIFF_LINES_PER_FILE = 200;
 
 export async function runGenerate(options: { root: string; check?: boolean; json?: boolean }): Promise<number> {
   const project = loadProject(options.root);
-  const files = await renderGenerated(project);
+  const files = await generatedFiles(project);
   if (!options.check) {
     const result = writeGenerated(project.root, files);
     const changed = [...result.stale, ...result.missing, ...result.extra];

@@ -2,7 +2,7 @@
 import { UsageError } from '../errors.ts';
 import { loadProject } from '../load/project.ts';
 import { log, out } from '../log.ts';
-import { formatProblem } from '../problems.ts';
+import { formatGithub, formatProblem } from '../problems.ts';
 import { validateVariants } from '../validate/variants.ts';
 
 export interface ValidateCommandOptions {
@@ -10,6 +10,8 @@ export interface ValidateCommandOptions {
   all?: boolean;
   strict?: boolean;
   json?: boolean;
+  /** `text` (the default) or `github`: GitHub Actions annotations, errors and warnings on stdout. */
+  format?: string;
 }
 
 export function requireIds(ids: string[], all: boolean | undefined): void {
@@ -25,9 +27,13 @@ export function runValidate(ids: string[], options: ValidateCommandOptions): num
     out(JSON.stringify(report, null, 2));
     return report.ok ? 0 : 1;
   }
-  // Errors are the command's result (stdout); warnings are log lines (stderr), in the same one-line format.
-  for (const p of report.errors) out(formatProblem(p));
-  for (const p of report.warnings) log.warn(formatProblem(p));
+  if (options.format === 'github') {
+    for (const p of [...report.errors, ...report.warnings]) out(formatGithub(p));
+  } else {
+    // Errors are the command's result (stdout); warnings are log lines (stderr), in the same one-line format.
+    for (const p of report.errors) out(formatProblem(p));
+    for (const p of report.warnings) log.warn(formatProblem(p));
+  }
   const warnings = report.warnings.length ? `, ${report.warnings.length} warning(s)` : '';
   if (report.ok) log.info(`${report.checked.length} variant(s) valid${warnings}`);
   else log.info(`${report.errors.length} error(s)${warnings} in ${report.checked.length} variant(s) checked; invalid: ${report.invalid.join(', ') || '(schema/)'}`);

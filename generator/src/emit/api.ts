@@ -8,10 +8,33 @@ import type { Contract } from '../load/contract.ts';
 import type { EndpointSpec } from '../load/endpoints.ts';
 import { commentText, render } from './render.ts';
 
-function view(e: EndpointSpec) {
+/** The definition a name stands for, through definitions that only name another (`{"$ref": ...}`). */
+function definitionOf(contract: Contract, name: string, seen = new Set<string>()): Record<string, unknown> | undefined {
+  const json = contract.index.byName.get(name)?.json;
+  const ref = json?.$ref;
+  if (typeof ref !== 'string' || seen.has(name)) return json;
+  seen.add(name);
+  return definitionOf(contract, ref.slice(ref.lastIndexOf('/') + 1), seen);
+}
+
+const propertiesOf = (definition: Record<string, unknown> | undefined) =>
+  (definition?.properties ?? {}) as Record<string, Record<string, unknown> | undefined>;
+
+/**
+ * A paged read takes `pageInfo` (common.json PageInfo) and answers `stillHaveData`: it gets infinite-query options
+ * of its own, keyed apart from the single-page query.
+ */
+function isPaged(contract: Contract, e: EndpointSpec): boolean {
+  const pageInfo = propertiesOf(definitionOf(contract, e.request)).pageInfo;
+  const ref = pageInfo?.$ref;
+  return e.kind === 'read' && typeof ref === 'string' && ref.endsWith('/PageInfo') && 'stillHaveData' in propertiesOf(definitionOf(contract, e.response));
+}
+
+function view(e: EndpointSpec, paged: boolean) {
   return {
     ...e,
     isRead: e.kind === 'read',
+    paged,
     resultType: e.returnsFile ? 'FileResult' : `T.${e.response}`,
     summaryComment: commentText(e.summary || e.name),
     namespace: `${e.group}Calls`,
@@ -30,9 +53,14 @@ function groupView(group: string, endpoints: EndpointView[]) {
     'type EndpointDescriptor',
     ...(endpoints.some((e) => e.returnsFile) ? ['type FileResult'] : []),
     ...(writes.some((e) => e.multipart) ? ['type MultipartVariables'] : []),
+    ...(reads.some((e) => e.paged) ? ['type PagedBody'] : []),
     'unwrap',
   ];
-  const tanstackImports = [...(writes.length > 0 ? ['mutationOptions'] : []), ...(reads.length > 0 ? ['queryOptions'] : [])];
+  const tanstackImports = [
+    ...(reads.some((e) => e.paged) ? ['infiniteQueryOptions'] : []),
+    ...(writes.length > 0 ? ['mutationOptions'] : []),
+    ...(reads.length > 0 ? ['queryOptions'] : []),
+  ];
   return {
     group,
     ident: group,
@@ -52,12 +80,12 @@ async function formatted(text: string): Promise<string> {
 }
 
 export async function emitApi(contract: Contract): Promise<Map<string, string>> {
-  const endpoints = contract.endpoints.map(view);
+  const endpoints = contract.endpoints.map((e) => view(e, isPaged(contract, e)));
   const byGroup = new Map<string, EndpointView[]>();
   for (const e of endpoints) byGroup.set(e.group, [...(byGroup.get(e.group) ?? []), e]);
   const groups = [...byGroup.keys()].sort().map((g) => groupView(g, byGroup.get(g)!));
   const out = new Map<string, string>();
-  out.set('api/runtime.ts', render('api-runtime.ts', { errMsgListImport: contract.index.byName.has('ErrMsgList') }));
+  out.set('api/runtime.ts', render('api-runtime.ts', { errMsgListImport: contract.index.byName.has('ErrMsgList'), endpointNames: endpoints.map((e) => e.name).sort() }));
   for (const g of groups) out.set(`api/${g.group}.ts`, render('api-group.ts', g));
   out.set('api/index.ts', render('api-index.ts', { groups }));
   out.set('api/endpoints.ts', render('endpoints.ts', { groups, endpoints }));

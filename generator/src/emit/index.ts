@@ -1,22 +1,20 @@
 /** Renders the whole generated/ tree in memory, then writes it or compares it with what is on disk. */
-import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { ChatgenError } from '../errors.ts';
 import { type Contract, readContract } from '../load/contract.ts';
 import type { Project } from '../load/project.ts';
 import { resolveVariant } from '../resolve/variant.ts';
-import { listFiles } from '../util/fs.ts';
 import { type ValidationReport, validateVariants } from '../validate/variants.ts';
 import { emitApi } from './api.ts';
 import { emitEnums } from './enums.ts';
+import { emitEditorSchema } from './editor-schema.ts';
 import { emitErrors } from './errors.ts';
-import { emitFlagTypes, emitVariantFlags } from './flags.ts';
+import { emitFlagTypes, emitVariantFlags, variantFlagValues } from './flags.ts';
 import { emitRealtime } from './realtime.ts';
 import { emitServer } from './server.ts';
 import { emitTypes } from './types.ts';
 import { emitVariant, emitVariantTypes } from './variant.ts';
+import { cannotGenerate, type GenerateRecord } from './generate-cache.ts';
 
-export const GENERATED_DIR = 'generated';
+export { compareGenerated, GENERATED_DIR, keepFilesOf, writeGenerated, type CheckResult } from './write.ts';
 
 export interface RenderOptions {
   /** The validation of all variants, when the caller has it already. */
@@ -38,21 +36,22 @@ export async function renderGenerated(
   const skip = new Set(options.skip ?? []);
   const schemaBroken = contract.problems.some((p) => p.severity === 'error');
   if (schemaBroken || report.invalid.some((id) => !skip.has(id)) || (!report.ok && report.invalid.length === 0)) {
-    throw new ChatgenError(`cannot generate: ${report.errors.length} error(s) in schema/ or variants/ (chatgen validate --all lists them)`, report.errors);
+    throw cannotGenerate(report.errors);
   }
   const files = new Map<string, string>();
   const add = (part: Map<string, string>): void => {
     for (const [path, text] of part) files.set(path, text);
   };
   const types = await emitTypes(project, contract);
-  add(types);
-  add(emitEnums(contract, types.get('types/index.ts') ?? ''));
+  add(types.files);
+  add(emitEnums(contract, types.source));
   add(await emitApi(contract));
   add(emitRealtime(project, contract));
   add(emitErrors(contract));
   add(emitFlagTypes(contract));
   const ids = [...project.variants.keys()].sort();
   add(emitVariantTypes(contract, ids));
+  add(emitEditorSchema(project, contract, ids));
   for (const id of ids.filter((i) => !skip.has(i))) {
     const variant = resolveVariant(project, id, contract.defaults);
     add(emitVariantFlags(contract, variant));
@@ -62,52 +61,21 @@ export async function renderGenerated(
   return new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-export interface CheckResult {
-  upToDate: boolean;
-  stale: string[];
-  missing: string[];
-  extra: string[];
-}
-
-export function compareGenerated(root: string, files: Map<string, string>): CheckResult {
-  const dir = join(root, GENERATED_DIR);
-  const onDisk = new Set(listFiles(dir));
-  const stale: string[] = [];
-  const missing: string[] = [];
-  for (const [path, text] of files) {
-    if (!onDisk.has(path)) missing.push(`${GENERATED_DIR}/${path}`);
-    else if (readFileSync(join(dir, path), 'utf8') !== text) stale.push(`${GENERATED_DIR}/${path}`);
+/**
+ * Validation of every variant, the rendered tree (invalid variants left out) and each valid variant's resolved
+ * config and flags: what `generate` and `build` need (emit/generate-cache.ts keeps it). Nothing is rendered when
+ * schema/ itself has errors.
+ */
+export async function prepareGenerated(project: Project): Promise<GenerateRecord> {
+  const contract = readContract(project);
+  const report = validateVariants(project, { all: true }, contract);
+  if (report.errors.some((p) => p.file.startsWith('schema/'))) return { report, files: [], variants: {} };
+  const files = await renderGenerated(project, contract, { report, skip: report.invalid });
+  const variants: GenerateRecord['variants'] = {};
+  for (const id of [...project.variants.keys()].sort()) {
+    if (report.invalid.includes(id)) continue;
+    const variant = resolveVariant(project, id, contract.defaults);
+    variants[id] = { config: variant.config, flags: variantFlagValues(contract, variant) };
   }
-  const extra = [...onDisk].filter((path) => !files.has(path)).map((path) => `${GENERATED_DIR}/${path}`);
-  return { upToDate: stale.length + missing.length + extra.length === 0, stale, missing, extra };
-}
-
-/** A predicate for writeGenerated: the files of variants left out of the render stay as they are. */
-export function keepFilesOf(ids: readonly string[]): (path: string) => boolean {
-  return (path) => ids.some((id) => path === `${GENERATED_DIR}/flags/${id}.ts` || path.startsWith(`${GENERATED_DIR}/variants/${id}/`));
-}
-
-/** Writes only files whose content changed and removes files generated/ should no longer hold (except `keep`). */
-export function writeGenerated(root: string, files: Map<string, string>, keep: (path: string) => boolean = () => false): CheckResult {
-  const found = compareGenerated(root, files);
-  const result = { ...found, extra: found.extra.filter((f) => !keep(f)) };
-  for (const file of [...result.stale, ...result.missing]) {
-    const path = join(root, file);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, files.get(file.slice(GENERATED_DIR.length + 1))!);
-  }
-  for (const file of result.extra) {
-    rmSync(join(root, file));
-    removeEmptyParents(join(root, GENERATED_DIR), dirname(join(root, file)));
-  }
-  return result;
-}
-
-/** Deletes directories left empty by removed files, up to (not including) generated/ itself. */
-function removeEmptyParents(top: string, dir: string): void {
-  let current = dir;
-  while (current.startsWith(`${top}/`) && readdirSync(current).length === 0) {
-    rmdirSync(current);
-    current = dirname(current);
-  }
+  return { report, files: [...files], variants };
 }

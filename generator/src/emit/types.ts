@@ -1,8 +1,13 @@
 /**
- * generated/types/index.ts: every definition of every schema file in one namespace, via json-schema-to-typescript.
- * Cross-file `$ref`s are rewritten to local `#/definitions/Name` refs first (names are unique project-wide).
+ * generated/types/: the types of every definition of schema/, via json-schema-to-typescript, one module per schema
+ * file (types/entities/room.ts for schema/entities/room.json) and index.ts re-exporting them all. The schema is
+ * compiled as one bundle (cross-file `$ref`s rewritten to local `#/definitions/Name` refs first; names are unique
+ * project-wide), then each type goes to the module of the file that defines it, importing what it names from the
+ * others. Formatted with Prettier.
  */
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { format } from 'prettier';
+import { ts } from 'ts-morph';
 import type { Contract } from '../load/contract.ts';
 import type { Project, SchemaFile } from '../load/project.ts';
 import { resolveRef } from '../load/refs.ts';
@@ -148,23 +153,121 @@ export function bundleSchemas(project: Project, contract: Contract): { schema: J
   };
 }
 
-export async function emitTypes(project: Project, contract: Contract): Promise<Map<string, string>> {
-  const { schema: bundle, aliases } = bundleSchemas(project, contract);
-  const ts = await compile(bundle as JSONSchema, 'SchemaTypes', {
-    bannerComment: `${TS_HEADER}\n// Types of every entity, payload, realtime message and error code of schema/.`,
-    // Responses stay open on the wire (the validators accept more fields), but the types list the declared
-    // fields only: an index signature would make every field `unknown` to Omit/Pick in client code.
-    additionalProperties: false,
-    unreachableDefinitions: true,
-    declareExternallyReferenced: true,
-    format: false,
-    strictIndexSignatures: false,
-    cwd: project.root,
-    $refOptions: { resolve: { external: false } },
-  });
-  const aliasLines = [...aliases.entries()]
+const COMPILE_OPTIONS = {
+  bannerComment: '',
+  // Responses stay open on the wire (the validators accept more fields), but the types list the declared
+  // fields only: an index signature would make every field `unknown` to Omit/Pick in client code.
+  additionalProperties: false,
+  unreachableDefinitions: true,
+  declareExternallyReferenced: true,
+  format: false,
+  strictIndexSignatures: false,
+  $refOptions: { resolve: { external: false } },
+} as const;
+
+const DEFINITION_MARK = /via the `definition` "(\w+)"/;
+
+/** `entities/room.json` → `entities/room` (the module path under types/). */
+const moduleOf = (rel: string) => rel.replace(/\.json$/, '').replace(/\.schema$/, '');
+
+/** The schema file (as a module path) that defines each definition name, root types included. */
+function homes(contract: Contract): Map<string, string> {
+  const home = new Map<string, string>();
+  for (const [name, entry] of contract.index.byName) home.set(name, moduleOf(entry.schema.rel));
+  for (const [rel, name] of contract.index.rootNames) home.set(name, moduleOf(rel));
+  return home;
+}
+
+function relativeImport(from: string, to: string): string {
+  const fromParts = from.split('/').slice(0, -1);
+  const toParts = to.split('/');
+  let common = 0;
+  while (common < fromParts.length && fromParts[common] === toParts[common]) common++;
+  const up = fromParts.slice(common).map(() => '..');
+  const path = [...up, ...toParts.slice(common)].join('/');
+  return `${up.length === 0 ? './' : ''}${path}.ts`;
+}
+
+interface TypeStatement {
+  name: string;
+  text: string;
+  /** Type names the statement refers to. */
+  uses: Set<string>;
+}
+
+function typeStatements(source: string): TypeStatement[] {
+  const file = ts.createSourceFile('types.ts', source, ts.ScriptTarget.Latest, true);
+  const out: TypeStatement[] = [];
+  for (const statement of file.statements) {
+    if (!ts.isInterfaceDeclaration(statement) && !ts.isTypeAliasDeclaration(statement)) continue;
+    const uses = new Set<string>();
+    const visit = (node: ts.Node): void => {
+      if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName)) uses.add(node.typeName.text);
+      if (ts.isExpressionWithTypeArguments(node) && ts.isIdentifier(node.expression)) uses.add(node.expression.text);
+      ts.forEachChild(node, visit);
+    };
+    visit(statement);
+    out.push({ name: statement.name.text, text: statement.getFullText(file).trim(), uses });
+  }
+  return out;
+}
+
+/** The compiler's note naming the bundle's root, which the split modules do not have. */
+const BUNDLE_NOTE = /\n \*\n \* This interface was referenced by `SchemaTypes`'s JSON-Schema\n \* via the `definition` "\w+"\./;
+
+function withoutBundleNote(statement: TypeStatement): TypeStatement {
+  return { ...statement, text: statement.text.replace(BUNDLE_NOTE, '') };
+}
+
+
+/** Generated code reads like hand-written code: Prettier with the project's line width. */
+async function formatted(text: string): Promise<string> {
+  return format(text, { parser: 'typescript', printWidth: 140, singleQuote: true });
+}
+
+function moduleText(module: string, statements: TypeStatement[], home: Map<string, string>): string {
+  const own = new Set(statements.map((s) => s.name));
+  const imports = new Map<string, Set<string>>();
+  for (const statement of statements) {
+    for (const used of statement.uses) {
+      const from = home.get(used);
+      if (own.has(used) || !from) continue;
+      imports.set(from, (imports.get(from) ?? new Set()).add(used));
+    }
+  }
+  const importLines = [...imports.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([name, target]) => `export type ${name} = ${target};`);
-  const body = ts.replace(/[ \t]+$/gm, '').replace(/\n+$/, '');
-  return new Map([['types/index.ts', `${body}\n\n// Definitions that only name another type.\n${aliasLines.join('\n')}\n`]]);
+    .map(([from, names]) => `import type { ${[...names].sort().join(', ')} } from '${relativeImport(module, from)}';`);
+  const header = `${TS_HEADER}\n// Types of schema/${module}.json (the index re-exports every module).`;
+  return [header, ...importLines, '', statements.map((s) => s.text).join('\n\n')].join('\n');
+}
+
+export async function emitTypes(project: Project, contract: Contract): Promise<{ files: Map<string, string>; source: string }> {
+  const { schema: bundle, aliases } = bundleSchemas(project, contract);
+  const compiled = await compile(bundle as JSONSchema, 'SchemaTypes', { ...COMPILE_OPTIONS, cwd: project.root });
+  const source = compiled.replace(/[ \t]+$/gm, '');
+  const home = homes(contract);
+  const aliasSource = [...aliases.entries()].map(([name, target]) => `export type ${name} = ${target};`).join('\n');
+  const byModule = new Map<string, TypeStatement[]>();
+  for (const statement of [...typeStatements(source), ...typeStatements(aliasSource)]) {
+    if (statement.name === 'SchemaTypes') continue;
+    const definition = DEFINITION_MARK.exec(statement.text)?.[1] ?? statement.name;
+    const module = home.get(definition);
+    if (!module) throw new Error(`no schema file defines the generated type ${statement.name}`);
+    if (definition !== statement.name) home.set(statement.name, module);
+    byModule.set(module, [...(byModule.get(module) ?? []), withoutBundleNote(statement)]);
+  }
+  const files = new Map<string, string>();
+  const modules = [...byModule.keys()].sort();
+  for (const module of modules) {
+    const statements = byModule.get(module)!.sort((a, b) => (a.name < b.name ? -1 : 1));
+    files.set(`types/${module}.ts`, await formatted(moduleText(module, statements, home)));
+  }
+  const index = [
+    TS_HEADER,
+    '// Types of every entity, payload, realtime message and error code of schema/, one module per schema file.',
+    ...modules.map((module) => `export type * from './${module}.ts';`),
+  ].join('\n');
+  files.set('types/index.ts', await formatted(index));
+  return { files, source };
 }

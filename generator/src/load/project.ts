@@ -6,6 +6,7 @@ import { error, type Problem, warning } from '../problems.ts';
 import { isDirectory, listFiles } from '../util/fs.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
 import { parseJsonText, type TextPosition } from './json-text.ts';
+import { decodeUtf8 } from './encoding.ts';
 
 export const SCHEMA_ID_BASE = 'https://chatgen.dev/schema/';
 
@@ -17,6 +18,8 @@ export interface SchemaFile {
   /** The `$id` the file must carry. */
   id: string;
   json: JsonObject;
+  /** JSON pointer → where its value starts in the file (for line numbers in reports). */
+  positions: Map<string, TextPosition>;
 }
 
 export interface VariantFile {
@@ -45,14 +48,19 @@ const BOM_WARNING =
   'starts with a UTF-8 byte-order mark (accepted; other JSON tools may reject it: save the file as UTF-8 without BOM)';
 
 function readJson(abs: string, file: string, problems: Problem[]): ReadJson | undefined {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(abs, 'utf8');
+    bytes = readFileSync(abs);
   } catch (cause) {
     problems.push(error(file, '', `cannot read file (${(cause as Error).message})`));
     return undefined;
   }
-  const parsed = parseJsonText(text);
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) {
+    problems.push({ ...error(file, '', decoded.message), line: decoded.line, column: decoded.column });
+    return undefined;
+  }
+  const parsed = parseJsonText(decoded.text);
   if (parsed.bom) problems.push({ ...warning(file, '', BOM_WARNING), line: 1, column: 1 });
   if (parsed.syntaxError) {
     const { line, column, message } = parsed.syntaxError;
@@ -77,11 +85,12 @@ export function loadProject(rootDir = process.cwd()): Project {
   const schemas = new Map<string, SchemaFile>();
   for (const rel of listFiles(join(root, 'schema')).filter((f) => f.endsWith('.json'))) {
     const file = `schema/${rel}`;
-    const json = readJson(join(root, 'schema', rel), file, loadProblems)?.json;
-    if (!json) continue;
+    const read = readJson(join(root, 'schema', rel), file, loadProblems);
+    if (!read) continue;
+    const { json, positions } = read;
     const id = SCHEMA_ID_BASE + rel;
     if (json.$id !== id) loadProblems.push(error(file, '/$id', `must be "${id}"`));
-    schemas.set(rel, { rel, file, id, json: { ...json, $id: id } });
+    schemas.set(rel, { rel, file, id, json: { ...json, $id: id }, positions });
   }
   const variants = new Map<string, VariantFile>();
   const variantDir = join(root, 'variants');

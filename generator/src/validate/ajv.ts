@@ -12,7 +12,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 
 /**
  * Documentation keywords of the contract: annotations only, they never fail validation (chatgen reads
- * `x-requires`, `x-expected` and `x-resolved-required` itself, see docs/schema-conventions.md). `codes` is the
+ * `x-requires`, `x-requires-value`, `x-expected` and `x-resolved-required` itself, see docs/schema-conventions.md). `codes` is the
  * top-level error catalogue map of schema/errors.json (docs/api.md).
  */
 export const EXTRA_KEYWORDS = [
@@ -26,6 +26,7 @@ export const EXTRA_KEYWORDS = [
   'x-error',
   'x-error-missing',
   'x-requires',
+  'x-requires-value',
   'x-expected',
   'x-resolved-required',
   'codes',

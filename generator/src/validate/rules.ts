@@ -1,7 +1,8 @@
 /**
  * Rules on the resolved variant that JSON Schema cannot express: fields every build needs
- * (`x-resolved-required` of variant.schema.json), columns of 12, the chat room width range, and flag
- * dependencies (`x-requires` of flags.json). Each finding names the variant whose file owns the mistake.
+ * (`x-resolved-required` of variant.schema.json), columns of 12, the chat room width range, flag dependencies
+ * (`x-requires` of flags.json) and the values a switched-on flag needs (`x-requires-value`). Each finding names
+ * the variant whose file owns the mistake.
  */
 import type { Contract } from '../load/contract.ts';
 import type { Project } from '../load/project.ts';
@@ -123,6 +124,39 @@ function flagDependencies(ctx: RuleContext): Finding[] {
   return out;
 }
 
+/** flags.json: `"x-requires-value": ["/links/accessibilityBadge"]` on IS_SHOW_X means X on needs that value non-empty. */
+export function flagValueRequirements(project: Project): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const properties = project.schemas.get('flags.json')?.json.properties;
+  if (!isObject(properties)) return out;
+  for (const [name, entry] of Object.entries(properties)) {
+    const list = isObject(entry) ? entry['x-requires-value'] : undefined;
+    if (Array.isArray(list)) out.set(name, list.filter((p): p is string => typeof p === 'string'));
+  }
+  return out;
+}
+
+/**
+ * A switched-on feature whose value is empty (the accessibility badge without the page it opens). Reported at
+ * the value when the owning file set it (to ""), else at the flag.
+ */
+function flagValues(ctx: RuleContext): Finding[] {
+  const flags = isObject(ctx.resolved.config.flags) ? ctx.resolved.config.flags : {};
+  const out: Finding[] = [];
+  for (const [flag, pointers] of flagValueRequirements(ctx.project)) {
+    if (flags[flag] !== true) continue;
+    for (const pointer of pointers) {
+      const value = atPointer(ctx.resolved.config, pointer);
+      if (value !== undefined && value !== '' && value !== null) continue;
+      const owner = ctx.ownerOf([`/flags/${flag}`, pointer]);
+      const shown = pointer.slice(1).replace(/\//g, '.');
+      const path = sets(ctx.project, owner, pointer) ? pointer : `/flags/${flag}`;
+      out.push({ owner, path, message: `${flag} is on, but ${shown} is empty: give ${shown}, or switch ${flag} off` });
+    }
+  }
+  return out;
+}
+
 /** flags.json itself: `x-requires` names known flags, and the defaults satisfy every requirement. */
 export function flagRequirementProblems(project: Project, defaults: Defaults): Problem[] {
   const out: Problem[] = [];
@@ -140,5 +174,5 @@ export function flagRequirementProblems(project: Project, defaults: Defaults): P
 }
 
 export function resolvedRules(ctx: RuleContext): Finding[] {
-  return [...missingFields(ctx), ...layoutRules(ctx), ...flagDependencies(ctx)];
+  return [...missingFields(ctx), ...layoutRules(ctx), ...flagDependencies(ctx), ...flagValues(ctx)];
 }

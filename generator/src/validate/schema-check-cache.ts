@@ -7,14 +7,11 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Project } from '../load/project.ts';
 import type { Problem } from '../problems.ts';
 import { chatgenCacheDir } from '../util/cache-dir.ts';
-import { listFiles } from '../util/fs.ts';
+import { chatgenCodeHash } from '../util/chatgen-code.ts';
 import { stableStringify } from '../util/json.ts';
-
-const GENERATOR_SRC = fileURLToPath(new URL('..', import.meta.url));
 
 function key(project: Project): string {
   const hash = createHash('sha256');
@@ -22,12 +19,7 @@ function key(project: Project): string {
     hash.update(`${schema.rel}\u0000${stableStringify(schema.json)}\u0000`);
   }
   // chatgen's own code decides what a problem is; the lock file pins ajv.
-  for (const rel of listFiles(GENERATOR_SRC)) hash.update(`${rel}\u0000`).update(readFileSync(join(GENERATOR_SRC, rel)));
-  try {
-    hash.update(readFileSync(join(GENERATOR_SRC, '../../package-lock.json')));
-  } catch {
-    // no lock file next to the generator: the key still covers schema/ and chatgen
-  }
+  hash.update(chatgenCodeHash());
   return hash.digest('hex').slice(0, 32);
 }
 

@@ -119,7 +119,11 @@ function chainProblem(project: Project, id: string): Problem | undefined {
   }
   if (chain.reason === 'unknown-parent') {
     const parent = String(project.variants.get(chain.at)?.json.extends);
-    return error(variantFile(chain.at), '/extends', `${chain.message}${didYouMean(parent, project.variants.keys())}`);
+    // A parent whose file exists but cannot be read (bad JSON, not UTF-8) is reported there, once.
+    if (project.loadProblems.some((p) => p.file === variantFile(parent))) return undefined;
+    // Never the file itself: a variant cannot extend itself.
+    const others = [...project.variants.keys()].filter((v) => v !== chain.at);
+    return error(variantFile(chain.at), '/extends', `${chain.message}${didYouMean(parent, others)}`);
   }
   return error(variantFile(chain.at), '/extends', chain.message);
 }
@@ -145,8 +149,12 @@ function resolvedProblems(project: Project, contract: Contract, resolved: Resolv
 
 /** Fills line and column of problems whose JSON path is in the file (the value, or the nearest object holding it). */
 function locate(project: Project, problem: Problem): Problem {
-  if (problem.line !== undefined || !problem.file.startsWith('variants/')) return problem;
-  const positions = project.variants.get(problem.file.slice('variants/'.length, -'.json'.length))?.positions;
+  if (problem.line !== undefined) return problem;
+  const positions = problem.file.startsWith('variants/')
+    ? project.variants.get(problem.file.slice('variants/'.length, -'.json'.length))?.positions
+    : problem.file.startsWith('schema/')
+      ? project.schemas.get(problem.file.slice('schema/'.length))?.positions
+      : undefined;
   if (!positions) return problem;
   let pointer = problem.path;
   for (;;) {

@@ -1,11 +1,13 @@
 // Handlers of the authentication group (schema/endpoints/authentication.json): the session itself, login
 // tokens for other devices and hosts, QR login, the application profile and remote wipe.
 import { qrTokenTopic } from '../../../generated/realtime/index.ts';
+import type { ProviderServices } from '../../../generated/types/index.ts';
 import { GRID_CHILD_PATH } from '../../config.ts';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { HandlerMap } from '../../http/handler-types.ts';
 import { chatbotStore } from '../../store/repos/chatbot.ts';
+import { hashApiKey } from '../../store/repos/sessions.ts';
 import { identity } from '../../services/identity/index.ts';
 import { QR_REMAINING_COUNT, TOKEN_TTL_SECONDS } from '../../services/identity/tokens.ts';
 import { encryptionProfile } from '../public/index.ts';
@@ -15,6 +17,15 @@ const QR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** Seed section 5: upload image types, plus the preview types. */
 export const SUPPORTED_FILE_TYPES = ['gif', 'jpeg', 'jpg', 'png', 'mp4', 'webm', 'ogg', 'pdf'];
+
+/** One provider (PROVIDER_URL) answers every provider-backed service: with it all are offered, without it none. */
+const providerServices = (configured: boolean): Required<ProviderServices> => ({
+  translate: configured,
+  readAloud: configured,
+  aiPrompt: configured,
+  voiceToText: configured,
+  imageRecognition: configured,
+});
 
 export function clientConfig(ctx: ServerContext, chatbots: { chatbotId: string; name: { en_US: string; zh_TW: string; zh_CN: string } }[]) {
   return {
@@ -37,6 +48,7 @@ export function clientConfig(ctx: ServerContext, chatbots: { chatbotId: string; 
     otherApplicationConfigs: {},
     room: { roomNameMaxLength: 25, roomNameBuffer: 5, roomListPageSize: 30, muteMaxHours: 336 },
     sdkConfigs: {},
+    providerServices: providerServices(ctx.config.providerUrl !== null),
     ...(ctx.config.emailGroupMessageDomain ? { emailGroupMessageDomain: ctx.config.emailGroupMessageDomain } : {}),
     // The grid-child build, served beside a grid variant (server/app.ts).
     ...(ctx.config.gridChild ? { gridViewChildUrl: GRID_CHILD_PATH } : {}),
@@ -56,7 +68,7 @@ export function authenticationHandlers(ctx: ServerContext) {
       const me = session;
       // The key named is the one that stays signed in: only the caller's own.
       if (body.apiKey !== headers.apiKey) throw new ApiError('FORBIDDEN', 'the api key is not this session\'s');
-      await sessions.logoutOthers(me.accountId, me.sessionId, headers.apiKey);
+      await sessions.logoutOthers(me.accountId, me.sessionId, headers.apiKey ? hashApiKey(headers.apiKey) : undefined);
       return {};
     },
 
@@ -85,8 +97,10 @@ export function authenticationHandlers(ctx: ServerContext) {
     async sendNexToken({ session, body }) {
       const me = session;
       if (!QR_TOKEN_PATTERN.test(body.token)) throw new ApiError('TOKEN_INVALID', 'not a QR login token');
-      // Only a token a login page holds (bound to its /v3/wslogin connection) gets a one-time code.
-      if (!(await ctx.repos.qrClaims.isClaimed(body.token))) throw new ApiError('TOKEN_INVALID', 'no login page shows this QR token');
+      // Only a token a login page holds (bound to its /v3/wslogin connection) gets a one-time code, and only once.
+      if (!(await ctx.repos.qrClaims.consume(body.token))) {
+        throw new ApiError('TOKEN_INVALID', 'no login page shows this QR token, or it was used already');
+      }
       const { otp } = await tokens.authOtp(me, body.token);
       await ctx.bus.publish(
         qrTokenTopic(body.token),

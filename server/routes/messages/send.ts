@@ -11,8 +11,8 @@ export function sendHandlers(ctx: ServerContext) {
     async sendAesMessage({ body, session }) {
       const caller = session;
       // The pushes' Do Not Disturb and the sender's name in both presentations come with the stored message.
-      const { message, memberIds, lastUpdateAt, pushAccounts: accounts, isRecrypted, unread } = await sendMessage(ctx, caller, body);
-      await announceNewMessage(ctx, message, memberIds, accounts);
+      const { message, memberIds, lastUpdateAt, pushAccounts: accounts, previousMessageId, isRecrypted, unread } = await sendMessage(ctx, caller, body);
+      await announceNewMessage(ctx, message, { memberIds, pushAccounts: accounts, previousMessageId });
       const recipients = memberIds.filter((id) => id !== caller.accountId).length; // a receipt each
       const [wire] = await presentAll(ctx, caller.accountId, [neutralView(message, recipients)], accounts);
       return {

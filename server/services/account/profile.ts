@@ -93,7 +93,8 @@ export function checkedName(value: string, max = Number.POSITIVE_INFINITY): stri
   return name;
 }
 
-async function profileChanged(ctx: ServerContext, account: Account | null): Promise<void> {
+/** Tells the account's audience what others now see of it (names, post title, do-not-disturb). */
+export async function profileChanged(ctx: ServerContext, account: Account | null): Promise<void> {
   if (!account) return;
   const view = await viewerContext(ctx, account.id);
   await ctx.notifier.toAccounts(await audienceOf(ctx, account.id), {

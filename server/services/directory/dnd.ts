@@ -1,7 +1,9 @@
 // Do-not-disturb: preset durations, the caller's setting, switching it on (DND_ENABLED) and off
-// (DND_DISABLED). The setting lives on the account (accounts.dnd, dnd_end_date, dnd_is_mute).
+// (DND_DISABLED) to the account's own sessions, and to the members of its rooms as a profile change (their lists of
+// members in do-not-disturb). The setting lives on the account (accounts.dnd, dnd_end_date, dnd_is_mute).
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { profileChanged } from '../account/profile.ts';
 import { repos, type Account } from '../../store/repos/index.ts';
 
 export { dndTemplates, type DndTemplateOption } from '../../store/repos/dnd-templates.ts';
@@ -47,7 +49,7 @@ export async function getDnd(ctx: Pick<ServerContext, 'repos' | 'now'>, accountI
 
 /** savednd: on until dndEndDate (in the future, at most the picker's last day); DND_FAIL otherwise. */
 export async function saveDnd(
-  ctx: Pick<ServerContext, 'db' | 'notifier' | 'now'>,
+  ctx: ServerContext,
   accountId: number,
   body: { dndEndDate: number; dnd: boolean; isMute?: boolean },
 ): Promise<void> {
@@ -65,17 +67,17 @@ export async function saveDnd(
     dataId: String(accountId),
     data: { ...wireDnd(account, now) },
   });
+  await profileChanged(ctx, account);
 }
 
 /** removednd: off. DND_DISABLED goes out only when a setting was actually cleared. */
-export async function removeDnd(ctx: Pick<ServerContext, 'db' | 'notifier'>, accountId: number): Promise<void> {
+export async function removeDnd(ctx: ServerContext, accountId: number): Promise<void> {
   const cleared = await ctx.db.transaction(async (tx) => {
     const r = repos(tx);
     const before = await r.accounts.findById(accountId);
     if (!before) throw new ApiError('DND_FAIL', 'account');
-    if (before.dnd.dnd === null) return false;
-    await r.accounts.setDnd(accountId, null);
-    return true;
+    if (before.dnd.dnd === null) return null;
+    return r.accounts.setDnd(accountId, null);
   });
   if (!cleared) return;
   await ctx.notifier.toAccountTopics([accountId], {
@@ -83,4 +85,5 @@ export async function removeDnd(ctx: Pick<ServerContext, 'db' | 'notifier'>, acc
     senderId: String(accountId),
     dataId: String(accountId),
   });
+  await profileChanged(ctx, cleared);
 }

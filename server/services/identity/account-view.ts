@@ -1,11 +1,11 @@
 // Store accounts → the wire's Account entity (ids as strings, times in epoch ms, absent instead of null),
 // seen by one viewer: whether the account is the viewer's favourite, and the viewer's synonym for it.
+import { isEnumValue, LangIdValues } from '../../../generated/types/enums.ts';
 import type { Account as WireAccount, Tenant as WireTenant } from '../../../generated/types/index.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Account } from '../../store/repos/accounts.ts';
 import type { Tenant } from '../../store/repos/tenants.ts';
 
-const LANGS = new Set(['en_US', 'zh_TW', 'zh_CN']);
 
 export function tenantToWire(tenant: Tenant): WireTenant {
   return {
@@ -44,7 +44,7 @@ export function accountToWire(account: Account, viewer: ViewerContext): WireAcco
     ...optional('accountObjectClass', account.accountObjectClass),
     ...optional('customDisplayName', account.customDisplayName),
     ...optional('searchName', account.searchName),
-    ...(LANGS.has(account.langId) ? { langId: account.langId as WireAccount['langId'] } : {}),
+    ...(isEnumValue(LangIdValues, account.langId) ? { langId: account.langId } : {}),
     ...(tenant ? { tenantFullname: tenant.fullnameDisplay ?? tenant.fullname } : {}),
     isFavourite: viewer.favourites.has(account.id),
     isLocal: account.isLocal,

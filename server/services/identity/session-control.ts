@@ -3,7 +3,6 @@
 // account topic hears the reason, then the sockets of the ended sessions are closed (docs/protocol.md: the
 // notification comes before the close). docs/security.md, finding 3.
 import type { ServerContext } from '../../context.ts';
-import { hashApiKey } from '../../store/repos/sessions.ts';
 
 export function createSessionControl(ctx: ServerContext) {
   const kickAll = (sessionIds: readonly string[], message: string) => {
@@ -22,7 +21,7 @@ export function createSessionControl(ctx: ServerContext) {
      * Ends every other session of the account; the caller's own stays (keepApiKeyHash lets its clients tell).
      * Every live token of the account is revoked, the caller's included: one may have leaked to the others.
      */
-    async logoutOthers(accountId: number, keepSessionId: string, keepApiKey: string | undefined): Promise<string[]> {
+    async logoutOthers(accountId: number, keepSessionId: string, keepApiKeyHash: string | undefined): Promise<string[]> {
       const ended = await ctx.repos.sessions.logoutOthers(accountId, keepSessionId, 'LOGOUT_OTHER_SESSION');
       await ctx.repos.tokens.revokeForAccount(accountId);
       if (ended.length > 0) {
@@ -30,7 +29,7 @@ export function createSessionControl(ctx: ServerContext) {
           notifyType: 'FORCE_LOGOUT',
           senderId: String(accountId),
           dataId: keepSessionId,
-          data: { reason: 'LOGOUT_OTHER_SESSION', keepApiKeyHash: keepApiKey ? hashApiKey(keepApiKey) : '' },
+          data: { reason: 'LOGOUT_OTHER_SESSION', keepApiKeyHash: keepApiKeyHash ?? '' },
         });
       }
       kickAll(ended, 'Logged out by another session');

@@ -1,6 +1,8 @@
 // The text of an emailed history archive in the account's language (its langId; en_US when it is another).
 // The archive goes as the server keeps it, encrypted: the mail says where the person reads it.
-type Language = 'en_US' | 'zh_TW' | 'zh_CN';
+import type { LangId } from '../../../generated/types/index.ts';
+
+type Language = LangId;
 
 const TEXTS: Record<Language, { subject: (room: string) => string; body: (room: string, file: string) => string }> = {
   en_US: {

@@ -1,5 +1,5 @@
 // Delivery state of messages: received, notified and read marks by recipients, the message statuses
-// ALL_RECEIVED and ALL_READ that follow, and the notifications to the senders.
+// ALL_RECEIVED and ALL_READ that follow, the notifications to the senders, and the reader's own sessions' counts.
 // Read privacy: a reader whose readReceipt is NO is never reported as having read (no MESSAGE_READ, not
 // shown as read in message info) and a message one of them received never becomes ALL_READ.
 import type { ServerContext } from '../../context.ts';
@@ -92,5 +92,27 @@ export async function markRead(ctx: Ctx, accountId: number, roomId: number, mess
     );
   }
   await settleStatuses(ctx, roomId, accountId, changed);
+  await tellReaderSessions(ctx, accountId, roomId, Math.max(...changed));
   return changed;
+}
+
+/**
+ * ROOM_READ to every session of the reader (the account topic): the room's counts and the totals after the marks,
+ * so a second tab or device lowers its badges without asking. One count over the reader's unread receipts.
+ */
+async function tellReaderSessions(ctx: Ctx, accountId: number, roomId: number, newestRead: number): Promise<void> {
+  const perRoom = await ctx.repos.receipts.unreadByRoom(accountId);
+  const room = perRoom.find((r) => r.roomId === roomId);
+  await ctx.notifier.toAccountTopics([accountId], {
+    notifyType: 'ROOM_READ',
+    senderId: String(accountId),
+    dataId: String(newestRead),
+    roomId: String(roomId),
+    data: {
+      noOfUnreadMessage: room?.unread ?? 0,
+      noOfMentionedMessage: room?.mentioned ?? 0,
+      totalUnreadMsgCount: perRoom.reduce((sum, r) => sum + r.unread, 0),
+      totalUnreadRoomCount: perRoom.length,
+    },
+  });
 }

@@ -39,6 +39,8 @@ export interface StoredRoomMessage {
   lastUpdateAt: Date;
   /** what the pushes need of the members (accounts.listForPush), read with the message */
   pushAccounts: PushAccount[];
+  /** the room's message before it (not expired), or null for the room's first */
+  previousMessageId: number | null;
 }
 
 /** storeMessage, answering the members it stored receipts for and the room's new lastUpdateTime too. */
@@ -57,18 +59,20 @@ export const neutralView = (message: StoredMessage, totalReceiver: number): Mess
 });
 
 /**
- * NEW_MESSAGE to every member's reply queue (`memberIds`: the members read when the message was stored) and to the
- * room topic, with the viewer-neutral message; members whose Do Not Disturb is on get theirs marked silent.
- * `accounts`: accounts.listForPush of the members when the caller read it already (the sender's name, Do Not Disturb).
+ * NEW_MESSAGE to every member's reply queue (`known.memberIds`: the members read when the message was stored) and to
+ * the room topic, with the viewer-neutral message and the id of the room's message before it (clients find a missed
+ * message by it); members whose Do Not Disturb is on get theirs marked silent. `known` holds what the caller read
+ * with the message already (storeRoomMessage): the members, accounts.listForPush of them (the sender's name, Do Not
+ * Disturb) and the previous message's id.
  */
 export async function announceNewMessage(
   ctx: Ctx,
   message: StoredMessage,
-  memberIds?: readonly number[],
-  accounts?: readonly PushAccount[],
+  known: Partial<Pick<StoredRoomMessage, 'memberIds' | 'pushAccounts' | 'previousMessageId'>> = {},
 ): Promise<void> {
-  const members = memberIds ? [...memberIds] : await ctx.repos.members.activeAccountIds(message.roomId);
-  const memberAccounts = accounts ?? (await ctx.repos.accounts.listForPush(members, message.senderId === null ? [] : [message.senderId]));
+  const members = known.memberIds ? [...known.memberIds] : await ctx.repos.members.activeAccountIds(message.roomId);
+  const memberAccounts = known.pushAccounts ?? (await ctx.repos.accounts.listForPush(members, message.senderId === null ? [] : [message.senderId]));
+  const previousMessageId = known.previousMessageId !== undefined ? known.previousMessageId : await ctx.repos.messages.previousId(message.roomId, message.id, ctx.now());
   const recipients = members.filter((id) => id !== message.senderId).length;
   const [wire] = await presentAll(ctx, null, [neutralView(message, recipients)], memberAccounts);
   if (!wire) return;
@@ -80,6 +84,7 @@ export async function announceNewMessage(
     dataId: String(message.id),
     roomId: String(message.roomId),
     data: wire,
+    ...(previousMessageId !== null ? { previousMessageId: String(previousMessageId) } : {}),
   };
   await ctx.notifier.toRoom(message.roomId, members.filter((id) => !quiet.has(id)), notification);
   if (quiet.size > 0) await ctx.notifier.toAccounts([...quiet], { ...notification, silent: true });

@@ -44,6 +44,7 @@ function baseMessage(m: StoredMessage, senderName: string | undefined, viewerId:
     hasOriginalMessageFile: m.aesMessageFileRef !== null,
     messagePolling: poll ? wirePoll(poll, viewerId) : undefined,
     voiceToTextMessage: present(m.voiceToText),
+    systemEvent: present(m.systemEvent),
   };
 }
 

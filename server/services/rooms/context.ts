@@ -35,6 +35,11 @@ export class Outbox {
     this.sends.push({ run: (notifier) => notifier.toAccounts(accountIds, notification), critical: false });
   }
 
+  /** Other work published after the commit in its turn (a system line's NEW_MESSAGE, which needs the store). */
+  later(run: () => Promise<void>): void {
+    this.sends.push({ run: () => run(), critical: false });
+  }
+
   /** Published in order with the notifications: add it after the ones that tell the account why. */
   revoke(revocation: Revocation): void {
     this.sends.push({ run: (notifier) => notifier.revoke(revocation), critical: true });

@@ -7,11 +7,12 @@ import type { Room } from '../../store/repos/rooms.ts';
 import { numericPolicy } from '../room-access.ts';
 import { actorOf, audit, inRoom, namesOf, roomNotice, roomTransaction, SYSTEM_SENDER, type Outbox, type Empty, type Viewer } from './context.ts';
 import { requireAddableAccounts } from './create.ts';
+import { postSystemLine } from './system-lines.ts';
 import { wireId } from './wire.ts';
 import { parseId } from '../../http/wire-ids.ts';
 
 /** A group without admins could never be managed again: its longest-standing member becomes admin. */
-async function keepAnAdmin(r: Repos, room: Room, outbox: Outbox): Promise<void> {
+async function keepAnAdmin(ctx: ServerContext, r: Repos, room: Room, outbox: Outbox): Promise<void> {
   if (room.roomType === 'SINGLE') return;
   const members = await r.members.listActive(room.id);
   const first = members[0];
@@ -19,6 +20,7 @@ async function keepAnAdmin(r: Repos, room: Room, outbox: Outbox): Promise<void> 
   await r.members.setAdmin(room.id, first.accountId, true);
   await audit(r, room.id, null, 'ADMIN_ADDED', `${await namesOf(r, [first.accountId])} became admin as the last admin left`);
   outbox.toRoom(room.id, members.map((m) => m.accountId), roomNotice('ROOM_ADMIN_ADD', room, SYSTEM_SENDER, { accountId: wireId(first.accountId) }));
+  await postSystemLine(ctx, r, outbox, room, { code: 'ADMIN_ADDED', actor: null, targets: await r.accounts.listByIds([first.accountId]) });
 }
 
 /** An active member of the room other than by the caller's own rules; NOT_FOUND otherwise. */
@@ -43,10 +45,12 @@ export async function addMembers(ctx: ServerContext, viewer: Viewer, roomId: num
     if (limit > 0 && active.size + joining.length > limit) throw new ApiError('ROOM_SIZE_LIMIT', `at most ${limit} members`);
     await r.members.add(roomId, joining);
     await r.rooms.touch(roomId, ctx.now());
-    await audit(r, roomId, await actorOf(r, viewer.accountId), 'MEMBER_ADDED', `added ${await namesOf(r, joining)}`);
+    const actor = await actorOf(r, viewer.accountId);
+    await audit(r, roomId, actor, 'MEMBER_ADDED', `added ${await namesOf(r, joining)}`);
     const members = await r.members.activeAccountIds(roomId);
     outbox.restore(roomId, joining);
     outbox.toRoom(roomId, members, roomNotice('ROOM_JOIN', room, viewer.accountId, { accountIds: joining.map(wireId) }));
+    await postSystemLine(ctx, r, outbox, room, { code: 'MEMBER_ADDED', actor, targets: accounts.filter((a) => joining.includes(a.id)) });
     return { failedAccountIds: [] };
   });
 }
@@ -59,11 +63,13 @@ export async function removeMember(ctx: ServerContext, viewer: Viewer, roomId: n
     if (target.accountId === viewer.accountId) throw new ApiError('FORBIDDEN', 'leave the room instead of removing yourself');
     await r.members.remove(roomId, target.accountId);
     await r.rooms.touch(roomId, ctx.now());
-    await audit(r, roomId, await actorOf(r, viewer.accountId), 'MEMBER_REMOVED', `removed ${await namesOf(r, [target.accountId])}`);
+    const actor = await actorOf(r, viewer.accountId);
+    await audit(r, roomId, actor, 'MEMBER_REMOVED', `removed ${await namesOf(r, [target.accountId])}`);
     const members = await r.members.activeAccountIds(roomId);
     outbox.toRoom(roomId, [...members, target.accountId], roomNotice('ROOM_MEMBER_DELETE', room, viewer.accountId, { accountId: wireId(target.accountId) }));
     outbox.revoke({ kind: 'room-member', roomId: String(roomId), accountId: String(target.accountId) });
-    await keepAnAdmin(r, room, outbox);
+    await postSystemLine(ctx, r, outbox, room, { code: 'MEMBER_REMOVED', actor, targets: await r.accounts.listByIds([target.accountId]) });
+    await keepAnAdmin(ctx, r, room, outbox);
     return {};
   });
 }
@@ -79,9 +85,12 @@ export async function setAdmin(ctx: ServerContext, viewer: Viewer, roomId: numbe
     if (!isAdmin && (await r.members.adminAccountIds(roomId)).length <= 1) throw new ApiError('FORBIDDEN', 'the room needs at least one admin');
     await r.members.setAdmin(roomId, target.accountId, isAdmin);
     const name = await namesOf(r, [target.accountId]);
-    await audit(r, roomId, await actorOf(r, viewer.accountId), isAdmin ? 'ADMIN_ADDED' : 'ADMIN_REMOVED', isAdmin ? `made ${name} admin` : `removed ${name} as admin`);
+    const actor = await actorOf(r, viewer.accountId);
+    await audit(r, roomId, actor, isAdmin ? 'ADMIN_ADDED' : 'ADMIN_REMOVED', isAdmin ? `made ${name} admin` : `removed ${name} as admin`);
     const members = await r.members.activeAccountIds(roomId);
     outbox.toRoom(roomId, members, roomNotice(isAdmin ? 'ROOM_ADMIN_ADD' : 'ROOM_ADMIN_REMOVE', room, viewer.accountId, { accountId: wireId(target.accountId) }));
+    const targets = await r.accounts.listByIds([target.accountId]);
+    await postSystemLine(ctx, r, outbox, room, { code: isAdmin ? 'ADMIN_ADDED' : 'ADMIN_REMOVED', actor, targets });
     return {};
   });
 }
@@ -92,17 +101,18 @@ export async function leaveRoom(ctx: ServerContext, viewer: Viewer, roomId: numb
     const membership = await r.members.find(roomId, viewer.accountId);
     if (membership?.leftAt) throw new ApiError('ALREADY_LEFT_ROOM');
     const { room } = await inRoom(r, viewer, roomId, 'ALLOW_EXIT_ROOM');
-    await leave(r, room, viewer.accountId, outbox);
+    await leave(ctx, r, room, viewer.accountId, outbox);
     return {};
   });
 }
 
-async function leave(r: Repos, room: Room, accountId: number, outbox: Outbox): Promise<void> {
+async function leave(ctx: ServerContext, r: Repos, room: Room, accountId: number, outbox: Outbox): Promise<void> {
   await r.members.remove(room.id, accountId);
   const members = await r.members.activeAccountIds(room.id);
   outbox.toRoom(room.id, [...members, accountId], roomNotice('ROOM_LEAVE', room, accountId, { accountId: wireId(accountId) }));
   outbox.revoke({ kind: 'room-member', roomId: String(room.id), accountId: String(accountId) });
-  await keepAnAdmin(r, room, outbox);
+  if (members.length > 0) await postSystemLine(ctx, r, outbox, room, { code: 'MEMBER_LEFT', actor: await actorOf(r, accountId) });
+  await keepAnAdmin(ctx, r, room, outbox);
 }
 
 /**
@@ -127,7 +137,7 @@ export async function deleteRoom(ctx: ServerContext, viewer: Viewer, roomId: num
     }
     if (room.roomType === 'SINGLE') {
       await r.receipts.deleteAllForMe(viewer.accountId, roomId, true, ctx.now());
-      await leave(r, room, viewer.accountId, outbox);
+      await leave(ctx, r, room, viewer.accountId, outbox);
       if ((await r.members.activeAccountIds(roomId)).length === 0) await r.rooms.markDeleted(roomId);
       return {};
     }

@@ -7,6 +7,7 @@ import type { SelfDestructUnit } from '../../store/repos/rooms.ts';
 import { actorOf, audit, inRoom, roomNotice, roomSummary, roomTransaction, type Empty, type Viewer } from './context.ts';
 import { prepareRoomImage, storeRoomImage } from './images.ts';
 import { checkRoomName } from './names.ts';
+import { postSystemLine } from './system-lines.ts';
 import { SECONDS_PER_UNIT, selfDestructTimeOf, toWirePolicy, wireId } from './wire.ts';
 
 export type PersonalFlag = 'pin' | 'unpin' | 'hide' | 'unhide' | 'close';
@@ -90,9 +91,11 @@ export async function renameRoom(ctx: ServerContext, viewer: Viewer, roomId: num
     const { room } = await inRoom(r, viewer, roomId, 'EDIT_ROOM_INFO');
     if (room.roomType === 'SINGLE') throw new ApiError('FORBIDDEN', 'a one-to-one room has no name of its own');
     const renamed = (await r.rooms.rename(roomId, name)) ?? room;
-    await audit(r, roomId, await actorOf(r, viewer.accountId), 'ROOM_RENAMED', `renamed the room from "${room.roomName ?? ''}" to "${name}"`);
+    const actor = await actorOf(r, viewer.accountId);
+    await audit(r, roomId, actor, 'ROOM_RENAMED', `renamed the room from "${room.roomName ?? ''}" to "${name}"`);
     const members = await r.members.activeAccountIds(roomId);
     outbox.toRoom(roomId, members, roomNotice('ROOM_UPDATE', renamed, viewer.accountId, roomSummary(renamed)));
+    if (name !== room.roomName) await postSystemLine(ctx, r, outbox, renamed, { code: 'ROOM_RENAMED', actor, roomName: name });
     return {};
   });
 }
@@ -109,10 +112,12 @@ export async function updatePolicy(ctx: ServerContext, viewer: Viewer, roomId: n
       changes.map((c) => ({ attr: c.attr, value: String(c.value) })),
     );
     if (refused.length > 0) throw new ApiError('SAVE_POLICY_FAIL', refused.join(', '));
-    await audit(r, roomId, await actorOf(r, viewer.accountId), 'POLICY_UPDATED', `changed ${updated.map((p) => `${p.attr} to ${p.value}`).join(', ')}`);
+    const actor = await actorOf(r, viewer.accountId);
+    await audit(r, roomId, actor, 'POLICY_UPDATED', `changed ${updated.map((p) => `${p.attr} to ${p.value}`).join(', ')}`);
     const policy = (await r.policies.list(roomId)).map(toWirePolicy);
     const members = await r.members.activeAccountIds(roomId);
     outbox.toRoom(roomId, members, roomNotice('ROOM_POLICY_UPDATE', room, viewer.accountId, { policy }));
+    if (updated.length > 0) await postSystemLine(ctx, r, outbox, room, { code: 'POLICY_UPDATED', actor });
     return {};
   });
 }
@@ -145,15 +150,18 @@ export async function updateSelfDestruct(
     const updated = (await r.rooms.setSelfDestructTime(roomId, request.enable, time)) ?? room;
     const stored = selfDestructTimeOf(updated);
     const setting: T.SelfDestructSetting = { roomId: wireId(roomId), enable: updated.selfDestructEnabled, ...(stored ? { selfDestructTime: stored } : {}) };
+    const actor = await actorOf(r, viewer.accountId);
     await audit(
       r,
       roomId,
-      await actorOf(r, viewer.accountId),
+      actor,
       'SELF_DESTRUCT_UPDATED',
       updated.selfDestructEnabled && stored ? `set the self-destruct timer to ${stored.value} ${stored.unit}` : 'switched the self-destruct timer off',
     );
     const members = await r.members.activeAccountIds(roomId);
     outbox.toRoom(roomId, members, roomNotice('SELF_DESTRUCT_UPDATE', room, viewer.accountId, { ...setting }));
+    const on = updated.selfDestructEnabled && stored !== null;
+    await postSystemLine(ctx, r, outbox, room, on ? { code: 'SELF_DESTRUCT_ON', actor, selfDestructTime: stored } : { code: 'SELF_DESTRUCT_OFF', actor });
     return {};
   });
 }
@@ -167,10 +175,12 @@ export async function saveProfileImage(ctx: ServerContext, viewer: Viewer, roomI
     const { room } = await inRoom(r, viewer, roomId, 'EDIT_ROOM_INFO');
     const refs = await storeRoomImage(ctx.blobs, tx, prepared, ctx.config.attachSizeBytes);
     await r.rooms.setProfileImage(roomId, refs);
-    await audit(r, roomId, await actorOf(r, viewer.accountId), 'ROOM_IMAGE_UPDATED', 'changed the room picture');
+    const actor = await actorOf(r, viewer.accountId);
+    await audit(r, roomId, actor, 'ROOM_IMAGE_UPDATED', 'changed the room picture');
     const image: T.RoomProfileImage = { roomId: wireId(roomId), img: prepared.image.toString('base64'), img_tn: prepared.thumbnail.toString('base64') };
     const members = await r.members.activeAccountIds(roomId);
     outbox.toRoom(roomId, members, roomNotice('ROOM_PROFILE_IMAGE_UPDATE', room, viewer.accountId, { roomId: image.roomId, img_tn: image.img_tn }));
+    await postSystemLine(ctx, r, outbox, room, { code: 'ROOM_IMAGE_UPDATED', actor });
     return image;
   });
 }
@@ -181,9 +191,11 @@ export async function removeProfileImage(ctx: ServerContext, viewer: Viewer, roo
     const { room } = await inRoom(r, viewer, roomId, 'EDIT_ROOM_INFO');
     if (room.profileImgRef === null) return {};
     await r.rooms.setProfileImage(roomId, null);
-    await audit(r, roomId, await actorOf(r, viewer.accountId), 'ROOM_IMAGE_REMOVED', 'removed the room picture');
+    const actor = await actorOf(r, viewer.accountId);
+    await audit(r, roomId, actor, 'ROOM_IMAGE_REMOVED', 'removed the room picture');
     const members = await r.members.activeAccountIds(roomId);
     outbox.toRoom(roomId, members, roomNotice('ROOM_PROFILE_IMAGE_UPDATE', room, viewer.accountId, { roomId: wireId(roomId) }));
+    await postSystemLine(ctx, r, outbox, room, { code: 'ROOM_IMAGE_REMOVED', actor });
     return {};
   });
 }

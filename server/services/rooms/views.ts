@@ -116,12 +116,19 @@ export const findPolicy = (policy: readonly PolicyEntry[], attr: string): Policy
 
 /**
  * The name shown for a room: a group's own name; for a single room the other person; for the self room
- * the caller; for a chatbot room the chatbot in the caller's language.
+ * the caller, marked as the caller's own ('Amy Lee (You)'); for a chatbot room the chatbot in the caller's language.
  */
+/** How the self room marks that it is the viewer's own, in the viewer's language (WhatsApp's 'Name (You)'). */
+const SELF_ROOM_MARKS: Readonly<Record<string, string>> = { en_US: ' (You)', zh_TW: '（你）', zh_CN: '（你）' };
+
+function selfRoomName(self: Account): string {
+  return `${displayName(self)}${SELF_ROOM_MARKS[self.langId ?? ''] ?? SELF_ROOM_MARKS.en_US}`;
+}
+
 function roomNameFor(room: Room, other: Account | null, self: Account | null): string | null {
   if (room.roomName) return room.roomName;
   if (room.chatbotId !== null) return chatbotName(self?.langId);
-  if (room.businessType === 'SELF') return self ? displayName(self) : null;
+  if (room.businessType === 'SELF') return self ? selfRoomName(self) : null;
   if (room.roomType === 'SINGLE') return other ? displayName(other) : null;
   return null;
 }

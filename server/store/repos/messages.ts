@@ -5,7 +5,7 @@ import type { Queryable, Row } from '../db.ts';
 import { PUSH_ACCOUNT_COLUMNS, toPushAccount, type PushAccount } from './accounts.ts';
 import { idArray, onlyRow, textOrNull, toDate, toDateOrNull, toId, toIdOrNull, toIds, toJson } from './convert.ts';
 
-import type { MessageStatus as AnyMessageStatus, PageDirection } from '../../../generated/types/index.ts';
+import type { MessageStatus as AnyMessageStatus, PageDirection, SystemEvent } from '../../../generated/types/index.ts';
 
 /** What the server stores; PENDING_SEND and SEND_FAILED are the client's own states of an unsent message. */
 export type MessageStatus = Exclude<AnyMessageStatus, 'PENDING_SEND' | 'SEND_FAILED'>;
@@ -39,6 +39,8 @@ export interface StoredMessage {
   polling: unknown;
   voiceToText: string | null;
   hints: unknown;
+  /** What a SYSTEM message reports (the wire's SystemEvent); null for other messages. */
+  systemEvent: SystemEvent | null;
   recalledAt: Date | null;
   expiresAt: Date | null;
 }
@@ -124,10 +126,12 @@ const INSERT_COLUMNS: [string, keyof NewMessage][] = [
   ['polling', 'polling'],
   ['voice_to_text', 'voiceToText'],
   ['hints', 'hints'],
+  ['system_event', 'systemEvent'],
   ['expires_at', 'expiresAt'],
   ['created_at', 'createdAt'],
 ];
-const JSON_FIELDS = new Set<keyof NewMessage>(['polling', 'hints']);
+const JSON_FIELDS = new Set<keyof NewMessage>(['polling', 'hints', 'systemEvent']);
+const JSON_COLUMNS = new Set(INSERT_COLUMNS.filter(([, field]) => JSON_FIELDS.has(field)).map(([column]) => column));
 
 export function toMessage(r: Row): StoredMessage {
   return {
@@ -156,7 +160,9 @@ export function toMessage(r: Row): StoredMessage {
     isForwarded: r.is_forwarded === true,
     polling: r.polling === null || r.polling === undefined ? null : toJson<unknown>(r.polling),
     voiceToText: textOrNull(r.voice_to_text),
-    hints: r.hints === null || r.hints === undefined ? null : toJson<unknown>(r.hints),
+    // Parsed by the driver already: a plain text hint is a JSON string, which must not be parsed again.
+    hints: r.hints ?? null,
+    systemEvent: r.system_event === null || r.system_event === undefined ? null : toJson<SystemEvent>(r.system_event),
     recalledAt: toDateOrNull(r.recalled_at),
     expiresAt: toDateOrNull(r.expires_at),
   };
@@ -171,7 +177,7 @@ function insertStatement(input: NewMessage): { sql: string; values: unknown[] } 
     return JSON_FIELDS.has(field) ? (value === null ? null : JSON.stringify(value)) : value;
   });
   const placeholders = present.map(([column], i) =>
-    column === 'polling' || column === 'hints' ? `$${i + 1}::jsonb` : column === 'mention_account_ids' ? `$${i + 1}::bigint[]` : `$${i + 1}`,
+    JSON_COLUMNS.has(column) ? `$${i + 1}::jsonb` : column === 'mention_account_ids' ? `$${i + 1}::bigint[]` : `$${i + 1}`,
   );
   return { sql: `INSERT INTO messages (${present.map(([column]) => column).join(', ')}) VALUES (${placeholders.join(', ')})`, values };
 }
@@ -221,17 +227,19 @@ export function messagesRepo(q: Queryable) {
      * A message into its room in one statement: the message, a receipt per recipient (every active member but the
      * sender), the room reopened for members who hid or closed it, and the room moved up the room lists
      * (last_update_at never goes back). Answers the message, the active members (sender included, by joining
-     * order), the room's new last_update_at and what the pushes need of the members (accounts.listForPush: the
-     * sender and the members in Do Not Disturb). The caller holds the room's write lock, so the members read here
-     * are the ones of the key it checked.
+     * order), the room's new last_update_at, what the pushes need of the members (accounts.listForPush: the
+     * sender and the members in Do Not Disturb) and the room's message before it (see previousId). The caller holds the room's write lock, so the members read here
+     * are the ones of the key it checked. `receipts: false` (system lines): no receipt at all, so it is never unread.
      */
     async insertIntoRoom(
-      input: NewMessage & { createdAt: Date },
-    ): Promise<{ message: StoredMessage; memberIds: number[]; lastUpdateAt: Date; pushAccounts: PushAccount[] }> {
-      const { sql, values } = insertStatement(input);
+      input: NewMessage & { createdAt: Date; receipts?: boolean },
+    ): Promise<{ message: StoredMessage; memberIds: number[]; lastUpdateAt: Date; pushAccounts: PushAccount[]; previousMessageId: number | null }> {
+      const { receipts = true, ...fields } = input;
+      const { sql, values } = insertStatement(fields);
       const param = (value: unknown) => `$${values.push(value)}`;
       const room = param(input.roomId);
       const sender = param(input.senderId);
+      const withReceipts = param(receipts);
       const at = param(input.createdAt);
       const { rows } = await q.query(
         `WITH msg AS (${sql} RETURNING *),
@@ -239,7 +247,7 @@ export function messagesRepo(q: Queryable) {
          receipts AS (
            INSERT INTO message_receipts (message_id, account_id, room_id)
            SELECT msg.id, members.account_id, ${room}::bigint FROM msg, members
-           WHERE members.account_id IS DISTINCT FROM ${sender}::bigint ON CONFLICT DO NOTHING),
+           WHERE ${withReceipts}::boolean AND members.account_id IS DISTINCT FROM ${sender}::bigint ON CONFLICT DO NOTHING),
          reopened AS (
            UPDATE room_members SET is_hidden = false, is_closed = false
            WHERE room_id = ${room}::bigint AND left_at IS NULL AND (is_hidden OR is_closed)),
@@ -248,6 +256,8 @@ export function messagesRepo(q: Queryable) {
          SELECT msg.*,
            (SELECT coalesce(array_agg(account_id ORDER BY joined_at, account_id), ARRAY[]::bigint[]) FROM members) AS in_room_member_ids,
            (SELECT last_update_at FROM touched) AS in_room_last_update_at,
+           (SELECT max(p.id) FROM messages p
+              WHERE p.room_id = ${room}::bigint AND p.id < msg.id AND (p.expires_at IS NULL OR p.expires_at > ${at}::timestamptz)) AS in_room_previous_id,
            (SELECT coalesce(json_agg(json_build_object(${PUSH_ACCOUNT_COLUMNS.map((c) => `'${c}', a.${c}`).join(', ')})), '[]'::json)
               FROM members JOIN accounts a ON a.id = members.account_id
               WHERE a.id = ${sender}::bigint OR a.dnd IS NOT NULL) AS in_room_push_accounts
@@ -260,7 +270,17 @@ export function messagesRepo(q: Queryable) {
         memberIds: toIds(row.in_room_member_ids),
         lastUpdateAt: toDateOrNull(row.in_room_last_update_at) ?? input.createdAt,
         pushAccounts: toJson<Row[]>(row.in_room_push_accounts).map(toPushAccount),
+        previousMessageId: toIdOrNull(row.in_room_previous_id),
       };
+    },
+
+    /** The room's message before `id` that has not expired (what a NEW_MESSAGE names as its previous). */
+    async previousId(roomId: number, id: number, now: Date = new Date()): Promise<number | null> {
+      const { rows } = await q.query(
+        'SELECT max(id) AS id FROM messages WHERE room_id = $1 AND id < $2 AND (expires_at IS NULL OR expires_at > $3)',
+        [roomId, id, now],
+      );
+      return toIdOrNull(rows[0]?.id);
     },
 
     async findById(id: number): Promise<StoredMessage | null> {

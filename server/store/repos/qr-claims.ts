@@ -21,8 +21,15 @@ export function qrClaimsRepo(q: Queryable) {
       return rows.length === 1;
     },
 
-    async isClaimed(token: string): Promise<boolean> {
-      const { rows } = await q.query('SELECT 1 FROM qr_login_claims WHERE token_hash = $1', [hashToken(token)]);
+    /**
+     * Marks a token a login page holds as used, once: true for the first call, false when no page holds it or it
+     * was used already. One statement decides, so two phones sending it at once cannot both get a code.
+     */
+    async consume(token: string): Promise<boolean> {
+      const { rows } = await q.query(
+        'UPDATE qr_login_claims SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING 1',
+        [hashToken(token)],
+      );
       return rows.length === 1;
     },
 

@@ -212,14 +212,19 @@ export function receiptsRepo(q: Queryable) {
      * it has left and deleted rooms are left out: what stayed unread there can no longer be read).
      */
     async unreadByRoom(accountId: number, roomIds?: readonly number[]): Promise<RoomUnread[]> {
+      // Counted from the account's unread receipts first (message_receipts_unread_idx), and only the rooms that
+      // have some are checked for membership: the cost follows what is unread, not how many rooms the account has.
       const { rows } = await q.query(
-        `SELECT x.room_id, count(*) AS unread, count(*) FILTER (WHERE $1 = ANY(m.mention_account_ids)) AS mentioned
-         FROM message_receipts x JOIN messages m ON m.id = x.message_id
-           JOIN room_members rm ON rm.room_id = x.room_id AND rm.account_id = $1 AND rm.left_at IS NULL
-           JOIN rooms r ON r.id = x.room_id AND r.deleted_at IS NULL
-         WHERE x.account_id = $1 AND x.read_at IS NULL AND x.deleted_for_me_at IS NULL AND m.status <> 'ALL_DELETED'
-           AND ($2::bigint[] IS NULL OR x.room_id = ANY($2::bigint[]))
-         GROUP BY x.room_id ORDER BY x.room_id`,
+        `WITH per_room AS MATERIALIZED (
+           SELECT x.room_id, count(*) AS unread, count(*) FILTER (WHERE $1::bigint = ANY(m.mention_account_ids)) AS mentioned
+           FROM message_receipts x JOIN messages m ON m.id = x.message_id
+           WHERE x.account_id = $1 AND x.read_at IS NULL AND x.deleted_for_me_at IS NULL AND m.status <> 'ALL_DELETED'
+             AND ($2::bigint[] IS NULL OR x.room_id = ANY($2::bigint[]))
+           GROUP BY x.room_id)
+         SELECT p.* FROM per_room p
+         WHERE EXISTS (SELECT 1 FROM room_members rm WHERE rm.room_id = p.room_id AND rm.account_id = $1 AND rm.left_at IS NULL)
+           AND EXISTS (SELECT 1 FROM rooms r WHERE r.id = p.room_id AND r.deleted_at IS NULL)
+         ORDER BY p.room_id`,
         [accountId, roomIds ? idArray(roomIds) : null],
       );
       return rows.map((r) => ({ roomId: toId(r.room_id), unread: toId(r.unread), mentioned: toId(r.mentioned) }));

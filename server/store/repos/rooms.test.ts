@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db.ts';
 import { openTestDatabase } from '../testing.ts';
 import { repos, selfRoomKey, singleRoomKey, type Repos } from './index.ts';
+import type { Room } from './rooms.ts';
 
 let db: Database;
 let r: Repos;
@@ -70,6 +71,36 @@ describe('rooms', () => {
     // touch never moves a room back in time
     await r.rooms.touch(rooms[2]?.id ?? 0, new Date(Date.UTC(2000, 0, 1)));
     expect((await r.rooms.findById(rooms[2]?.id ?? 0))?.lastUpdateAt).toEqual(new Date(Date.UTC(2030, 0, 3)));
+  });
+
+  it('keeps the list order on the membership rows whoever moves the room, and pages by cursor as by offset', async () => {
+    // The order key is a copy of the room's last update on each membership (migration 120): a member who joins
+    // later takes the room's time, a message or a rename moves the room for every member, a deleted room goes.
+    const viewer = at(2);
+    const day = (d: number) => new Date(Date.UTC(2020, 0, d)); // before now(), which a rename takes
+    const rooms: Room[] = [];
+    for (const d of [1, 2, 3, 4, 5]) {
+      const room = await r.rooms.create({ roomType: 'MULTIPLE', roomName: `order-${d}` });
+      await r.rooms.setLastUpdate(room.id, day(d));
+      await r.members.add(room.id, [viewer]);
+      rooms.push(room);
+    }
+    const names = async (query: Parameters<Repos['rooms']['listForAccount']>[1]) =>
+      (await r.rooms.listForAccount(viewer, query)).items.map((i) => i.room.roomName).filter((n) => n?.startsWith('order-'));
+    expect(await names({ limit: 10 })).toEqual(['order-5', 'order-4', 'order-3', 'order-2', 'order-1']);
+    await r.messages.insertIntoRoom({ roomId: rooms[0]!.id, senderId: at(0), messageType: 'TEXT', aesMessage: 'x', checksum: 'c', createdAt: day(9) });
+    await r.rooms.rename(rooms[1]!.id, 'order-2b');
+    await r.rooms.markDeleted(rooms[4]!.id);
+    expect(await names({ limit: 10 })).toEqual(['order-2b', 'order-1', 'order-4', 'order-3']);
+    const first = await r.rooms.listForAccount(viewer, { limit: 2 });
+    const byCursor = await r.rooms.listForAccount(viewer, { limit: 2, after: first.cursor! });
+    const byOffset = await r.rooms.listForAccount(viewer, { limit: 2, offset: 2 });
+    expect(byCursor.items.map((i) => i.room.id)).toEqual(byOffset.items.map((i) => i.room.id));
+    const late = at(1);
+    await r.members.add(rooms[2]!.id, [late]);
+    expect((await r.rooms.listForAccount(late, { limit: 50 })).items.find((i) => i.room.id === rooms[2]!.id)).toBeDefined();
+    const [lateFirst] = (await r.rooms.listForAccount(late, { limit: 50 })).items.filter((i) => i.room.roomName?.startsWith('order-'));
+    expect(lateFirst?.room.id).toBe(rooms[2]!.id);
   });
 });
 

@@ -130,8 +130,8 @@ const ROOM_COLUMNS = `r.id, r.tenant_id, r.room_type, r.business_type, r.chatbot
 const MEMBER_COLUMNS = `m.room_id, m.account_id, m.is_admin, m.joined_at, m.left_at, m.mute_until, m.is_pinned,
   m.is_hidden, m.is_closed, m.last_read_message_id, m.member_set_id, m.is_muted`;
 
-/** The room list's time key, exact to the microsecond, as an int8. */
-const UPDATE_MICROS = '(extract(epoch FROM r.last_update_at) * 1000000)::int8';
+/** The room list's time key (the membership row's copy of the room's), exact to the microsecond, as an int8. */
+const MEMBER_UPDATE_MICROS = '(extract(epoch FROM m.room_last_update_at) * 1000000)::int8';
 
 export function roomsRepo(q: Queryable) {
   async function update(id: number, set: string, params: unknown[]): Promise<Room | null> {
@@ -217,12 +217,16 @@ export function roomsRepo(q: Queryable) {
       const hiddenFilter = hidden === 'all' ? '' : hidden === 'hidden' ? 'AND m.is_hidden' : 'AND NOT m.is_hidden';
       const closedFilter = query.excludeClosed ? 'AND NOT m.is_closed' : '';
       const after = query.after;
-      const keyset = after ? `AND (m.is_pinned, ${UPDATE_MICROS}, r.id) < ($4::boolean, $5::int8, $6::int8)` : '';
+      const keyset = after
+        ? `AND (m.is_pinned, m.room_last_update_at, m.room_id) < ($4::boolean, timestamptz 'epoch' + $5::int8 * interval '1 microsecond', $6::int8)`
+        : '';
+      // The page is read in order from room_members_list_idx (the order key is on the membership row) and
+      // only its rows are joined with their rooms: the cost is the page's, not the account's room count.
       const { rows } = await q.query(
-        `SELECT ${ROOM_COLUMNS}, ${MEMBER_COLUMNS}, ${UPDATE_MICROS}::text AS cursor_micros
-         FROM room_members m JOIN rooms r ON r.id = m.room_id
-         WHERE m.account_id = $1 AND m.left_at IS NULL AND r.deleted_at IS NULL ${hiddenFilter} ${closedFilter} ${keyset}
-         ORDER BY m.is_pinned DESC, r.last_update_at DESC, r.id DESC
+        `SELECT ${ROOM_COLUMNS}, ${MEMBER_COLUMNS}, ${MEMBER_UPDATE_MICROS}::text AS cursor_micros
+         FROM room_members m CROSS JOIN LATERAL (SELECT * FROM rooms WHERE id = m.room_id AND deleted_at IS NULL) r
+         WHERE m.account_id = $1 AND m.left_at IS NULL ${hiddenFilter} ${closedFilter} ${keyset}
+         ORDER BY m.is_pinned DESC, m.room_last_update_at DESC, m.room_id DESC
          LIMIT $2 OFFSET $3`,
         after
           ? [accountId, query.limit + 1, 0, after.isPinned, after.lastUpdateMicros.toString(), after.roomId]

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wordingOverrides } from '@variant/wording';
+import type { LangId } from '@generated/types/index';
 import { addLateTexts, buildResources, changeLanguage, initI18n, loadLanguage, localeFromBrowser, saveLanguage, toI18nextPlaceholders, type KeyValueStorage } from './init-i18n.ts';
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
@@ -40,7 +41,7 @@ describe('initI18n', () => {
 
   it('loads only the default and the chosen locale at start, and another one when the user switches to it', async () => {
     const asked: string[] = [];
-    const load = async (locale: 'en_US' | 'zh_TW' | 'zh_CN') => {
+    const load = async (locale: LangId) => {
       asked.push(locale);
       return resources[locale];
     };

@@ -2,11 +2,14 @@
 // core's own texts (decrypt failures, client errors) as defaults underneath, and the language kept per user.
 import i18next, { type BackendModule, type FormatFunction, type i18n as I18n, type Resource, type ResourceKey, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LangIdValues } from '@generated/types/enums';
+import type { LangId } from '@generated/types/index';
 import { decryptFailureTexts } from '../messages/decrypt-failure-texts.ts';
 import { withoutBidiControls } from '../messages/text.ts';
 
-export const supportedLocales = ['en_US', 'zh_TW', 'zh_CN'] as const;
-export type Locale = (typeof supportedLocales)[number];
+/** The locales are the schema's LangId values (schema/entities/common.json). */
+export const supportedLocales = LangIdValues;
+export type Locale = LangId;
 export const defaultLocale: Locale = 'en_US';
 
 /** Texts per locale; nested objects are key paths ("common.ok"). */

@@ -7,9 +7,13 @@ import WebSocket from 'ws';
 import type { IStompSocket } from '@stomp/stompjs';
 import { createTestAccount, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
 import { keys } from '../testing/vectors.ts';
+import { CONNECT_PROOF_TARGET, deviceProof } from '../crypto/device-proof.ts';
 import { RealtimeClient, webSocketBase, type RealtimeEvents } from './realtime-client.ts';
 import { ReconnectPolicy } from './reconnect-policy.ts';
 import { roomTopic, type NotificationOf } from '@generated/realtime/index';
+
+/** How long a socket event may take to show here (a busy machine included), and how often to look. */
+const POLL = { timeout: 5_000, interval: 10 };
 
 let server: TestServer;
 let accountId: string;
@@ -36,6 +40,8 @@ function client(apiKey: string, intervalMs = 50, connectionTimeoutMs?: number) {
   const realtime = new RealtimeClient({
     wsBase: webSocketBase(server.url),
     apiKey,
+    // the session's device key (newSession binds its public half), as the signed-in client signs each CONNECT
+    connectProof: () => deviceProof(keys.device.privateKeyPem, { ...CONNECT_PROOF_TARGET, body: '' }),
     mqSysName: server.app.ctx.config.mqSysName,
     accountId,
     accountName: 'alice',
@@ -52,14 +58,6 @@ function client(apiKey: string, intervalMs = 50, connectionTimeoutMs?: number) {
     realtime.on(event, (value) => ((log[event] ??= []) as unknown[]).push(value));
   }
   return { realtime, log };
-}
-
-async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 // Notifications as the contract has them: the client drops anything else.
@@ -84,14 +82,14 @@ describe('RealtimeClient against the reference server', () => {
 
     await server.app.ctx.notifier.toAccounts([accountId], starred('m-1'));
     await server.app.ctx.notifier.toAccountTopics([accountId], dndOff('d-1'));
-    await until(() => (log.notification?.length ?? 0) >= 2, 'two notifications');
+    await expect.poll(() => (log.notification?.length ?? 0) >= 2, { ...POLL, message: 'two notifications' }).toBe(true);
     expect(log.notification!.map((n) => [n.notifyType, n.dataId, n.source])).toEqual([
       ['MESSAGE_STARRED', 'm-1', 'replyQueue'],
       ['DND_DISABLED', 'd-1', 'account'],
     ]);
 
     expect(realtime.healthCheck()).toBe(1);
-    await until(() => log.notification!.some((n) => n.notifyType === 'HEALTH_CHECK'), 'health-check echo');
+    await expect.poll(() => log.notification!.some((n) => n.notifyType === 'HEALTH_CHECK'), { ...POLL, message: 'health-check echo' }).toBe(true);
     expect(log.notification!.find((n) => n.notifyType === 'HEALTH_CHECK')!.dataId).toBe('1');
     realtime.close();
     expect(log.status!.at(-1)).toBe('closed');
@@ -105,19 +103,19 @@ describe('RealtimeClient against the reference server', () => {
     realtime.subscribeRoom(roomId); // before connecting: subscribed on connect
     await realtime.connect();
     expect(realtime.sendTopic(roomId, 'TYPING')).toBe(true);
-    await until(() => log.topic?.length === 1, 'the typing signal');
+    await expect.poll(() => log.topic?.length === 1, { ...POLL, message: 'the typing signal' }).toBe(true);
     expect(log.topic).toEqual([{ roomId, accountName: 'alice', type: 'TYPING' }]);
 
     sockets.at(-1)!.terminate();
-    await until(() => log.resynced?.length === 1, 'resynced');
+    await expect.poll(() => log.resynced?.length === 1, { ...POLL, message: 'resynced' }).toBe(true);
     realtime.sendTopic(roomId, 'ONLINE');
-    await until(() => log.topic?.length === 2, 'the online signal after the reconnect');
+    await expect.poll(() => log.topic?.length === 2, { ...POLL, message: 'the online signal after the reconnect' }).toBe(true);
     expect(log.topic![1]!.type).toBe('ONLINE');
 
     realtime.unsubscribeRoom(roomId);
     await server.app.ctx.notifier.topicMessage(roomId, { roomId, accountName: 'bob', type: 'TYPING' });
     await server.app.ctx.notifier.toAccounts([accountId], starred('marker'));
-    await until(() => log.notification?.some((n) => n.dataId === 'marker') === true, 'the marker');
+    await expect.poll(() => log.notification?.some((n) => n.dataId === 'marker') === true, { ...POLL, message: 'the marker' }).toBe(true);
     expect(log.topic).toHaveLength(2); // nothing from the room after unsubscribing
     realtime.close();
   });
@@ -126,12 +124,12 @@ describe('RealtimeClient against the reference server', () => {
     const { realtime, log } = client(await newSession());
     await realtime.connect();
     sockets.at(-1)!.terminate(); // the network drops: no close handshake, no ERROR frame
-    await until(() => log.resynced?.length === 1, 'resynced');
+    await expect.poll(() => log.resynced?.length === 1, { ...POLL, message: 'resynced' }).toBe(true);
     expect(log.disconnect).toEqual([true]);
     expect(log.status).toEqual(['connecting', 'connected', 'reconnecting', 'connected']);
 
     await server.app.ctx.notifier.toAccounts([accountId], starred('after'));
-    await until(() => log.notification?.some((n) => n.dataId === 'after') === true, 'a notification after the reconnect');
+    await expect.poll(() => log.notification?.some((n) => n.dataId === 'after') === true, { ...POLL, message: 'a notification after the reconnect' }).toBe(true);
     realtime.close();
   });
 
@@ -141,7 +139,7 @@ describe('RealtimeClient against the reference server', () => {
     await first.realtime.connect();
     await second.realtime.connect();
     expect(second.realtime.logoutOtherSessions()).toBe(true);
-    await until(() => first.log.status?.at(-1) === 'closed', 'the other session closed');
+    await expect.poll(() => first.log.status?.at(-1) === 'closed', { ...POLL, message: 'the other session closed' }).toBe(true);
     expect(first.log.error).toEqual(['Logged out by another session']);
     expect(first.log.disconnect).toEqual([false]);
     expect(second.realtime.status).toBe('connected');
@@ -151,7 +149,7 @@ describe('RealtimeClient against the reference server', () => {
   it('refuses a bad api key, retries 3 times, then reports lost', async () => {
     const { realtime, log } = client('not-a-key', 20);
     expect(await realtime.connect()).toBe(false);
-    await until(() => realtime.status === 'lost', 'lost', 10_000);
+    await expect.poll(() => realtime.status === 'lost', { ...POLL, message: 'lost', timeout: 10_000 }).toBe(true);
     expect(log.status).toEqual(['connecting', 'reconnecting', 'lost']);
     expect(sockets.length).toBeGreaterThanOrEqual(4); // the first attempt and 3 tries
     expect(log.disconnect).toBeUndefined(); // never connected, so nothing was lost
@@ -163,22 +161,22 @@ describe('RealtimeClient against the reference server', () => {
     expect(realtime.reconnect()).toBe(false); // connected: nothing to do
     outage = true;
     sockets.at(-1)!.terminate();
-    await until(() => realtime.status === 'lost', 'lost after the three tries');
+    await expect.poll(() => realtime.status === 'lost', { ...POLL, message: 'lost after the three tries' }).toBe(true);
     expect(log.status).toEqual(['connecting', 'connected', 'reconnecting', 'lost']);
     expect(log.resynced).toBeUndefined();
 
     outage = false;
     expect(realtime.reconnect()).toBe(true);
     expect(realtime.reconnect()).toBe(false); // one attempt at a time
-    await until(() => log.resynced?.length === 1, 'resynced after the reconnect');
+    await expect.poll(() => log.resynced?.length === 1, { ...POLL, message: 'resynced after the reconnect' }).toBe(true);
     expect(log.status!.slice(-2)).toEqual(['reconnecting', 'connected']);
     await server.app.ctx.notifier.toAccounts([accountId], starred('back'));
-    await until(() => log.notification?.some((n) => n.dataId === 'back') === true, 'a notification after the reconnect');
+    await expect.poll(() => log.notification?.some((n) => n.dataId === 'back') === true, { ...POLL, message: 'a notification after the reconnect' }).toBe(true);
 
     // Lost again: the manual reconnect gave back a full set of tries.
     outage = true;
     sockets.at(-1)!.terminate();
-    await until(() => realtime.status === 'lost', 'lost again');
+    await expect.poll(() => realtime.status === 'lost', { ...POLL, message: 'lost again' }).toBe(true);
     expect(log.status!.slice(-2)).toEqual(['reconnecting', 'lost']);
     outage = false;
     realtime.close();
@@ -190,7 +188,7 @@ describe('RealtimeClient against the reference server', () => {
     const { realtime, log } = client(await newSession(), 200);
     expect(await realtime.connect()).toBe(false);
     outage = false;
-    await until(() => log.resynced?.length === 1, 'resynced after the first retry');
+    await expect.poll(() => log.resynced?.length === 1, { ...POLL, message: 'resynced after the first retry' }).toBe(true);
     expect(realtime.status).toBe('connected');
     realtime.close();
   });
@@ -202,10 +200,10 @@ describe('RealtimeClient against the reference server', () => {
     try {
       const { realtime, log } = client(await newSession(), 50, 300);
       const first = realtime.connect();
-      await until(() => log.status?.includes('reconnecting') === true, 'the hung attempt given up');
+      await expect.poll(() => log.status?.includes('reconnecting') === true, { ...POLL, message: 'the hung attempt given up' }).toBe(true);
       blackHole = null;
       expect(await first).toBe(false);
-      await until(() => realtime.status === 'connected', 'connected by the next try');
+      await expect.poll(() => realtime.status === 'connected', { ...POLL, message: 'connected by the next try' }).toBe(true);
       expect(log.resynced).toHaveLength(1);
       realtime.close();
     } finally {
@@ -219,7 +217,7 @@ describe('RealtimeClient against the reference server', () => {
     realtime.subscribeRoom('987654321'); // a room the account is not (or no longer) a member of
     realtime.subscribeRoom('987654322', 'broadcast');
     expect(await realtime.connect()).toBe(false); // refused: the server closes the connection
-    await until(() => realtime.status === 'connected', 'connected without the refused room');
+    await expect.poll(() => realtime.status === 'connected', { ...POLL, message: 'connected without the refused room' }).toBe(true);
     expect(log.error?.[0]).toBe(`not allowed to subscribe to ${roomTopic('987654321')}`);
     expect(log.resynced).toHaveLength(1);
     expect(realtime.sendTopic('987654321', 'ONLINE')).toBe(false); // not sent: it would be refused again

@@ -3,7 +3,7 @@
 // after a successful reconnect, emits `resynced` so the app refetches what it may have missed (gap fill). Once the
 // tries are used up it stays `lost` until `reconnect()` (the Reconnect button, the browser back online, the tab
 // shown again) starts a fresh set.
-import { Client, type IStompSocket, type StompSubscription } from '@stomp/stompjs';
+import { Client, type IFrame, type IStompSocket, type StompSubscription } from '@stomp/stompjs';
 import {
   accountTopic,
   broadcastTopic,
@@ -15,7 +15,9 @@ import {
   type TopicMessage,
 } from '@generated/realtime/index';
 import { constants } from '@variant/constants';
+import { DEVICE_PROOF_HEADER } from '../crypto/device-proof.ts';
 import { Emitter } from './emitter.ts';
+import { HeartbeatWatch } from './heartbeat-watch.ts';
 import { parseFrameBody, type ChatDestination, type DestinationValidators, type NotificationSource, type ReceivedNotification } from './messages.ts';
 import { ReconnectPolicy } from './reconnect-policy.ts';
 
@@ -42,6 +44,8 @@ export interface RealtimeClientOptions {
   /** `ws://host` or `wss://host` (see webSocketBase). */
   wsBase: string;
   apiKey: string;
+  /** A fresh Device-Proof for each CONNECT (docs/protocol.md "Device proof"); absent or null: the Api-Key alone. */
+  connectProof?: () => Promise<string | null>;
   mqSysName: string;
   accountId: string;
   /** The login name: topic messages carry it as accountName. */
@@ -50,7 +54,7 @@ export interface RealtimeClientOptions {
   webSocketFactory?: WebSocketFactory;
   heartbeatIncomingMs?: number;
   heartbeatOutgoingMs?: number;
-  /** How long one attempt may take to connect (default: the reconnect interval). */
+  /** How long one attempt may take to connect (default: HANDSHAKE_INTERVALS reconnect intervals). */
   connectionTimeoutMs?: number;
   reconnect?: ReconnectPolicy;
   debug?: (message: string) => void;
@@ -60,6 +64,14 @@ export interface RealtimeClientOptions {
 export const FORCED_LOGOUT_CLOSE_CODE = 4000;
 export const LOST_CONNECTION_INDICATOR = constants.socket.lostConnectionIndicator;
 const STOMP_PROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
+/**
+ * How many reconnect intervals one attempt may take to connect. A busy server (just started, or sharing its cores)
+ * may take longer than one interval to answer the handshake; an attempt given up after one interval then fails
+ * each time it is tried, and a slow connection reads as a lost one. A handshake that hangs still fails, later.
+ */
+export const HANDSHAKE_INTERVALS = 3;
+/** The library's own heart-beat check never fires (HeartbeatWatch does the checking): its tolerance is this many beats. */
+const LIBRARY_CHECK_OFF = 1e9;
 
 /** The reference server's ERROR message for a SUBSCRIBE it refuses, followed by the destination. */
 const REFUSED_SUBSCRIPTION = 'not allowed to subscribe to';
@@ -100,6 +112,8 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
   private firstOutcome: ((connected: boolean) => void) | null = null;
   private validators: DestinationValidators | null = null;
   private firstConnect: Promise<boolean> | null = null;
+  /** The current connection's heart-beat check (null when the server does not beat). */
+  private watch: HeartbeatWatch | null = null;
 
   constructor(private readonly options: RealtimeClientOptions) {
     super();
@@ -157,6 +171,7 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
     this.client = null;
     for (const room of this.rooms.values()) room.subscription = null;
     this.settleFirst(false);
+    this.stopWatch();
     if (client) void client.deactivate();
     this.setStatus('closed');
   }
@@ -212,16 +227,28 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
       connectHeaders: { 'Api-Key': this.options.apiKey },
       heartbeatIncoming: this.options.heartbeatIncomingMs ?? constants.socket.heartbeatIncomingMs,
       heartbeatOutgoing: this.options.heartbeatOutgoingMs ?? constants.socket.heartbeatOutgoingMs,
-      // the seed allows 3 missed heart-beats before the connection counts as lost
-      heartbeatToleranceMultiplier: constants.socket.maxMissedHeartbeats,
+      // The library counts a check that ran late on a starved page as missed beats: HeartbeatWatch checks instead.
+      heartbeatToleranceMultiplier: LIBRARY_CHECK_OFF,
+      // A socket given up (silent server, hung handshake) is dropped at once, not after a close handshake that a
+      // dead network never completes: the retry starts on time.
+      discardWebsocketOnCommFailure: true,
       reconnectDelay: 0, // retries follow ReconnectPolicy, not the library's own schedule
-      // An attempt whose handshake hangs (a network that drops packets, a blip while it opened) fails after one
-      // interval and counts as a try; without a bound it stayed 'reconnecting' for good and nothing retried it.
-      connectionTimeout: this.options.connectionTimeoutMs ?? constants.socket.reconnectIntervalMs,
+      // An attempt whose handshake hangs (a network that drops packets, a blip while it opened) fails and counts as
+      // a try; without a bound it stayed 'reconnecting' for good and nothing retried it.
+      connectionTimeout: this.options.connectionTimeoutMs ?? constants.socket.reconnectIntervalMs * HANDSHAKE_INTERVALS,
       debug: this.options.debug ?? (() => undefined),
       ...(webSocketFactory ? { webSocketFactory: () => webSocketFactory(url, STOMP_PROTOCOLS) } : { brokerURL: url }),
     });
-    client.onConnect = () => this.onConnected(client);
+    const { connectProof } = this.options;
+    // Each attempt signs anew: a proof's nonce is spent by the CONNECT it was made for.
+    if (connectProof) {
+      client.beforeConnect = async () => {
+        const proof = await connectProof();
+        client.connectHeaders = { 'Api-Key': this.options.apiKey, ...(proof ? { [DEVICE_PROOF_HEADER]: proof } : {}) };
+      };
+    }
+    client.onConnect = (frame) => this.onConnected(client, frame);
+    client.onHeartbeatReceived = () => this.watch?.heard();
     client.onStompError = (frame) => {
       this.lastStompError = frame.headers.message ?? frame.body;
       this.forgetRefusedRoom(this.lastStompError);
@@ -234,8 +261,9 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
     client.activate();
   }
 
-  private onConnected(client: Client): void {
+  private onConnected(client: Client, frame: IFrame): void {
     if (client !== this.client) return;
+    this.watchHeartbeats(client, frame.headers['heart-beat']);
     const wasReconnect = this.everConnected || this.attempts > 1;
     this.everConnected = true;
     this.connectedClient = client;
@@ -254,6 +282,31 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
       if (wasReconnect) this.emit('resynced', undefined);
     });
     client.subscribe(accountTopic(accountId), (m) => this.dispatch(m.body, 'accountTopic', 'account'), { receipt });
+  }
+
+  /**
+   * STOMP 1.2: the server beats every max(what it offers, what this client asked for), when both are non-zero; the
+   * seed allows maxMissedHeartbeats of silence before the connection counts as lost.
+   */
+  private watchHeartbeats(client: Client, serverHeartBeat: string | undefined): void {
+    this.stopWatch();
+    const serverSendsMs = Number(serverHeartBeat?.split(',')[0] ?? 0) || 0;
+    const wantedMs = this.options.heartbeatIncomingMs ?? constants.socket.heartbeatIncomingMs;
+    if (serverSendsMs <= 0 || wantedMs <= 0) return;
+    this.watch = new HeartbeatWatch({
+      everyMs: Math.max(serverSendsMs, wantedMs),
+      missedBeats: constants.socket.maxMissedHeartbeats,
+      onSilent: () => {
+        this.options.debug?.('no heart-beat from the server for too long: closing the socket');
+        if (client === this.client) client.forceDisconnect();
+      },
+    });
+    this.watch.start();
+  }
+
+  private stopWatch(): void {
+    this.watch?.stop();
+    this.watch = null;
   }
 
   /**
@@ -276,6 +329,7 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
   }
 
   private dispatch(body: string, destination: ChatDestination, source: NotificationSource): void {
+    this.watch?.heard();
     if (!this.validators) return;
     const parsed = parseFrameBody(this.validators, destination, body);
     if (!parsed) this.options.debug?.(`dropped a frame on ${destination} that the contract does not allow: ${body.slice(0, 200)}`);
@@ -285,6 +339,7 @@ export class RealtimeClient extends Emitter<RealtimeEvents> {
 
   private onClosed(client: Client, code: number | undefined): void {
     if (client !== this.client) return; // an old attempt, or close() already ran
+    this.stopWatch();
     void client.deactivate();
     for (const room of this.rooms.values()) room.subscription = null;
     if (this.connectedClient === client) {

@@ -5,11 +5,15 @@ import { IDBFactory } from 'fake-indexeddb';
 import WebSocket from 'ws';
 import type { IStompSocket } from '@stomp/stompjs';
 import { createTestAccount, startTestServer, TEST_PASSWORD, type TestServer } from '../../../tests/support/test-server.ts';
-import { createCore, type SessionEndReason } from '../core.ts';
+import { createCore, type CoreOptions, type SessionEndReason } from '../core.ts';
 import { decryptAesText, encryptAesText } from '../crypto/aes.ts';
 import type { ReceivedNotification } from '../realtime/messages.ts';
+import type { SessionChannel, SessionSignal } from './session-channel.ts';
 import { useSessionStore } from './session-store.ts';
 import { IndexedDbSessionVault } from './session-vault.ts';
+
+/** How long a socket event may take to show here (a busy machine included), and how often to look. */
+const POLL = { timeout: 5_000, interval: 10 };
 
 let server: TestServer;
 
@@ -27,20 +31,30 @@ afterAll(async () => {
   await server?.close();
 });
 
-function core(vault: IndexedDbSessionVault | null = null) {
+/** A BroadcastChannel whose messages are held (never delivered): the other tabs' news is slower than the server. */
+function heldChannel(): SessionChannel & { posted: SessionSignal[] } {
+  const posted: SessionSignal[] = [];
+  return { posted, post: (signal) => posted.push(signal), listen: () => () => undefined };
+}
+
+function core(vault: IndexedDbSessionVault | null = null, options: Pick<CoreOptions, 'channel' | 'fetch'> = {}) {
   const ended: SessionEndReason[] = [];
   const c = createCore({
     host: server.url,
     vault,
+    ...options,
     webSocketFactory: (url, protocols) => new WebSocket(url, protocols) as unknown as IStompSocket,
     onSessionEnded: (reason) => ended.push(reason),
   });
   return { c, ended };
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
+/** The server's end of a logout (the session the api key belongs to), as its logout call does it. */
+async function endOnServer(apiKey: string): Promise<void> {
+  const { repos, kick } = server.app.ctx;
+  const session = await repos.sessions.findActiveByApiKey(apiKey);
+  await repos.sessions.logout(session!.id, 'LOGOUT');
+  kick({ sessionId: session!.id }, 'Logged out');
 }
 
 describe('the client core against the reference server', () => {
@@ -63,7 +77,7 @@ describe('the client core against the reference server', () => {
     const notifications: ReceivedNotification[] = [];
     c.realtime!.on('notification', (n) => notifications.push(n));
     await server.app.ctx.notifier.toAccounts([session.accountId!], { notifyType: 'CUSTOM_NOTIFICATION', senderId: '0', dataId: 'm-1' });
-    await until(() => notifications.length > 0, 'a notification');
+    await expect.poll(() => notifications.length > 0, { ...POLL, message: 'a notification' }).toBe(true);
     expect(notifications[0]).toMatchObject({ notifyType: 'CUSTOM_NOTIFICATION', dataId: 'm-1' });
 
     const socket = c.realtime!;
@@ -83,11 +97,53 @@ describe('the client core against the reference server', () => {
     const second = core();
     await second.c.login({ loginName: 'alice', password: TEST_PASSWORD });
     expect(second.c.realtime!.logoutOtherSessions()).toBe(true);
-    await until(() => socket.status === 'closed', 'the first socket closed');
+    await expect.poll(() => socket.status === 'closed', { ...POLL, message: 'the first socket closed' }).toBe(true);
     expect(second.c.realtime!.status).toBe('connected');
     second.c.forcedClear();
     expect(second.c.realtime).toBeNull();
     expect(useSessionStore.getState().status).toBe('signedOut');
+  });
+
+  it('a logout tells the other tabs (vault note, channel) before the server ends the session', async () => {
+    const vault = new IndexedDbSessionVault(new IDBFactory());
+    const channel = heldChannel();
+    const heardBeforeTheCall: unknown[] = [];
+    const tab = core(vault, {
+      channel,
+      fetch: async (input, init) => {
+        if (new URL(String(input)).pathname.endsWith('/authentication/logout')) {
+          heardBeforeTheCall.push(await vault.endedAs(useSessionStore.getState().sessionId ?? ''), [...channel.posted]);
+        }
+        return fetch(input, init);
+      },
+    });
+    await tab.c.login({ loginName: 'alice', password: TEST_PASSWORD });
+    const { sessionId } = useSessionStore.getState();
+    await tab.c.logout();
+    expect(heardBeforeTheCall).toEqual(['loggedOut', [{ kind: 'signedIn', sessionId }, { kind: 'signedOut', sessionId, cause: 'loggedOut' }]]);
+    expect(await vault.load()).toBeNull();
+  });
+
+  it("the server's refusal after a logout in another tab reads as that logout, though the tab's message has not come", async () => {
+    const factory = new IDBFactory();
+    const tab = core(new IndexedDbSessionVault(factory), { channel: heldChannel() });
+    await tab.c.login({ loginName: 'alice', password: TEST_PASSWORD });
+    const { sessionId } = useSessionStore.getState();
+    // The other tab (the same browser's vault) logs out: its note, then the server's end of the session.
+    await new IndexedDbSessionVault(factory).clearEnded(sessionId!, 'loggedOut');
+    await endOnServer(useSessionStore.getState().apiKey!);
+    await tab.c.api.checkSession({}); // refused: 401
+    await expect.poll(() => tab.ended.length > 0, { ...POLL, message: 'the session ended' }).toBe(true);
+    expect(tab.ended).toEqual(['loggedOut']);
+    expect(useSessionStore.getState().status).toBe('signedOut');
+
+    // Without a note the refusal is an expiry, as before.
+    const other = core(new IndexedDbSessionVault(new IDBFactory()), { channel: heldChannel() });
+    await other.c.login({ loginName: 'alice', password: TEST_PASSWORD });
+    await endOnServer(useSessionStore.getState().apiKey!);
+    await other.c.api.checkSession({});
+    await expect.poll(() => other.ended.length > 0, { ...POLL, message: 'the session ended' }).toBe(true);
+    expect(other.ended).toEqual(['expired']);
   });
 
   it('returns the failure of a wrong password with its error list', async () => {

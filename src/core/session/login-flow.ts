@@ -1,5 +1,5 @@
-// The seed's login flow (section 4): user public key → device key pair → login → profile (IM_USER) →
-// application profile (mqSysName) → socket and reply queue. A stored session resumes with the same steps after
+// The seed's login flow (section 4): user public key (with the device key pair made meanwhile) → login → profile
+// (IM_USER) and application profile (mqSysName), asked together → socket and reply queue. A stored session resumes with the same steps after
 // checkSession instead of the login (no second login call). Also logout and the forced clear.
 import type { ApiResult, ErrMsgList } from '@generated/api/runtime';
 import type { CoreApi as ApiClient } from '../api.ts';
@@ -39,6 +39,8 @@ export interface LoginDeps<R extends RealtimeLike = RealtimeLike> {
   transport?: { setEncryptionProfile(profile: EncryptionProfile): void };
   session?: SessionAccess;
   generateKeyPair?: () => Promise<DeviceKeys>;
+  /** The user key of the name (default: getUserPubKey now; the core's LoginPreparation may have asked it already). */
+  userKey?: (loginName: string) => ReturnType<ApiClient['getUserPubKey']>;
   newDeviceId?: () => string;
   buildVersion?: number | string;
   /** Extra device details (browser name, version) the app knows. */
@@ -85,10 +87,14 @@ export async function performLogin<R extends RealtimeLike>(credentials: LoginCre
   session.clear();
   session.update({ status: 'signingIn', sessionId: randomUuid(), loginName });
 
-  const userKey = await deps.api.getUserPubKey({ loginName });
-  if (!userKey.ok) return stop(failureOf(userKey, loginName));
-
-  const deviceKeys = await (deps.generateKeyPair ?? generateDeviceKeys)();
+  // The device key pair is made while the user key is asked (neither needs the other).
+  const keysMade = (deps.generateKeyPair ?? generateDeviceKeys)();
+  const userKey = await (deps.userKey ? deps.userKey(loginName) : deps.api.getUserPubKey({ loginName }));
+  if (!userKey.ok) {
+    keysMade.catch(() => undefined);
+    return stop(failureOf(userKey, loginName));
+  }
+  const deviceKeys = await keysMade;
   // The login call itself travels in an envelope: the transport needs both keys now.
   session.update({ deviceKeys, userPublicKeyPem: userKey.data.userPubKey });
 
@@ -130,11 +136,10 @@ async function completeSignIn<R extends RealtimeLike>(
   apiKey: string,
   stop: (failure: Failure) => Failure,
 ): Promise<LoginResult<R>> {
-  const profile = await deps.api.getAccountProfile({});
+  // Both together: neither needs the other's answer.
+  const [profile, application] = await Promise.all([deps.api.getAccountProfile({}), deps.api.getApplicationProfile({})]);
   if (!profile.ok) return stop(failureOf(profile, loginName));
   if (!profile.data.functionRoleTypes.includes('IM_USER')) return stop({ kind: 'failed', errMsgList: [], silent: true });
-
-  const application = await deps.api.getApplicationProfile({});
   if (!application.ok) return stop(failureOf(application, loginName));
   const encryption = encryptionProfileOf(application.data);
   if (encryption) deps.transport?.setEncryptionProfile(encryption);

@@ -15,12 +15,14 @@ export interface SessionChannel {
 const CHANNEL = 'chatgen-session';
 const causes = new Set<string>(['loggedOut', 'expired', 'forcedLogout', 'remoteWipe']);
 
+export const isSessionEndCause = (value: unknown): value is SessionEndCause => typeof value === 'string' && causes.has(value);
+
 export function isSessionSignal(value: unknown): value is SessionSignal {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   if (typeof v.sessionId !== 'string') return false;
   if (v.kind === 'signedIn') return true;
-  return v.kind === 'signedOut' && typeof v.cause === 'string' && causes.has(v.cause);
+  return v.kind === 'signedOut' && isSessionEndCause(v.cause);
 }
 
 /** A channel over any BroadcastChannel-like object (the page's, or a test's). */

@@ -71,6 +71,23 @@ describe('IndexedDbSessionVault', () => {
     expect(await tabB.load()).toBeNull();
   });
 
+  it('clearEnded removes only the session that ended and notes why, for every tab', async () => {
+    const factory = new IDBFactory();
+    const tabA = new IndexedDbSessionVault(factory);
+    const tabB = new IndexedDbSessionVault(factory);
+    await tabA.save(session());
+    expect(await tabB.endedAs('s-1')).toBeNull();
+    await tabA.clearEnded('s-1', 'loggedOut');
+    expect(await tabB.load()).toBeNull();
+    expect(await tabB.endedAs('s-1')).toBe('loggedOut');
+    expect(await tabB.endedAs('s-2')).toBeNull();
+    // A newer login stored meanwhile stays; the note is about the ended session only.
+    await tabB.save(session({ sessionId: 's-2', apiKey: 'api-2' }));
+    await tabA.clearEnded('s-1', 'expired');
+    expect((await tabB.load())?.sessionId).toBe('s-2');
+    expect(await tabB.endedAs('s-1')).toBe('expired');
+  });
+
   it('drops a record that is not what this version writes instead of using it', async () => {
     const factory = new IDBFactory();
     const vault = new IndexedDbSessionVault(factory);

@@ -4,6 +4,7 @@
 // key would have to be exported.
 import type { DeviceKeys } from '../crypto/rsa.ts';
 import { idbRequest, idbTransactionDone } from '../storage/idb.ts';
+import { isSessionEndCause, type SessionEndCause } from './session-channel.ts';
 
 export interface StoredSession {
   version: 1;
@@ -23,11 +24,21 @@ export interface SessionVault {
   load(): Promise<StoredSession | null>;
   save(session: StoredSession): Promise<void>;
   clear(): Promise<void>;
+  /**
+   * Removes the stored session and notes that it ended and why, in one write. A tab that logs out writes it before
+   * it tells the server, so another tab refused by the server for that session can read why (endedAs) even when the
+   * BroadcastChannel message has not reached it yet.
+   */
+  clearEnded(sessionId: string, cause: SessionEndCause): Promise<void>;
+  /** Why the session ended, when a tab of this browser noted it (clearEnded); null otherwise. */
+  endedAs(sessionId: string): Promise<SessionEndCause | null>;
 }
 
 const DATABASE = 'chatgen-session';
 const STORE = 'session';
 const RECORD = 'current';
+/** The last session a tab of this browser ended on purpose: { sessionId, cause }. */
+const ENDED = 'ended';
 
 const isKey = (value: unknown, usage: KeyUsage): value is CryptoKey =>
   typeof CryptoKey !== 'undefined' && value instanceof CryptoKey && !value.extractable && value.type === 'private' && value.usages.includes(usage);
@@ -98,6 +109,28 @@ export class IndexedDbSessionVault implements SessionVault {
     const tx = db.transaction(STORE, 'readwrite');
     tx.objectStore(STORE).delete(RECORD);
     await idbTransactionDone(tx);
+  }
+
+  async clearEnded(sessionId: string, cause: SessionEndCause): Promise<void> {
+    const db = await this.database();
+    const tx = db.transaction(STORE, 'readwrite');
+    const store = tx.objectStore(STORE);
+    const done = idbTransactionDone(tx);
+    // Only the session that ends: a login in another tab may have stored a newer one meanwhile.
+    const current = store.get(RECORD);
+    current.onsuccess = () => {
+      const record: unknown = current.result;
+      if ((record as { sessionId?: unknown } | undefined)?.sessionId === sessionId) store.delete(RECORD);
+    };
+    store.put({ sessionId, cause }, ENDED);
+    await done;
+  }
+
+  async endedAs(sessionId: string): Promise<SessionEndCause | null> {
+    const db = await this.database();
+    const record: unknown = await idbRequest(db.transaction(STORE, 'readonly').objectStore(STORE).get(ENDED));
+    const ended = record as { sessionId?: unknown; cause?: unknown } | undefined;
+    return ended?.sessionId === sessionId && isSessionEndCause(ended.cause) ? ended.cause : null;
   }
 }
 

@@ -4,6 +4,7 @@ import type { ApiResult, ApiTransport, CallOptions } from '@generated/api/runtim
 import type { EndpointDescriptor } from '@generated/api/runtime';
 import { getPublicApplicationProfileEndpoint } from '@generated/api/public';
 import type { AesAlgorithm } from '../crypto/aes.ts';
+import { deviceProof, DEVICE_PROOF_HEADER } from '../crypto/device-proof.ts';
 import { isEnvelopeWire, openResponseOrFailed, sealRequestEnvelope } from '../crypto/envelope.ts';
 import { clientFailure } from '../errors.ts';
 import { fileResult, readJson, toApiResult, type RawResponse } from './response.ts';
@@ -102,6 +103,11 @@ export class HttpTransport implements ApiTransport {
     return toApiResult<Res>(json, response.status);
   }
 
+  /** Fetches the public profile now (the login page, before its first call needs it); a failure is that call's. */
+  preloadProfile(): void {
+    void this.loadProfile().catch(() => undefined);
+  }
+
   /** Fetched once before the first call; a failure is not cached, so the next call tries again. */
   private loadProfile(signal?: AbortSignal): Promise<ApiResult<EncryptionProfile>> {
     if (this.profile) return Promise.resolve({ ok: true, data: this.profile });
@@ -136,17 +142,23 @@ export class HttpTransport implements ApiTransport {
     return headers;
   }
 
-  private send(endpoint: EndpointDescriptor, wire: unknown, options?: CallOptions): Promise<RawResponse> {
+  private async send(endpoint: EndpointDescriptor, wire: unknown, options?: CallOptions): Promise<RawResponse> {
     const headers = this.headers();
+    const text = JSON.stringify(wire);
     let body: XMLHttpRequestBodyInit;
     if (endpoint.multipart) {
       const form = new FormData();
-      form.append('payload', JSON.stringify(wire));
+      form.append('payload', text);
       for (const file of options?.files ?? []) form.append('file', file);
       body = form;
     } else {
       headers['content-type'] = 'application/json';
-      body = JSON.stringify(wire);
+      body = text;
+    }
+    // A secured call proves it comes from this login's device, not from a copy of its api key.
+    const { apiKey, deviceSigningKey } = this.options.session.current();
+    if (endpoint.access === 'secured' && apiKey && deviceSigningKey) {
+      headers[DEVICE_PROOF_HEADER] = await deviceProof(deviceSigningKey, { method: 'POST', path: this.urlPath(endpoint.path), body: text });
     }
     // File messages travel as JSON ciphertext, so progress is wanted for JSON bodies too.
     const createXhr = this.options.createXhr ?? (typeof XMLHttpRequest === 'undefined' ? undefined : () => new XMLHttpRequest());
@@ -156,8 +168,12 @@ export class HttpTransport implements ApiTransport {
     return this.post(endpoint.path, headers, body, options?.signal);
   }
 
+  private urlPath(path: string): string {
+    return `/v3${path}`;
+  }
+
   private url(path: string): string {
-    return `${this.options.host}/v3${path}`;
+    return `${this.options.host}${this.urlPath(path)}`;
   }
 
   private async post(path: string, headers: Record<string, string>, body: BodyInit, signal?: AbortSignal): Promise<RawResponse> {

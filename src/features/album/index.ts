@@ -1,3 +1,3 @@
 export { privateAlbumPage } from './pages.tsx';
-export { saveToAlbum, useAlbumNotifications } from './api/album.ts';
+export { ALBUM_SAVE_TOAST, saveToAlbum, useAlbumNotifications } from './api/album.ts';
 export { canSaveToAlbum } from './model/album.ts';

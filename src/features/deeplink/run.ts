@@ -1,6 +1,6 @@
 // Carries a deep link out once the chat is open: the room to show, or the user whose info to show.
 import { viewRoom } from '@generated/api/rooms';
-import type { Account, Room } from '@generated/types/index';
+import type { Account, LangId, Room } from '@generated/types/index';
 import { openChatbotRoom } from '../chatbot/index.ts';
 import { findAccount, openSingleChat } from '../contact/index.ts';
 import { roomFromCache, upsertRoomInCache } from '../roomlist/index.ts';
@@ -25,7 +25,7 @@ async function roomById(roomId: string): Promise<Room | null> {
   return room;
 }
 
-export async function runDeepLink(link: DeepLink, langId: 'en_US' | 'zh_TW' | 'zh_CN'): Promise<DeepLinkOutcome> {
+export async function runDeepLink(link: DeepLink, langId: LangId): Promise<DeepLinkOutcome> {
   switch (link.action) {
     case 'gotoroom': {
       const room = await roomById(link.roomId);

@@ -2,6 +2,7 @@
 // route replaces its state, the embedded app forgets it), so going back or reloading does not run it again.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { langIdOf } from '../../core/index.ts';
 import { showToast } from '../../ui/index.ts';
 import { readDeepLink } from './parse.ts';
 import { runDeepLink, type DeepLinkOutcome } from './run.ts';
@@ -29,7 +30,7 @@ export function useDeepLinkOnArrival(arrival: DeepLinkArrival, onOutcome: (outco
       showToast(t('deepLink.invalid'));
       return;
     }
-    void runDeepLink(link, i18n.language as 'en_US' | 'zh_TW' | 'zh_CN')
+    void runDeepLink(link, langIdOf(i18n.language))
       .catch((): DeepLinkOutcome => ({ kind: 'failed', reason: 'errors.actionFailed' }))
       .then((outcome) => {
         if (outcome.kind === 'failed') showToast(t(outcome.reason));

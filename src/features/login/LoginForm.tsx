@@ -1,15 +1,18 @@
 // Username and password form: Enter submits, empty fields are refused, the button stays disabled while logging in.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
 import { config } from '@variant/config';
 import { IS_ALLOW_REMEMBER_ACCOUNT, IS_SHOW_PASSWORD_VISIBLE_TOGGLE } from '@variant/flags';
 import { Button, Checkbox, IconButton, TextField } from '../../ui/index.ts';
-import { loginWithPassword } from './auth.ts';
+import { loginWithPassword, prepareLogin } from './auth.ts';
 import { validateLogin } from './validation.ts';
 import { useFollowLoginOutcome } from './outcome.ts';
 import { nativeShell, rememberAccount } from './native/native-shell.ts';
 import styles from './forms.module.scss';
+
+/** Typing pauses this long before the name's user key is asked. */
+const NAME_SETTLED_MS = 300;
 
 export interface LoginFormProps {
   initialLoginName: string;
@@ -30,6 +33,16 @@ export function LoginForm({ initialLoginName, actionObj, onMustChangePassword }:
   const [remember, setRemember] = useState(false);
   const showLabels = config.login?.showLabels !== false;
   const layout = config.login?.layout === 'horizontal' ? 'horizontal' : 'vertical';
+  // What the login will need is asked while the user types: at once, then the name's user key once it settles.
+  useEffect(() => {
+    const name = loginName.trim();
+    if (!name) {
+      prepareLogin();
+      return;
+    }
+    const timer = setTimeout(() => prepareLogin(name), NAME_SETTLED_MS);
+    return () => clearTimeout(timer);
+  }, [loginName]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,8 +1,13 @@
 // The login feature's link to the session: password and token login, and the password change.
 import type { TokenData } from '@generated/types/index';
-import { signIn, signInWithToken, updatePassword, type LoginOutcome } from '../session/index.ts';
+import { prepareSignIn, signIn, signInWithToken, updatePassword, type LoginOutcome } from '../session/index.ts';
 
 export type { LoginOutcome };
+
+/** Asks ahead what a login will need (the page is shown; with the name once typing settles). */
+export function prepareLogin(loginName?: string): void {
+  prepareSignIn(loginName);
+}
 
 export function loginWithPassword(loginName: string, password: string, locale: string): Promise<LoginOutcome> {
   return signIn(loginName, password, locale);

@@ -47,12 +47,34 @@ async function withRuntime(run: (m: Awaited<ReturnType<typeof runtime>>) => Prom
   return run(loaded);
 }
 
+/** What starts with a sign-in besides the login call (the signed-in app's chunks: they load while it runs). */
+const signInStarts = new Set<() => void>();
+
+export function whenSignInStarts(run: () => void): () => void {
+  signInStarts.add(run);
+  return () => signInStarts.delete(run);
+}
+
+function signInStarted(): void {
+  for (const run of signInStarts) run();
+}
+
+/**
+ * The login page is shown, or the name typed settled: the core asks ahead what the login will need (public profile,
+ * device key pair, the name's user key), so the click waits only for the login call itself.
+ */
+export function prepareSignIn(loginName?: string): void {
+  void runtime().then((m) => m.appCore().prepareLogin(loginName), () => undefined);
+}
+
 export function signIn(loginName: string, password: string, locale: string): Promise<LoginOutcome> {
+  signInStarted();
   return withRuntime((m) => m.signIn(loginName, password, locale));
 }
 
 /** A token login (QR, SSO, hosts); without a login name the server names the token's account. */
 export function signInWithToken(loginName: string | null, tokenData: TokenData, locale: string, sso = false): Promise<LoginOutcome> {
+  signInStarted();
   return withRuntime((m) => m.signInWithToken(loginName, tokenData, locale, sso));
 }
 

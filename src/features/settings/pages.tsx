@@ -3,7 +3,23 @@
 // helpandupdate and about. The menu opens them on the left stack; logout of the other
 // sessions is an action of the menu.
 import { useTranslation } from 'react-i18next';
-import { IS_ALLOW_PRIVATE_ALBUM, flags } from '@variant/flags';
+import {
+  IS_ALLOW_CHANGE_PASSWORD,
+  IS_ALLOW_DND,
+  IS_ALLOW_LANGUAGE_SWITCH,
+  IS_ALLOW_LOGOUT_OTHER_SESSIONS,
+  IS_ALLOW_PRIVATE_ALBUM,
+  IS_SHOW_ABOUT,
+  IS_SHOW_ARCHIVED_MESSAGES,
+  IS_SHOW_CONTACT_LIST,
+  IS_SHOW_DATA_STORAGE,
+  IS_SHOW_EXPORTED_MESSAGES,
+  IS_SHOW_HELP_AND_UPDATE,
+  IS_SHOW_MY_QR_CODE,
+  IS_SHOW_NEWS,
+  IS_SHOW_NOTIFICATION_SETTINGS,
+  IS_SHOW_PRIVACY_SETTINGS,
+} from '@variant/flags';
 import { confirmAction, definePanelPage, showToast, usePanelNav, type PanelPageDef } from '../../ui/index.ts';
 import { privateAlbumPage } from '../album/index.ts';
 import { contactListPage } from '../contact/index.ts';
@@ -28,7 +44,7 @@ export const personalInfoPage = definePanelPage('personalinfo', 'settings.menu.p
 export const privacyPage = definePanelPage('privacyandsecuritybody', 'settings.menu.privacy', PrivacySettings);
 export const languagePage = definePanelPage('language', 'settings.menu.language', LanguageSettings);
 export const dndPage = definePanelPage('dnd', 'settings.menu.dnd', DndSettings);
-export const notificationPage = definePanelPage('notification', 'settings.menu.notification', NotificationSettings);
+export const notificationPage = definePanelPage('notification', 'settings.menu.notification', NotificationPage);
 export const myQrCodePage = definePanelPage('myqrcode', 'settings.menu.myQrCode', MyQrCode);
 export const dataStoragePage = definePanelPage('dataandstoragebody', 'settings.menu.dataStorage', DataStorage);
 export const archivedPage = definePanelPage('archivedmessage', 'archivedMessagesLabel', () => <ArchiveList emptyKey="empty.archived" />);
@@ -36,6 +52,12 @@ export const exportedPage = definePanelPage('exportedmessage', 'exportedMessages
 export const changePasswordPage = definePanelPage('changepassword', 'settings.menu.changePassword', ChangePasswordPage);
 export const helpPage = definePanelPage('helpandupdate', entryLabelKey('help'), HelpAndUpdate);
 export const aboutPage = definePanelPage('about', 'settings.menu.about', About);
+
+/** The notification setting, with a way on to Do Not Disturb's page. */
+function NotificationPage() {
+  const openLeft = usePanelNav((state) => state.openLeft);
+  return <NotificationSettings onOpenDnd={() => openLeft(dndPage, undefined)} />;
+}
 
 /** The page of a menu entry; looked up when the entry is chosen, as the contact and news pages load with the room list. */
 function pageOf(id: SettingsEntryId): PanelPageDef<void> | null {
@@ -60,7 +82,24 @@ function pageOf(id: SettingsEntryId): PanelPageDef<void> | null {
   return pages[id] ?? null;
 }
 
-const entries = menuEntries(flags);
+// The menu's flags one by one, not the variant's whole flag table: a bundle carries only the flags its code reads.
+const entries = menuEntries({
+  IS_SHOW_CONTACT_LIST,
+  IS_SHOW_NEWS,
+  IS_SHOW_PRIVACY_SETTINGS,
+  IS_ALLOW_LANGUAGE_SWITCH,
+  IS_ALLOW_DND,
+  IS_SHOW_NOTIFICATION_SETTINGS,
+  IS_SHOW_MY_QR_CODE,
+  IS_SHOW_DATA_STORAGE,
+  IS_SHOW_ARCHIVED_MESSAGES,
+  IS_SHOW_EXPORTED_MESSAGES,
+  IS_ALLOW_PRIVATE_ALBUM,
+  IS_ALLOW_CHANGE_PASSWORD,
+  IS_SHOW_HELP_AND_UPDATE,
+  IS_SHOW_ABOUT,
+  IS_ALLOW_LOGOUT_OTHER_SESSIONS,
+});
 
 function SettingsPage() {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@
 // can succeed (create before read, read before delete; the calls that end sessions last), each with the
 // body builder of a valid request, the client that makes it, and what it hands on to later calls.
 import { randomUUID } from 'node:crypto';
+import { expect, vi } from 'vitest';
 import { listen } from '../../support/stomp-listener.ts';
 import type { ApiResult, CallOptions } from '../../../generated/api/client.ts';
 import { qrTokenTopic } from '../../../generated/realtime/index.ts';
@@ -49,17 +50,10 @@ function step<N extends EndpointName>(name: N, body: (w: World) => Maybe<Endpoin
 const empty = () => ({});
 const page = { pageNo: 1, pageSize: 30 };
 const inRoom = (w: World) => ({ roomId: w.ref('room') });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const png = (w: World, name = 'ward-map.png') => [new File([new Uint8Array(w.png)], name, { type: 'image/png' })];
 
-/** Polls until `ready` holds (background work: archives, the private album), at most a few seconds. */
-async function until(what: string, ready: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await ready()) return;
-    await sleep(100);
-  }
-  throw new Error(`${what} did not happen in time`);
-}
+/** Background work (archives, the private album) shows within a few seconds. */
+const BACKGROUND_WORK = { timeout: 10_000, interval: 100 };
 
 const deviceInfo = { deviceType: 'WEB', appPlatform: 'WEB', appPushPlatform: 'WS', buildVersion: '18' };
 
@@ -273,10 +267,10 @@ export const cases: readonly Case[] = [
   step('archiveAllAesMessages', (w) => ({ roomId: w.ref('room'), withEmail: false, withStarredMessage: true })),
   step('getCompletedArchivedMessages', empty, {
     before: (w) =>
-      until('an archive', async () => {
+      vi.waitFor(async () => {
         const listed = await w.main.getCompletedArchivedMessages({});
-        return listed.ok && listed.data.archivedMessages.some((a) => a.messageKeyUuid);
-      }),
+        expect(listed.ok && listed.data.archivedMessages.some((a) => a.messageKeyUuid), 'an archive').toBe(true);
+      }, BACKGROUND_WORK),
     keep: (d, w) => {
       const archive = d.archivedMessages.find((a) => a.messageKeyUuid);
       w.set('archiveId', archive?.id);
@@ -356,10 +350,10 @@ export const cases: readonly Case[] = [
   step('uploadToPrivateAlbum', (w) => ({ roomId: w.ref('room'), messageIds: [w.ref('file')] })),
   step('receivePrivateAlbum', () => ({ pageSize: 30, currentPage: 1 }), {
     before: (w) =>
-      until('the album entry to be processed', async () => {
+      vi.waitFor(async () => {
         const listed = await w.main.receivePrivateAlbum({ pageSize: 30, currentPage: 1 });
-        return listed.ok && listed.data.privateAlbumFiles.some((f) => f.thumbnail);
-      }),
+        expect(listed.ok && listed.data.privateAlbumFiles.some((f) => f.thumbnail), 'the album entry processed').toBe(true);
+      }, BACKGROUND_WORK),
     keep: (d, w) => w.set('albumFileId', d.privateAlbumFiles[0]?.fileId),
   }),
   step('downloadPrivateAlbumFiles', (w) => ({ fileIds: [w.ref('albumFileId')] })),

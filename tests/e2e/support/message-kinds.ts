@@ -1,7 +1,7 @@
 // Another member's client, straight to the server, sending each message kind the way the web client encodes it
 // (docs/client-ui.md, 'Message kinds'): the text part encrypted as JSON, files and their metadata encrypted.
 import { randomUUID } from 'node:crypto';
-import type { MessageType, MessageUrlMetadata, PollingCreate } from '../../../generated/types/index.ts';
+import type { Message, MessageType, MessageUrlMetadata, PollingCreate } from '../../../generated/types/index.ts';
 import { encryptAes } from '../../../server/crypto/aes.ts';
 import { encryptText, roomKey, type Person } from '../../support/people.ts';
 
@@ -15,6 +15,11 @@ export interface KindSend {
 
 /** Sends one message of any kind; returns its id. */
 export async function sendKind(who: Person, roomId: string, send: KindSend): Promise<string> {
+  return (await sendKindMessage(who, roomId, send)).messageId;
+}
+
+/** Sends one message of any kind; returns it as the server answered (a poll with its checksum, say). */
+export async function sendKindMessage(who: Person, roomId: string, send: KindSend): Promise<Message> {
   const key = await roomKey(who, roomId);
   const { file } = send;
   const result = await who.api.sendAesMessage({
@@ -36,8 +41,8 @@ export async function sendKind(who: Person, roomId: string, send: KindSend): Pro
         }
       : {}),
   });
-  if (!result.ok) throw new Error(`${who.loginName} could not send ${send.type}: ${JSON.stringify(result.errMsgList)}`);
-  return String(result.data.message?.messageId ?? '');
+  if (!result.ok || !result.data.message) throw new Error(`${who.loginName} could not send ${send.type}: ${JSON.stringify(result.ok ? result.data : result.errMsgList)}`);
+  return result.data.message;
 }
 
 /** A mono 16-bit PCM WAV of `seconds` of a quiet tone: something Chromium really plays. */

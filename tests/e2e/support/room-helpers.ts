@@ -66,11 +66,15 @@ export async function pairInChat(server: TestServer, me: [string, string], other
   return { me: mine, other: theirs, roomId: String(created.data.roomId) };
 }
 
-/** Signs in and opens the chat whose row shows `roomName`. */
+/** The room list's row titled `roomName` (not one whose preview names it, as a system line does). */
+export const roomRow = (page: Page, roomName: string): Locator =>
+  page.getByTestId('room-row').filter({ has: page.getByTestId('room-name').filter({ hasText: roomName }) });
+
+/** Signs in and opens the chat whose row is titled `roomName`. */
 export async function openRoomAs(page: Page, baseUrl: string, who: Person, roomName: string): Promise<void> {
   await login(page, baseUrl, who.loginName, TEST_PASSWORD);
   await expect(page).toHaveURL(/\/chatroom$/);
-  await page.getByTestId('room-row').filter({ hasText: roomName }).click();
+  await roomRow(page, roomName).click();
   await expect(page.getByTestId('chat-title')).toContainText(roomName);
 }
 

@@ -54,7 +54,7 @@ describe('private album', () => {
     expect(errorCode(await bob.api.downloadPrivateAlbumFiles({ fileIds: [fileId] }))).toBe('UI_IM_E4001');
 
     processor().resume();
-    const notice = await bobQueue.next((n) => n.notifyType === 'CUSTOM_NOTIFICATION' && n.dataId === fileId);
+    const notice = await bobQueue.nextOf('CUSTOM_NOTIFICATION', (n) => n.dataId === fileId);
     expect(notice.data).toMatchObject({ kind: 'PRIVATE_ALBUM', status: 'READY', fileId, messageId: pictureMessage, roomId });
 
     const ready = ok(await bob.api.receivePrivateAlbum({ pageSize: 30, currentPage: 1 })).privateAlbumFiles[0]!;

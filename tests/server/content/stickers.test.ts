@@ -1,11 +1,12 @@
 // Stickers over the wire, on the content seed: only ACTIVE categories reach clients, stickers are real
 // PNG pictures with base64 thumbnails, and a category that is not ACTIVE has no stickers to give.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedContentData, STICKER_CATEGORIES } from '../../../server/seed/content.ts';
 import { stickerStore } from '../../../server/store/repos/stickers.ts';
 import { errorCode } from '../../support/node-transport.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { serverForFile } from '../../support/server-fixture.ts';
+import type { TestServer } from '../../support/test-server.ts';
 import { ok, person, type Person } from '../directory/helpers.ts';
 
 let server: TestServer;
@@ -18,8 +19,10 @@ const fromDataUrl = (url: string) => {
   return Buffer.from(match[2] ?? '', 'base64');
 };
 
+const fixture = serverForFile();
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = fixture.server;
   const { ctx } = server.app;
   await seedContentData(ctx.db, { blobs: ctx.blobs });
   // A retired category and a deleted one, reusing a seeded picture.
@@ -30,10 +33,6 @@ beforeAll(async () => {
   await store.createSticker({ categoryId: inactiveId, imageRef: art.trayImageRef, tnRef: art.trayTnRef, emojis: '🧧', seq: 0 });
   await store.createCategory({ name: 'Withdrawn Set', ...art, status: 'DELETED', seq: 6 });
   bob = await person(server, 'bob');
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 describe('stickers', () => {

@@ -1,12 +1,13 @@
 // Distribution lists, group lists and broadcast delegates over the wire, on directory data written
 // through the directory store.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { delegateOf, listDelegatesFor, mayActFor } from '../../../server/services/directory/delegates.ts';
 import { delegateStore } from '../../../server/store/repos/delegates.ts';
 import { distributionLists } from '../../../server/store/repos/distribution-lists.ts';
 import { groupLists } from '../../../server/store/repos/group-lists.ts';
 import { errorCode } from '../../support/node-transport.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { serverForFile } from '../../support/server-fixture.ts';
+import type { TestServer } from '../../support/test-server.ts';
 import { ok, person, type Person } from './helpers.ts';
 
 let server: TestServer;
@@ -17,8 +18,10 @@ let outsider: Person;
 
 const dn = (cn: string, ou = 'NGH') => `CN=${cn},OU=Distribution Lists,OU=${ou},DC=example,DC=org`;
 
+const fixture = serverForFile();
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = fixture.server;
   const { ctx } = server.app;
   const home = (await ctx.repos.tenants.list())[0]?.id ?? (await ctx.repos.tenants.create({ fullname: 'Test Department', shortName: 'TD' })).id;
   const other = (await ctx.repos.tenants.create({ fullname: 'Other Clinic', shortName: 'OC' })).id;
@@ -46,10 +49,6 @@ beforeAll(async () => {
     await delegates.addActor(alice.id, bob.id);
     await delegates.set(carol.id, 'ALL');
   });
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 describe('distribution lists', () => {

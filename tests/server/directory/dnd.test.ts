@@ -1,11 +1,13 @@
 // Do-not-disturb over the wire: templates, save (DND_ENABLED on the account topic), read back, refusals
 // (DND_FAIL), remove (DND_DISABLED), and isDndActive for the message pushes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isDndActive } from '../../../server/services/directory/dnd.ts';
 import { errorCode } from '../../support/node-transport.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import type { TestServer } from '../../support/test-server.ts';
 import { encryptText, roomKey } from '../../support/people.ts';
-import { listen, ok, person, type Listener, type Notice, type Person } from './helpers.ts';
+import type { NotificationOf } from '../../../generated/realtime/index.ts';
+import { serverForFile } from '../../support/server-fixture.ts';
+import { listen, ok, person, type Listener, type Person } from './helpers.ts';
 
 let server: TestServer;
 let alice: Person;
@@ -13,18 +15,14 @@ let bob: Person;
 let aliceTopic: Listener;
 let bobTopic: Listener;
 
+const fixture = serverForFile();
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = fixture.server;
   alice = await person(server, 'alice');
   bob = await person(server, 'bob');
-  aliceTopic = await listen(server, alice, 'account');
-  bobTopic = await listen(server, bob, 'account');
-});
-
-afterAll(async () => {
-  await aliceTopic.close();
-  await bobTopic.close();
-  await server.close();
+  aliceTopic = fixture.closeAfter(await listen(server, alice, 'account'));
+  bobTopic = fixture.closeAfter(await listen(server, bob, 'account'));
 });
 
 describe('do-not-disturb', () => {
@@ -67,9 +65,9 @@ describe('do-not-disturb', () => {
       const sent = ok(
         await bob.api.sendAesMessage({ roomId: room, messageKeyUuid: key.messageKeyUuid, type: 'TEXT', checksum: 'c1', aesMessage: encryptText(key, 'bed 4 needs review') }),
       );
-      const isThis = (n: Notice) => n.notifyType === 'NEW_MESSAGE' && n.dataId === sent.message.messageId;
-      expect(await aliceQueue.next(isThis)).toMatchObject({ silent: true, roomId: room });
-      const loud = await carolQueue.next(isThis);
+      const isThis = (n: NotificationOf<'NEW_MESSAGE'>) => n.dataId === sent.message.messageId;
+      expect(await aliceQueue.nextOf('NEW_MESSAGE', isThis)).toMatchObject({ silent: true, roomId: room });
+      const loud = await carolQueue.nextOf('NEW_MESSAGE', isThis);
       expect(loud.silent).toBeUndefined();
     } finally {
       await Promise.all([aliceQueue.close(), carolQueue.close()]);

@@ -1,26 +1,20 @@
 // Shared set-up of the directory and content tests: signed-in people and a STOMP listener on any of
 // the caller's own destinations (account topic, reply queue).
 import { accountTopic } from '../../../generated/realtime/index.ts';
-import { listen as listenAs, replyQueueOf, type Person, type StompListener } from '../../support/people.ts';
+import type { AnyNotification } from '../../../generated/types/index.ts';
+import { typedNotifications, type NotificationListener } from '../../support/notification-listener.ts';
+import { listen as listenAs, replyQueueOf, type Person } from '../../support/people.ts';
 import type { TestServer } from '../../support/test-server.ts';
 
 export { ok, person, type Person } from '../../support/people.ts';
 
-export interface Notice {
-  notifyType: string;
-  senderId: string;
-  dataId: string;
-  roomId?: string;
-  data?: Record<string, unknown>;
-  silent?: boolean;
-}
+export type Notice = AnyNotification;
+export type Listener = NotificationListener;
 
-export type Listener = StompListener<Notice>;
-
-/** Subscribes with the person's api key to their account topic or reply queue. */
-export function listen(server: TestServer, who: Person, destination: 'account' | 'queue'): Promise<Listener> {
+/** Subscribes with the person's api key to their account topic or reply queue; typed by the notification union. */
+export async function listen(server: TestServer, who: Person, destination: 'account' | 'queue'): Promise<Listener> {
   const path = destination === 'account' ? accountTopic(who.accountId) : replyQueueOf(server, who);
-  return listenAs<Notice>(server, who, path);
+  return typedNotifications(await listenAs<AnyNotification>(server, who, path));
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

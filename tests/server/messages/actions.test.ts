@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeByName as E } from '../../../generated/errors.ts';
-import { roomTopic } from '../../../generated/realtime/index.ts';
+import { accountTopic, roomTopic } from '../../../generated/realtime/index.ts';
 import { errorCode } from '../../support/node-transport.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { decryptText, encryptText, listen, makeRoom, ok, person, replyQueueOf, roomKey, sendText, setPolicy, type Person } from './helpers.ts';
@@ -101,6 +101,32 @@ describe('star, read information, delete for me', () => {
     expect(privateRead.messageInfoRead?.map((i) => i.accountId)).toEqual([bob.accountId]);
     expect(ok(await carol.api.viewAesMessage({ roomId, messageId: id })).message.isReadByYou).toBe(true);
     expect(ok(await alice.api.viewAesMessage({ roomId, messageId: id })).message.messageStatus).toBe('ALL_RECEIVED');
+  });
+
+  it('tells every session of the reader the counts after its read marks (ROOM_READ on the account topic)', async () => {
+    const roomId = await makeRoom(server, [alice, bob, carol]);
+    const other = await makeRoom(server, [alice, carol]);
+    const first = await sendText(alice, roomId, 'one');
+    const second = await sendText(alice, roomId, 'two');
+    await sendText(alice, other, 'elsewhere');
+    const topic = await listen(server, carol, accountTopic(carol.accountId));
+    try {
+      const before = ok(await carol.api.getTotalMessagesUnreadCount({})).totalUnreadMsgCount;
+      ok(await carol.api.markReadAesMessages({ roomId, messageIds: [first] }));
+      expect(await topic.next((b) => (b as { notifyType?: string }).notifyType === 'ROOM_READ')).toMatchObject({
+        senderId: carol.accountId,
+        dataId: first,
+        roomId,
+        data: { noOfUnreadMessage: 1, noOfMentionedMessage: 0, totalUnreadMsgCount: before - 1 },
+      });
+      ok(await carol.api.markReadAesMessages({ roomId, messageIds: [second] }));
+      expect(await topic.next((b) => (b as { dataId?: string }).dataId === second)).toMatchObject({
+        dataId: second,
+        data: { noOfUnreadMessage: 0, totalUnreadMsgCount: before - 2 },
+      });
+    } finally {
+      await topic.close();
+    }
   });
 
   it('hides a message deleted for me only from me', async () => {

@@ -1,6 +1,6 @@
 // Child process of durability.test.ts: a reference server on a fixed data folder. With `setup` it first
 // creates two people (password: the tests' TEST_PASSWORD) and a room of theirs and prints them as JSON;
-// then it prints `URL <address>` and serves until it is killed. With DATABASE_URL set, the rows live on that
+// then it prints `URL <address>` and serves until it is killed or stopped (SIGTERM, as `npm start`). With DATABASE_URL set, the rows live on that
 // PostgreSQL database instead of the folder's embedded engine.
 import { startServer } from '../../../server/app.ts';
 import { readConfig } from '../../../server/config.ts';
@@ -10,6 +10,7 @@ import { openEmbeddedDatabase, openPostgresDatabase } from '../../../server/stor
 import { migrate } from '../../../server/store/migrate.ts';
 import { repos } from '../../../server/store/repos/index.ts';
 import { TEST_PASSWORD } from '../../support/test-server.ts';
+import { stopOnSignals } from '../../../server/shutdown.ts';
 import { exitWithParent } from '../../support/exit-with-parent.ts';
 
 exitWithParent();
@@ -40,4 +41,5 @@ if (mode === 'setup') {
 }
 const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CHATGEN_TEST_MODE: '1' });
 const app = await startServer(config, { db, log: () => undefined });
+stopOnSignals(app, () => undefined);
 process.stdout.write(`URL ${app.url}\n`);

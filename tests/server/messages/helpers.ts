@@ -41,7 +41,7 @@ export async function setPolicy(server: TestServer, roomId: string, attr: string
 }
 
 /** Sends an encrypted TEXT message and returns its id. */
-export async function sendText(who: Person, roomId: string, text: string, key?: AesKeyRecord): Promise<string> {
+export async function sendText(who: Pick<Person, 'api'>, roomId: string, text: string, key?: AesKeyRecord): Promise<string> {
   const k = key ?? (await roomKey(who, roomId));
   const sent = ok(
     await who.api.sendAesMessage({ roomId, messageKeyUuid: k.messageKeyUuid, type: 'TEXT', checksum: randomUUID(), aesMessage: encryptText(k, text) }),

@@ -104,6 +104,26 @@ describe('sendaesmessage and receiveaesmessages', () => {
     }
   });
 
+  it("names the room's message before it in each NEW_MESSAGE, however it was written (send or forward)", async () => {
+    const roomId = await makeRoom(server, [alice, bob]);
+    const source = await makeRoom(server, [alice, carol]);
+    const queue = await listen(server, bob, replyQueueOf(server, bob));
+    const note = async (dataId: string) =>
+      (await queue.next((b) => (b as { notifyType?: string; dataId?: string }).notifyType === 'NEW_MESSAGE' && (b as { dataId?: string }).dataId === dataId)) as Record<string, unknown>;
+    try {
+      const before = ok(await bob.api.receiveAesMessages({ roomId, batchSize: 1, upOrDown: 'UP' })).messages[0]?.messageId;
+      const first = await sendText(alice, roomId, 'first');
+      expect((await note(first)).previousMessageId).toBe(before === undefined ? undefined : String(before));
+      const second = await sendText(alice, roomId, 'second');
+      expect((await note(second)).previousMessageId).toBe(first);
+      const original = await sendText(alice, source, 'to pass on');
+      const [copy] = ok(await alice.api.forwardAesMessages({ fromRoomId: source, roomId, messageIds: [original] })).messages;
+      expect((await note(String(copy?.messageId))).previousMessageId).toBe(second);
+    } finally {
+      await queue.close();
+    }
+  });
+
   it('refuses a sender who is not a member, and a member the SEND_MESSAGE policy leaves out', async () => {
     const roomId = await makeRoom(server, [alice, bob]);
     const key = await roomKey(alice, roomId);

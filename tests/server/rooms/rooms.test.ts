@@ -340,7 +340,7 @@ describe('single, self and chatbot rooms', () => {
 
   it('keeps one self room and one chatbot room per account', async () => {
     const self = ok(await amy.api.createSelfRoom({}));
-    expect(self).toMatchObject({ roomType: 'SINGLE', businessType: 'SELF', roomName: 'Amy Lee' });
+    expect(self).toMatchObject({ roomType: 'SINGLE', businessType: 'SELF', roomName: 'Amy Lee (You)' });
     expect(ok(await amy.api.createSelfRoom({})).roomId).toBe(self.roomId);
     expect(ok(await ben.api.createSelfRoom({})).roomId).not.toBe(self.roomId);
     const bot = ok(await amy.api.createChatbotRoom({ langId: 'zh_TW' }));

@@ -48,7 +48,14 @@ async function sendVoice(spokenText: string): Promise<{ messageId: string; key: 
   return { messageId: sent.message.messageId, key };
 }
 
+const ALL_SERVICES = ['translate', 'readAloud', 'aiPrompt', 'voiceToText', 'imageRecognition'] as const;
+
 describe('with a provider configured (PROVIDER_URL)', () => {
+  it('the application profile offers every provider-backed service', async () => {
+    const services = ok(await alice.api.getApplicationProfile({})).clientConfig?.providerServices;
+    expect(services).toEqual(Object.fromEntries(ALL_SERVICES.map((service) => [service, true])));
+  });
+
   it('operatemessage returns the provider resultText', async () => {
     const result = ok(await alice.api.operateMessage({ promptAppId: 'polish', inputText: 'please check bed 12' }));
     expect(result.resultText).toBe('[polish] PLEASE CHECK BED 12');
@@ -119,6 +126,11 @@ describe('with a provider configured (PROVIDER_URL)', () => {
 });
 
 describe('without a provider', () => {
+  it('the application profile offers none of them', async () => {
+    const services = ok(await (await person(bare, 'erin')).api.getApplicationProfile({})).clientConfig?.providerServices;
+    expect(services).toEqual(Object.fromEntries(ALL_SERVICES.map((service) => [service, false])));
+  });
+
   it('every provider-backed call fails with PROVIDER_NOT_CONFIGURED, with its texts (en_US, zh_TW on the wire; zh_CN in the catalogue)', async () => {
     const carol = await person(bare, 'carol');
     const dan = await person(bare, 'dan');

@@ -4,6 +4,7 @@
 export const socket = {
   "heartbeatIncomingMs": 15000,
   "heartbeatOutgoingMs": 15000,
+  "lostBannerDelayMs": 3000,
   "lostConnectionIndicator": "Whoops! Lost connection to",
   "maxMissedHeartbeats": 3,
   "reconnectIntervalMs": 10000,

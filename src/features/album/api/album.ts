@@ -67,6 +67,9 @@ export async function deleteEntries(fileIds: readonly string[], locale: string):
 }
 
 /** Saves message attachments of a room to the album; the server finishes them in the background. */
+/** The toasts of one save: 'Saving…' is replaced by 'Saved…' (or the failure) when the server's notice comes. */
+export const ALBUM_SAVE_TOAST = { topic: 'album-save' } as const;
+
 export async function saveToAlbum(roomId: string, messageIds: readonly string[], locale: string): Promise<Outcome<unknown>> {
   const ids = nonEmpty(messageIds);
   if (!ids) return NOTHING_CHOSEN;
@@ -84,7 +87,7 @@ export function useAlbumNotifications(): void {
     const notice = albumNotice(notification);
     if (!notice) return;
     void refreshAlbum(queryClient);
-    if (notice.status === 'READY') showToast(t('album.saved', { name: notice.filename }), 'success');
-    else showToast(t('album.saveFailed', { name: notice.filename }), 'error');
+    if (notice.status === 'READY') showToast(t('album.saved', { name: notice.filename }), 'success', ALBUM_SAVE_TOAST);
+    else showToast(t('album.saveFailed', { name: notice.filename }), 'error', ALBUM_SAVE_TOAST);
   });
 }

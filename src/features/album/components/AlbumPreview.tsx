@@ -55,6 +55,7 @@ export function AlbumPreview({ entry, onDelete, onClose }: AlbumPreviewProps) {
     <Dialog
       open
       wide
+      mediaTitle
       title={name}
       onClose={onClose}
       footer={

@@ -4,7 +4,7 @@ import { sendAesMessage, deleteAesMessages, deleteForMeAesMessages, downloadAesF
 import { useQuery } from '@tanstack/react-query';
 import { unwrap, type ApiResult } from '@generated/api/runtime';
 import { getRoomAccountsQuery } from '@generated/api/index';
-import type { Account, Message, MessageFileMetadata, PollingCreate } from '@generated/types/index';
+import type { Account, LangId, Message, MessageFileMetadata, PollingCreate } from '@generated/types/index';
 import { decryptFileContent, decryptIncomingList, nonEmpty, sendEncryptedMessage, type DecryptedMessage } from '../../../core/index.ts';
 import { chatServices } from '../../session/index.ts';
 
@@ -14,6 +14,8 @@ export type ChatMessage = Omit<Message, 'replyToMessage'> &
     replyToMessage?: ChatMessage;
     /** 0..1 while a file message is being sent. */
     uploadProgress?: number;
+    /** A pending send whose last try did not reach the server: it will be tried again. */
+    sendRetrying?: boolean;
   };
 
 export async function decryptAll(messages: readonly Message[]): Promise<ChatMessage[]> {
@@ -45,7 +47,7 @@ export interface OutgoingMessage {
   fileMetadata?: MessageFileMetadata;
   mentionIds?: string[];
   replyToMessageId?: string;
-  langId?: 'en_US' | 'zh_TW' | 'zh_CN';
+  langId?: LangId;
 }
 
 /** Encrypted with the room's key by the core, which also drops a recrypted room's cached key. */

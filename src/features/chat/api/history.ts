@@ -19,6 +19,7 @@ import { saveFile } from '../../../ui/index.ts';
 import { chatServices } from '../../session/index.ts';
 import type { ChatMessage } from './data.ts';
 import { kindPreview, messageSummary } from '../components/summary.ts';
+import { systemLineText } from '../model/systemLine.ts';
 import { attachmentEntry, oldestFirst, readServerBundle, safeFileName, stamp, transcriptText, type TranscriptLine } from '../model/transcript.ts';
 
 async function decrypted(messages: readonly Message[]): Promise<ChatMessage[]> {
@@ -31,7 +32,9 @@ function lineOf(message: ChatMessage, t: TFunction, file?: string): TranscriptLi
   const plain = message.messageType === 'TEXT' || message.messageType === 'URL' || message.messageType === 'SYSTEM';
   const text = message.failure
     ? t(message.failure.key, { id: message.failure.id })
-    : message.messageStatus === 'ALL_DELETED' || plain
+    : message.messageType === 'SYSTEM'
+      ? systemLineText(message, t, chatServices().accountId)
+      : message.messageStatus === 'ALL_DELETED' || plain
       ? messageSummary(message, t)
       : kindPreview(message, t);
   return { ...(message.messageCreateDate !== undefined ? { at: message.messageCreateDate } : {}), sender, text, ...(file ? { file } : {}) };

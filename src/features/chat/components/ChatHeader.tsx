@@ -2,11 +2,15 @@
 // and typing under it, the room menu, and the room's actions, the most used as buttons and the rest in a "More"
 // menu as the width allows (OverflowToolbar; docs/client-ui.md, "Chat header").
 import { useTranslation } from 'react-i18next';
-import { CheckSquare, FileArchive, Globe, Images, Info, Phone, Search, Star, Users, Video, X } from 'lucide-react';
+import { CheckSquare, FileArchive, Globe, Images, Info, Phone, Search, Star, Timer, Users, Video, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { getSelfDestructSettingQuery } from '@generated/api/index';
 import { IS_ALLOW_EXTERNAL_CONFERENCE, IS_ALLOW_SEARCH_MESSAGE, IS_ALLOW_VIDEO_CONFERENCE, IS_ALLOW_VOICE_CALL, IS_SHOW_MEDIA_LIST, IS_SHOW_PRESENCE, IS_SHOW_STARRED_MESSAGES, IS_SHOW_TYPING_INDICATOR, IS_SHOW_UNSUPPORTED_FEATURE_NOTICE } from '@variant/flags';
 import type { Account, Room } from '@generated/types/index';
 import { IconButton, OverflowToolbar, ToolbarAction, usePanelNav } from '../../../ui/index.ts';
-import { RoomHeaderMenu, roomTitle } from '../../roomlist/index.ts';
+import { RoomHeaderMenu } from '../../roomlist/index.ts';
+import { roomTitle } from '../../../domain/index.ts';
+import { chatServices } from '../../session/index.ts';
 import { createConferencePage, usePlaceCall } from '../../conference/index.ts';
 import { useNotSupportedPopup } from '../../popup/index.ts';
 import { chatRoomInfoPage } from '../../roominfo/index.ts';
@@ -37,6 +41,9 @@ export function ChatHeader({ room, members, canSelect, selecting, onToggleSelect
   const online = useOnlineStatuses(members);
   const title = roomTitle(room);
   const roomId = room.roomId;
+  // Every member is told while the room's messages self-destruct (the timer's change reloads the rooms' reads).
+  const selfDestruct = useQuery({ ...getSelfDestructSettingQuery(chatServices().transport, { roomId }), enabled: room.isMember !== false });
+  const timer = selfDestruct.data?.enable ? selfDestruct.data.selfDestructTime : undefined;
   // A call rings the other members: a room of one (self, chatbot) or one the user has left has nobody to ring.
   const canCall = room.isMember !== false && !room.chatbotId && room.businessType !== 'SELF';
   const single = room.roomType === 'SINGLE' ? members.find((member) => member.accountId === room.singleRoomAccountId) : undefined;
@@ -56,6 +63,12 @@ export function ChatHeader({ room, members, canSelect, selecting, onToggleSelect
           {single?.postTitle ? <span className={styles.postTitle}>{single.postTitle}</span> : null}
           {IS_SHOW_PRESENCE && single ? <LastSeen status={online.get(single.accountId)} /> : null}
           {room.roomType !== 'SINGLE' && members.length > 0 ? <span>{t('chat.members', { count: members.length })}</span> : null}
+          {timer ? (
+            <span className={styles.selfDestructNote} data-testid="self-destruct-note">
+              <Timer aria-hidden="true" />
+              {t('chat.selfDestructNote', { value: timer.value, unit: t(`rooms.info.units.${timer.unit}`) })}
+            </span>
+          ) : null}
           <span className={styles.typing} aria-live="polite" data-testid="typing-indicator">
             {typingText}
           </span>

@@ -7,7 +7,8 @@ import { IS_ALLOW_EXPORT_MESSAGE, IS_SHOW_CHATBOT_NOTICE, IS_SHOW_REPLY_RESTRICT
 import type { Room } from '@generated/types/index';
 import { Button, IconButton, confirmAction, showNotice, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
-import { roomAllows, roomTitle, useFunctionRoles } from '../../roomlist/index.ts';
+import { useFunctionRoles } from '../../roomlist/index.ts';
+import { roomAllows, roomTitle } from '../../../domain/index.ts';
 import { Composer } from './Composer.tsx';
 import { deleteForMe, imageSize, recall, setStarred, useRoomMembers, type ChatMessage, type VideoMetadata } from '../api/data.ts';
 import { usePresenceSignals, useTypingSignal } from '../hooks/usePresence.ts';
@@ -17,7 +18,7 @@ import { MessageList } from './MessageList.tsx';
 import { useChatRoom } from '../hooks/useChatRoom.ts';
 import { messageInfoPage } from './pages.tsx';
 import { ChatbotComposer, ChatbotNotice } from '../../chatbot/index.ts';
-import { saveToAlbum } from '../../album/index.ts';
+import { ALBUM_SAVE_TOAST, saveToAlbum } from '../../album/index.ts';
 import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type MessageModeValue } from './RoomContext.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { CreatePollDialog, StickerPicker } from './kinds/ComposeDialogs.tsx';
@@ -110,7 +111,7 @@ export function ChatView({ room }: ChatViewProps) {
         case 'album': {
           // The server saves it in the background and tells when it is ready (the album's notification).
           const saved = await saveToAlbum(room.roomId, [message.messageId], i18n.language);
-          showToast(saved.ok ? t('album.saving') : (saved.message ?? t('errors.actionFailed')), saved.ok ? 'info' : 'error');
+          showToast(saved.ok ? t('album.saving') : (saved.message ?? t('errors.actionFailed')), saved.ok ? 'info' : 'error', ALBUM_SAVE_TOAST);
           return;
         }
         case 'star':

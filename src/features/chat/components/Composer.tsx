@@ -10,8 +10,8 @@ import { IS_ALLOW_OPERATE_MESSAGE, IS_ALLOW_MENTION, IS_ALLOW_MULTIPLE_FILE_SEND
 import { IconButton, showToast } from '../../../ui/index.ts';
 import { characterCount, isEmojiOnly } from '../../../core/messages/text.ts';
 import { chatServices } from '../../session/index.ts';
-import { PromptHelper } from '../../assist/index.ts';
-import { personMatches } from '../../roomlist/index.ts';
+import { PromptHelper, serviceOffered } from '../../assist/index.ts';
+import { personMatches } from '../../../domain/index.ts';
 import { checkAttachment, extensionOf, fitFileName, sizeParts } from '../model/attachments.ts';
 import { videoTooLong } from '../model/compose.ts';
 import { videoInfo } from '../api/data.ts';
@@ -223,7 +223,7 @@ export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText
         ) : null}
         {IS_ALLOW_MSG_TYPE_VIDEO ? <FilePicker icon={Clapperboard} label={t('messages.attachVideo')} accept={VIDEO_TYPES} testId="video-input" onFiles={(files) => void onFiles(files, 'video')} /> : null}
         {tools}
-        {IS_ALLOW_OPERATE_MESSAGE ? <PromptHelper text={text} onUse={(next) => { setText(next); inputRef.current?.focus(); }} /> : null}
+        {IS_ALLOW_OPERATE_MESSAGE && serviceOffered('aiPrompt') ? <PromptHelper text={text} onUse={(next) => { setText(next); inputRef.current?.focus(); }} /> : null}
         {/* The text and Send stay on one line; the tools before them wrap above when the chat is narrow. */}
         <div className={styles.entry}>
           <textarea

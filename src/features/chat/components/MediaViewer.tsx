@@ -42,7 +42,7 @@ export function MediaViewer({ messages, messageId, onNavigate, onClose, watermar
   const next = media[index + 1];
   const name = fileNameOf(message);
   return (
-    <Dialog open wide title={name} onClose={onClose}>
+    <Dialog open wide mediaTitle title={name} onClose={onClose}>
       <div className={styles.viewer} data-testid="media-viewer">
         <div className={styles.viewerTools} role="toolbar" aria-label={t('messages.viewerTools')}>
           <IconButton icon={ChevronLeft} label={t('messages.previousMedia')} disabled={!previous} onClick={() => previous && onNavigate(previous.messageId)} />

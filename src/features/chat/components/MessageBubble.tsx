@@ -18,7 +18,7 @@ import {
 } from '@variant/flags';
 import { IconButton, useTabStops } from '../../../ui/index.ts';
 import { canSaveToAlbum } from '../../album/index.ts';
-import { ReadAloudAction, TranslateAction, TranslationLine } from '../../assist/index.ts';
+import { ReadAloudAction, TranslateAction, TranslationLine, serviceOffered } from '../../assist/index.ts';
 import { FileContent, ImageContent, VideoContent, VoiceContent } from './Attachment.tsx';
 import {
   AppCardContent,
@@ -33,11 +33,13 @@ import {
 } from './kinds/Cards.tsx';
 import { PollContent } from './kinds/Poll.tsx';
 import { messageSummary } from './summary.ts';
+import { systemLineText } from '../model/systemLine.ts';
+import { chatServices, liveName, useLiveNames } from '../../session/index.ts';
 import { kindShown } from '../model/kindFlags.ts';
-import { useMessageMode } from './RoomContext.tsx';
+import { useChatRoomContext, useMessageMode } from './RoomContext.tsx';
 import { recallDeadline } from '../model/protection.ts';
 import { useBeforeDeadline } from '../hooks/useBeforeDeadline.ts';
-import type { ChatMessage } from '../api/data.ts';
+import { useRoomMembers, type ChatMessage } from '../api/data.ts';
 import { MessageText } from './MessageText.tsx';
 import styles from './Chat.module.scss';
 
@@ -73,6 +75,14 @@ function StatusTick({ status }: { status: ChatMessage['messageStatus'] }) {
   );
 }
 
+/** A text that mentions members: their `@Name`s highlighted, the names from the room's members. */
+function MentioningText({ message }: { message: ChatMessage }) {
+  const members = useRoomMembers(useChatRoomContext().roomId);
+  const ids = new Set(message.msgMentionAccountIds);
+  const names = members.filter((member) => ids.has(member.accountId)).map((member) => member.userFullname ?? member.loginName ?? '');
+  return <MessageText text={message.text ?? ''} mentions={names} />;
+}
+
 function Content({ message, locale }: { message: ChatMessage; locale: string }) {
   const { t } = useTranslation();
   if (message.messageStatus === 'ALL_DELETED') return <em className={styles.recalled}>{t('chat.recalled')}</em>;
@@ -83,7 +93,7 @@ function Content({ message, locale }: { message: ChatMessage; locale: string }) 
     case 'URL':
       return (
         <>
-          <MessageText text={message.text ?? ''} />
+          {message.msgMentionAccountIds?.length ? <MentioningText message={message} /> : <MessageText text={message.text ?? ''} />}
           {IS_SHOW_URL_PREVIEW ? <UrlPreview message={message} /> : null}
         </>
       );
@@ -131,16 +141,19 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   useTabStops(rowRef, hovered || focused || mode.selected !== null);
+  const names = useLiveNames();
   // RECALL_MESSAGE_TIME: 'Delete for everyone' only while the room's window since sending is open.
   const recallOpen = useBeforeDeadline(message.isSendFromYou ? recallDeadline(message.messageCreateDate, mode.allows.recallSeconds) : null);
   if (message.messageType === 'SYSTEM' && kindShown('SYSTEM')) {
     return (
-      <div className={styles.system} role="note" aria-label={t('chat.system')}>
-        {message.text ?? ''}
-      </div>
+      // A line of the message log (role log), read out as it comes: no role of its own.
+      <p className={styles.system} data-testid="system-line" data-message-id={message.messageId}>
+        {systemLineText(message, t, chatServices().accountId)}
+      </p>
     );
   }
   const own = Boolean(message.isSendFromYou);
+  const sender = liveName(names, message.messageUserId, message.messageUsername);
   const local = message.messageId.startsWith('local-');
   const failed = message.messageStatus === 'SEND_FAILED';
   const time = message.messageCreateDate
@@ -173,52 +186,57 @@ export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup
           onChange={() => mode.toggleSelected(message.messageId)}
         />
       ) : null}
-      <article className={[styles.bubble, own ? styles.bubbleOwn : styles.bubbleOther].join(' ')} aria-label={message.messageUsername ?? undefined}>
-        {firstOfGroup && !own ? (
-          <header className={styles.sender}>
-            <bdi>{message.messageUsername}</bdi>
-          </header>
-        ) : null}
-        {message.isForwardMessage ? <p className={styles.meta}>{t('chat.forwarded')}</p> : null}
-        {message.replyToMessage ? (
-          <blockquote className={styles.quote}>
-            <bdi className={styles.quoteName}>{message.replyToMessage.messageUsername}</bdi>
-            <bdi className={styles.quoteText}>{messageSummary(message.replyToMessage, t)}</bdi>
-          </blockquote>
-        ) : null}
-        <div className={styles.content}>
-          <Content message={message} locale={locale} />
-          {IS_ALLOW_TRANSLATION && IS_ALLOW_OPERATE_MESSAGE ? <TranslationLine messageId={message.messageId} /> : null}
-        </div>
-        <footer className={styles.footerLine}>
-          {message.isStarredByYou ? <Star className={styles.starMark} role="img" aria-label={t('chat.starred')} /> : null}
-          <time dateTime={message.messageCreateDate ? new Date(message.messageCreateDate).toISOString() : undefined}>{time}</time>
-          {own ? <StatusTick status={message.messageStatus} /> : null}
-        </footer>
-      </article>
-      {!deleted && !selecting ? (
-        <div className={styles.actions} role="toolbar" aria-label={t('chat.messageActions')}>
-          {failed && IS_ALLOW_RESEND ? <IconButton icon={RotateCw} label={t('chat.resend')} tone="danger" onClick={act('resend')} /> : null}
-          {!local && IS_ALLOW_REPLY ? <IconButton icon={CornerUpLeft} label={t('chat.reply')} onClick={act('reply')} /> : null}
-          {IS_ALLOW_TRANSLATION && IS_ALLOW_OPERATE_MESSAGE && !local && !own && isText(message) ? <TranslateAction message={message} /> : null}
-          {IS_ALLOW_TEXT_TO_SPEECH && !local && isText(message) ? <ReadAloudAction messageId={message.messageId} /> : null}
-          {!local && mode.canForward ? <IconButton icon={Forward} label={t('chat.forward')} onClick={act('forward')} /> : null}
-          {!local && IS_ALLOW_STAR && mode.allows.star ? (
-            message.isStarredByYou ? (
-              <IconButton icon={StarOff} label={t('chat.unstar')} onClick={act('unstar')} />
-            ) : (
-              <IconButton icon={Star} label={t('chat.star')} onClick={act('star')} />
-            )
+      {/* The bubble and its actions: the toolbar sits beside the bubble, level with its top, never over another message. */}
+      <div className={styles.bubbleAnchor}>
+        <article className={[styles.bubble, own ? styles.bubbleOwn : styles.bubbleOther].join(' ')} aria-label={sender ?? undefined}>
+          {firstOfGroup && !own ? (
+            <header className={styles.sender}>
+              <bdi>{sender}</bdi>
+            </header>
           ) : null}
-          {!local && mode.canExport ? <IconButton icon={FileOutput} label={t('history.exportMessage')} onClick={act('export')} /> : null}
-          {IS_ALLOW_PRIVATE_ALBUM && IS_ALLOW_UPLOAD_TO_PRIVATE_ALBUM && mode.allows.download && canSaveToAlbum(message) ? (
-            <IconButton data-flag="IS_ALLOW_UPLOAD_TO_PRIVATE_ALBUM" icon={ImagePlus} label={t('album.saveAction')} onClick={act('album')} />
+          {message.isForwardMessage ? <p className={styles.meta}>{t('chat.forwarded')}</p> : null}
+          {message.replyToMessage ? (
+            <blockquote className={styles.quote}>
+              <bdi className={styles.quoteName}>{liveName(names, message.replyToMessage.messageUserId, message.replyToMessage.messageUsername)}</bdi>
+              <bdi className={styles.quoteText}>{messageSummary(message.replyToMessage, t)}</bdi>
+            </blockquote>
           ) : null}
-          {!local && own && IS_SHOW_MESSAGE_INFO ? <IconButton icon={Info} label={t('chat.messageInfo')} onClick={act('info')} /> : null}
-          {(IS_ALLOW_DELETE_FOR_ME || local) ? <IconButton icon={Trash2} label={t('chat.deleteForMe')} onClick={act('deleteForMe')} /> : null}
-          {!local && own && IS_ALLOW_RECALL && mode.allows.recall && recallOpen ? <IconButton icon={Undo2} label={t('chat.recall')} onClick={act('recall')} /> : null}
-        </div>
-      ) : null}
+          <div className={styles.content}>
+            <Content message={message} locale={locale} />
+            {IS_ALLOW_TRANSLATION && IS_ALLOW_OPERATE_MESSAGE ? <TranslationLine messageId={message.messageId} /> : null}
+          </div>
+          <footer className={styles.footerLine}>
+            {message.isStarredByYou ? <Star className={styles.starMark} role="img" aria-label={t('chat.starred')} /> : null}
+            <time dateTime={message.messageCreateDate ? new Date(message.messageCreateDate).toISOString() : undefined}>{time}</time>
+            {own && message.sendRetrying ? <span className={styles.sendNote}>{t('chat.sendRetrying')}</span> : null}
+            {own && failed ? <span className={[styles.sendNote, styles.sendNoteFailed].join(' ')}>{t('chat.status.SEND_FAILED')}</span> : null}
+            {own ? <StatusTick status={message.messageStatus} /> : null}
+          </footer>
+        </article>
+        {!deleted && !selecting ? (
+          <div className={styles.actions} role="toolbar" aria-label={t('chat.messageActions')}>
+            {failed && IS_ALLOW_RESEND ? <IconButton icon={RotateCw} label={t('chat.resend')} tone="danger" onClick={act('resend')} /> : null}
+            {!local && IS_ALLOW_REPLY ? <IconButton icon={CornerUpLeft} label={t('chat.reply')} onClick={act('reply')} /> : null}
+            {IS_ALLOW_TRANSLATION && IS_ALLOW_OPERATE_MESSAGE && serviceOffered('translate') && !local && !own && isText(message) ? <TranslateAction message={message} /> : null}
+            {IS_ALLOW_TEXT_TO_SPEECH && serviceOffered('readAloud') && !local && isText(message) ? <ReadAloudAction messageId={message.messageId} /> : null}
+            {!local && mode.canForward ? <IconButton icon={Forward} label={t('chat.forward')} onClick={act('forward')} /> : null}
+            {!local && IS_ALLOW_STAR && mode.allows.star ? (
+              message.isStarredByYou ? (
+                <IconButton icon={StarOff} label={t('chat.unstar')} onClick={act('unstar')} />
+              ) : (
+                <IconButton icon={Star} label={t('chat.star')} onClick={act('star')} />
+              )
+            ) : null}
+            {!local && mode.canExport ? <IconButton icon={FileOutput} label={t('history.exportMessage')} onClick={act('export')} /> : null}
+            {IS_ALLOW_PRIVATE_ALBUM && IS_ALLOW_UPLOAD_TO_PRIVATE_ALBUM && mode.allows.download && canSaveToAlbum(message) ? (
+              <IconButton data-flag="IS_ALLOW_UPLOAD_TO_PRIVATE_ALBUM" icon={ImagePlus} label={t('album.saveAction')} onClick={act('album')} />
+            ) : null}
+            {!local && own && IS_SHOW_MESSAGE_INFO ? <IconButton icon={Info} label={t('chat.messageInfo')} onClick={act('info')} /> : null}
+            {(IS_ALLOW_DELETE_FOR_ME || local) ? <IconButton icon={Trash2} label={t('chat.deleteForMe')} onClick={act('deleteForMe')} /> : null}
+            {!local && own && IS_ALLOW_RECALL && mode.allows.recall && recallOpen ? <IconButton icon={Undo2} label={t('chat.recall')} onClick={act('recall')} /> : null}
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 });

@@ -5,10 +5,14 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IS_SHOW_ENLARGED_EMOJI } from '@variant/flags';
 import { linkify } from '../model/linkify.ts';
+import { splitMentions } from '../model/mentions.ts';
 import { clampCombiningMarks, isEmojiOnly, isLongText } from '../../../core/messages/text.ts';
 import styles from './Chat.module.scss';
 
-export function MessageText({ text }: { text: string }) {
+const noMentions: readonly string[] = [];
+
+/** `mentions`: the names of the members the message mentions; each `@Name` of them is highlighted. */
+export function MessageText({ text, mentions = noMentions }: { text: string; mentions?: readonly string[] }) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const shown = clampCombiningMarks(text);
@@ -24,7 +28,17 @@ export function MessageText({ text }: { text: string }) {
               {segment.text}
             </a>
           ) : (
-            <Fragment key={index}>{segment.text}</Fragment>
+            <Fragment key={index}>
+              {splitMentions(segment.text, mentions).map((part, at) =>
+                part.kind === 'mention' ? (
+                  <mark key={at} className={styles.mention} data-testid="mention">
+                    {part.text}
+                  </mark>
+                ) : (
+                  <Fragment key={at}>{part.text}</Fragment>
+                ),
+              )}
+            </Fragment>
           ),
         )}
       </bdi>

@@ -1,5 +1,7 @@
-// New messages from other people: mark them notified (seed §4) and, when the tab is hidden, show a desktop
+// New messages from other people: mark them notified (seed §4; in batches, one call per room per second, and none for
+// a message of the room open in a shown page, which is read at once) and, when the tab is hidden, show a desktop
 // notification; the seed's texts explain an unsupported or blocked browser.
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IS_ALLOW_DESKTOP_NOTIFICATION, IS_SHOW_POPUP_NOTIFICATION } from '@variant/flags';
 import { constants } from '@variant/constants';
@@ -7,6 +9,8 @@ import { showToast } from '../../../ui/index.ts';
 import { roomFromCache, roomTitle } from '../../roomlist/index.ts';
 import { useNotifications } from '../../session/index.ts';
 import { markNotified } from '../api/data.ts';
+import { MarkBatch } from '../model/markBatch.ts';
+import { readAsItComes } from './openRoomStore.ts';
 
 export type NotificationSupport = 'unsupported' | 'denied' | 'default' | 'granted';
 
@@ -15,7 +19,10 @@ export function notificationSupport(): NotificationSupport {
   return Notification.permission;
 }
 
-/** Asks for permission once; the seed's texts say why notifications cannot be shown. */
+/**
+ * Asks the browser once, and says what came of it: on, refused (with how to allow it), or the question closed
+ * unanswered; a browser that blocks or lacks notifications gets the seed's texts.
+ */
 export async function enableNotifications(t: (key: string) => string): Promise<boolean> {
   const support = notificationSupport();
   if (support === 'unsupported') {
@@ -27,16 +34,22 @@ export async function enableNotifications(t: (key: string) => string): Promise<b
     return false;
   }
   if (support === 'granted') return true;
-  return (await Notification.requestPermission()) === 'granted';
+  const answer = await Notification.requestPermission();
+  if (answer === 'granted') showToast(t('settings.notification.enabled'), 'success');
+  else if (answer === 'denied') showToast(`${t('settings.notification.refused')} ${t('settings.notification.howToAllow')}`);
+  else showToast(t('settings.notification.dismissed'), 'info');
+  return answer === 'granted';
 }
 
 export function useMessageNotifications() {
   const { t } = useTranslation();
+  const notified = useMemo(() => new MarkBatch({ send: markNotified }), []);
+  useEffect(() => () => notified.flushAll(), [notified]);
   useNotifications((notification, { accountId, queryClient }) => {
     // The reply queue carries every new message once; an open room's topic repeats it.
     if (notification.notifyType !== 'NEW_MESSAGE' || notification.source !== 'replyQueue') return;
     if (notification.senderId === accountId || !notification.roomId) return;
-    void markNotified(notification.roomId, [notification.dataId]).catch(() => undefined);
+    if (!readAsItComes(notification.roomId)) notified.add(notification.roomId, [notification.dataId]);
     if (!IS_ALLOW_DESKTOP_NOTIFICATION || !IS_SHOW_POPUP_NOTIFICATION || !document.hidden || notificationSupport() !== 'granted') return;
     const room = roomFromCache(queryClient, notification.roomId);
     // Do Not Disturb (the server marks the push silent) and a muted room deliver without a pop-up.

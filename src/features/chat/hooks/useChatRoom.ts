@@ -1,21 +1,23 @@
 // State of the open room: the message window (useInfiniteQuery, 25 per page, at most 200 kept, sliding both ways),
-// the room's outbox entries (pending or failed sends) after it, read marks (every unread message of the room once it is shown at its newest) and the
-// realtime updates of this room.
+// the room's outbox entries (pending or failed sends) after it, read marks (every unread message of the room once it
+// is shown at its newest, in batches: model/markBatch.ts) and the realtime updates of this room, applied by its
+// RoomTimeline (model/roomTimeline.ts): a pushed message is shown as it came, a fetch is made only for a gap.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../ui/index.ts';
-import { roomReadHere } from '../../roomlist/index.ts';
 import { chatServices, displayNameOf, useProfile } from '../../session/index.ts';
 import { fetchMessagePage, fetchPagesAround, MAX_PAGES, MESSAGE_BATCH, messagePagesKey, messagePagesOf, messagePagesQuery, setMessagePages, unreadIdsFrom } from '../api/messagePages.ts';
-import { markRead, type ChatMessage, type OutgoingMessage } from '../api/data.ts';
-import { discardEntry, enqueue, resendEntry, useOutbox } from './useOutbox.ts';
+import { decryptAll, markRead, type ChatMessage, type OutgoingMessage } from '../api/data.ts';
+import type { Message } from '@generated/types/index';
+import { useOutboxContext, useOutboxState } from './useOutbox.ts';
 import { entryAsMessage, notYetShown, sendOrder } from '../model/outbox.ts';
-import { allMessages, appendNewest, atLiveEnd, newestMessageId, removeFromPages, tickInPages, updateInPages, type MessagePages } from '../model/messagePages.ts';
-import { tickMovesForward, type DeliveryTick } from '../model/deliveryTicks.ts';
+import { allMessages, removeFromPages, updateInPages, type MessagePages } from '../model/messagePages.ts';
 import { deletionOf } from '../model/deletions.ts';
+import { RoomTimeline } from '../model/roomTimeline.ts';
+import { MarkBatch } from '../model/markBatch.ts';
 import { useJumpStore } from './jumpStore.ts';
-import { coalescedTask } from '../../../core/coalesced-task.ts';
+import { useOpenRoomStore } from './openRoomStore.ts';
 import { noticePatches, type DataChange, type NoticePatches } from '../../../core/query/notice-patches.ts';
 
 const MARK_CHUNK = 200;
@@ -36,13 +38,11 @@ export function useChatRoom(roomId: string) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(messagePagesQuery(roomId));
-  const outbox = useOutbox();
+  const outboxQueue = useOutboxContext();
+  const outbox = useOutboxState(outboxQueue);
   const { data: profile } = useProfile();
   const [firstUnreadMessageId, setFirstUnread] = useState<string | null>(null);
   const requestedReads = useRef(new Set<string>());
-  const fillAfterPageLoad = useRef(false);
-  /** Ticks that arrived before their message was in the window (read right after sending): applied when it is. */
-  const earlyTicks = useRef(new Map<string, DeliveryTick>());
   // Changes from notices (ticks, deletions, stars, votes, read marks) are made again after a page fetch that was on
   // its way: its answer is built on the pages as they were when it began.
   const patches = useRef<NoticePatches<MessagePages<ChatMessage>> | null>(null);
@@ -63,7 +63,7 @@ export function useChatRoom(roomId: string) {
   const pending = useMemo(() => {
     const shown = new Set(server.map((message) => message.messageChecksum).filter((checksum) => checksum !== undefined));
     return sendOrder(notYetShown(outbox.entries.filter((entry) => entry.roomId === roomId), shown)).map((entry) =>
-      entryAsMessage(entry, outbox.fileBytes[entry.localId], outbox.progress[entry.localId]),
+      entryAsMessage(entry, outbox.fileBytes[entry.localId], outbox.progress[entry.localId], outbox.retries[entry.localId]),
     );
   }, [outbox, roomId, server]);
   const messages = useMemo(() => (pending.length === 0 ? server : [...server, ...pending]), [server, pending]);
@@ -79,21 +79,39 @@ export function useChatRoom(roomId: string) {
   const markIds = useCallback(
     async (ids: readonly string[]) => {
       for (let start = 0; start < ids.length; start += MARK_CHUNK) await markRead(roomId, ids.slice(start, start + MARK_CHUNK));
+      // The room list's counts follow from the server's ROOM_READ to every session of mine (no call here).
       for (const id of ids) patchPages((data) => updateInPages(data, id, { isReadByYou: true }));
-      await roomReadHere(queryClient, roomId);
     },
-    [patchPages, queryClient, roomId],
+    [patchPages, roomId],
   );
+
+  // Read marks go in batches: one call per second at most, with every id seen in it.
+  const [reads, setReads] = useState<MarkBatch | null>(null);
+  useEffect(() => {
+    const batch = new MarkBatch({
+      send: (_room, ids) => markIds(ids),
+      onFailed: (_room, ids) => {
+        for (const id of ids) requestedReads.current.delete(id);
+      },
+    });
+    setReads(batch);
+    return () => batch.flushAll();
+  }, [markIds]);
+
+  // The room is open here: a message pushed to it is read at once, so it needs no notified mark.
+  useEffect(() => {
+    useOpenRoomStore.getState().opened(roomId);
+    return () => useOpenRoomStore.getState().closed(roomId);
+  }, [roomId]);
 
   // Received messages not yet read are marked read as soon as they are in the window.
   useEffect(() => {
+    if (!reads) return;
     const unread = server.filter((m) => !m.isSendFromYou && !m.isReadByYou && !requestedReads.current.has(m.messageId)).map((m) => m.messageId);
     if (unread.length === 0) return;
     for (const id of unread) requestedReads.current.add(id);
-    void markIds(unread).catch(() => {
-      for (const id of unread) requestedReads.current.delete(id);
-    });
-  }, [markIds, server]);
+    reads.add(roomId, unread);
+  }, [reads, roomId, server]);
 
   // Opened at its newest message, the room is read: the unread messages older than the first page are marked too.
   const catchUpDone = useRef(false);
@@ -108,42 +126,29 @@ export function useChatRoom(roomId: string) {
       .catch(() => undefined);
   }, [markIds, query.data, roomId]);
 
-  /** Fetches what is newer than the window's newest message and adds it (new messages, the gap after a reconnect). */
-  const fillRunner = useMemo(
+  // The room's timeline: every notice and the gap fills go through it.
+  const timeline = useMemo(
     () =>
-      coalescedTask(async () => {
-        const data = messagePagesOf(queryClient, roomId);
-        if (!data || !atLiveEnd(data)) return; // scrolled back: the newer pages come when scrolled down
-        try {
-          let anchor = newestMessageId(data);
-          for (let round = 0; round < 40; round += 1) {
-            const page = await fetchMessagePage(roomId, anchor ? { direction: 'DOWN', lastMessageId: anchor } : { direction: 'UP' });
-            // A jump may have moved the window away from the live end meanwhile.
-            setMessagePages(queryClient, roomId, (current) => (current && atLiveEnd(current) ? appendNewest(current, page.messages, MESSAGE_BATCH, MAX_PAGES) : current));
-            const newest = page.messages[page.messages.length - 1];
-            if (!page.hasNewer || !newest) break;
-            anchor = newest.messageId;
-          }
-        } catch {
-          fillAfterPageLoad.current = true; // the next page load, notification or reconnect tries again
-        }
+      new RoomTimeline<ChatMessage>({
+        store: {
+          read: () => messagePagesOf(queryClient, roomId),
+          patch: (change) => patchPages(change),
+          set: (change) => setMessagePages(queryClient, roomId, change),
+          loading: () => queryClient.isFetching({ queryKey: messagePagesQuery(roomId).queryKey }) > 0,
+        },
+        fetchNewer: (anchor) => fetchMessagePage(roomId, anchor ? { direction: 'DOWN', lastMessageId: anchor } : { direction: 'UP' }),
+        batch: MESSAGE_BATCH,
+        maxPages: MAX_PAGES,
       }),
-    [queryClient, roomId],
+    [patchPages, queryClient, roomId],
   );
-  // A notice that comes while a fill runs makes it run once more (that fill may have read too early to see it).
-  const liveFill = useCallback(() => {
-    if (queryClient.isFetching({ queryKey: messagePagesQuery(roomId).queryKey }) > 0) {
-      fillAfterPageLoad.current = true;
-      return;
-    }
-    fillAfterPageLoad.current = false;
-    void fillRunner.run();
-  }, [fillRunner, queryClient, roomId]);
+  useEffect(() => () => timeline.dispose(), [timeline]);
 
-  // A live fill asked for while a page was loading runs once the page is in (the page fetch would overwrite it).
+  // A fill or push that came while a page was loading is looked at once the page is in (the page fetch would
+  // overwrite what it added).
   useEffect(() => {
-    if (!query.isFetching && fillAfterPageLoad.current) liveFill();
-  }, [liveFill, query.isFetching]);
+    if (!query.isFetching) timeline.loaded();
+  }, [query.isFetching, timeline, server]);
 
   // A jump to a message outside the window replaces the window with the history around it; paging either way and
   // the live end work from there as usual.
@@ -171,76 +176,67 @@ export function useChatRoom(roomId: string) {
   }, [jump, queryClient, ready, roomId, t]);
 
   const loadOlder = useCallback(() => {
-    if (!query.hasPreviousPage || query.isFetching || fillRunner.isRunning()) return;
+    if (!query.hasPreviousPage || query.isFetching || timeline.filling()) return;
     void query.fetchPreviousPage().then((result) => {
       if (result.isError) showToast(t('errors.actionFailed'));
     });
-  }, [fillRunner, query, t]);
+  }, [query, t, timeline]);
 
   const loadNewer = useCallback(() => {
-    if (!query.hasNextPage || query.isFetching || fillRunner.isRunning()) return;
+    if (!query.hasNextPage || query.isFetching || timeline.filling()) return;
     void query.fetchNextPage().then((result) => {
       if (result.isError) showToast(t('errors.actionFailed'));
     });
-  }, [fillRunner, query, t]);
+  }, [query, t, timeline]);
 
   useEffect(() => {
     if (query.isError && !query.data) showToast(t('errors.actionFailed'));
   }, [query.data, query.isError, t]);
 
-  useEffect(() => {
-    if (earlyTicks.current.size === 0) return;
-    for (const message of server) {
-      const tick = earlyTicks.current.get(message.messageId);
-      if (!tick) continue;
-      earlyTicks.current.delete(message.messageId);
-      if (tickMovesForward(tick, message.messageStatus)) patchPages((data) => tickInPages(data, message.messageId, tick));
-    }
-  }, [patchPages, server]);
-
   // Room topic subscription and this room's notifications.
   useEffect(() => {
     const { realtime } = chatServices();
     realtime?.subscribeRoom(roomId);
-    const patchMessage = (messageId: string, change: Partial<ChatMessage>) => patchPages((data) => updateInPages(data, messageId, change));
-    const tick = (messageId: string, next: DeliveryTick) => {
-      const shown = allMessages(messagePagesOf(queryClient, roomId)).find((message) => message.messageId === messageId);
-      if (shown) {
-        if (tickMovesForward(next, shown.messageStatus)) patchPages((data) => tickInPages(data, messageId, next));
-        return;
-      }
-      const kept = earlyTicks.current.get(messageId);
-      if (!kept || tickMovesForward(next, kept)) earlyTicks.current.set(messageId, next);
+    // Pushed messages are decrypted one after the other, so they reach the timeline in the order they came.
+    let decrypting: Promise<unknown> = Promise.resolve();
+    const pushed = (data: Message, previousMessageId: string | undefined) => {
+      decrypting = decrypting
+        .then(() => decryptAll([data]))
+        .then(([message]) => {
+          if (!message) return;
+          // The push is the same for every member: whose it is, this client knows.
+          const own = message.messageUserId === chatServices().accountId;
+          timeline.push({ ...message, isSendFromYou: own, ...(own ? { isReadByYou: true } : {}) }, previousMessageId);
+        })
+        .catch(() => void timeline.fill());
     };
     const offNotification = realtime?.on('notification', (notification) => {
       if (notification.roomId !== roomId) return;
       const messageId = notification.dataId;
       switch (notification.notifyType) {
         case 'NEW_MESSAGE':
-          liveFill();
+          pushed(notification.data, notification.previousMessageId);
           return;
         case 'MESSAGE_ALL_RECEIVED':
-          tick(messageId, 'ALL_RECEIVED');
+          timeline.tick(messageId, 'ALL_RECEIVED');
           return;
         case 'MESSAGE_ALL_READ':
-          tick(messageId, 'ALL_READ');
+          timeline.tick(messageId, 'ALL_READ');
           return;
         case 'MESSAGE_DELETED':
         case 'MESSAGE_DELETED_FOR_ME': {
           const deletion = deletionOf(notification);
-          if (!deletion) return;
-          if (deletion.kind === 'removed') patchPages((data) => removeFromPages(data, deletion.messageIds));
-          else for (const id of deletion.messageIds) patchMessage(id, { messageStatus: 'ALL_DELETED', text: undefined, fileBytes: undefined });
+          if (deletion) timeline.delete(deletion, { messageStatus: 'ALL_DELETED', text: undefined, fileBytes: undefined });
           return;
         }
         case 'MESSAGE_VOTE': {
           const polling = (notification.data as { messagePolling?: ChatMessage['messagePolling'] } | undefined)?.messagePolling;
-          if (polling) patchMessage(messageId, { messagePolling: polling });
+          if (polling) timeline.update(messageId, { messagePolling: polling });
           return;
         }
         case 'MESSAGE_STARRED':
         case 'MESSAGE_UNSTARRED':
-          patchMessage(messageId, { isStarredByYou: notification.notifyType === 'MESSAGE_STARRED' });
+          timeline.update(messageId, { isStarredByYou: notification.notifyType === 'MESSAGE_STARRED' });
           return;
         default:
           return;
@@ -250,20 +246,19 @@ export function useChatRoom(roomId: string) {
     // and what came after the newest is filled in once they are in (liveFill waits for a page load).
     const offResynced = realtime?.on('resynced', () => {
       void queryClient.invalidateQueries({ queryKey: messagePagesKey(roomId), exact: true });
-      liveFill();
+      void timeline.fill();
     });
     return () => {
       offNotification?.();
       offResynced?.();
       realtime?.unsubscribeRoom(roomId);
     };
-  }, [liveFill, patchPages, queryClient, roomId]);
+  }, [queryClient, roomId, timeline]);
 
   const send = useCallback(
     async (message: Omit<OutgoingMessage, 'roomId'>) => {
-      const { accountId, loginName } = chatServices();
-      await enqueue({
-        accountId,
+      const { loginName } = chatServices();
+      await outboxQueue.enqueue({
         roomId,
         type: message.type,
         senderName: displayNameOf(profile, loginName),
@@ -275,10 +270,10 @@ export function useChatRoom(roomId: string) {
         ...(message.replyToMessageId ? { replyToMessageId: message.replyToMessageId } : {}),
       });
     },
-    [i18n.language, profile, roomId],
+    [i18n.language, outboxQueue, profile, roomId],
   );
 
-  const resend = useCallback((localId: string) => void resendEntry(localId), []);
+  const resend = useCallback((localId: string) => void outboxQueue.resend(localId), [outboxQueue]);
 
   const patch = useCallback(
     (messageId: string, change: Partial<ChatMessage>) => setMessagePages(queryClient, roomId, (data) => updateInPages(data, messageId, change)),
@@ -286,10 +281,10 @@ export function useChatRoom(roomId: string) {
   );
   const remove = useCallback(
     (messageId: string) => {
-      if (messageId.startsWith('local-')) void discardEntry(messageId);
+      if (messageId.startsWith('local-')) void outboxQueue.discard(messageId);
       else setMessagePages(queryClient, roomId, (data) => removeFromPages(data, [messageId]));
     },
-    [queryClient, roomId],
+    [outboxQueue, queryClient, roomId],
   );
 
   const state: ChatRoomState = {

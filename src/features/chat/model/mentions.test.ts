@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertMention, mentionQuery, mentionedIds } from './mentions.ts';
+import { insertMention, mentionQuery, mentionedIds, splitMentions } from './mentions.ts';
 
 describe('mentions', () => {
   it('finds the query at the caret', () => {
@@ -16,5 +16,18 @@ describe('mentions', () => {
       { accountId: '2', name: 'Bob' },
     ];
     expect(mentionedIds('hi @Alice Wong and you', picked)).toEqual(['1']);
+  });
+});
+
+describe('splitMentions', () => {
+  it('marks each @Name of the mentioned names, the longest first, and leaves other @ words as text', () => {
+    expect(splitMentions('Hi @Alice Chan and @Al, see @bob', ['Al', 'Alice Chan'])).toEqual([
+      { kind: 'text', text: 'Hi ' },
+      { kind: 'mention', text: '@Alice Chan' },
+      { kind: 'text', text: ' and ' },
+      { kind: 'mention', text: '@Al' },
+      { kind: 'text', text: ', see @bob' },
+    ]);
+    expect(splitMentions('no names', [])).toEqual([{ kind: 'text', text: 'no names' }]);
   });
 });

@@ -49,8 +49,11 @@ export function outgoingOf(entry: OutboxEntry): OutgoingMessage {
   };
 }
 
-/** How the entry shows in its room: after the server's messages, pending (clock) or failed (Resend). */
-export function entryAsMessage(entry: OutboxEntry, fileBytes?: ChatMessage['fileBytes'], uploadProgress?: number): ChatMessage {
+/**
+ * How the entry shows in its room: after the server's messages, pending (clock; 'will retry' after a try that did
+ * not reach the server) or failed (Resend).
+ */
+export function entryAsMessage(entry: OutboxEntry, fileBytes?: ChatMessage['fileBytes'], uploadProgress?: number, retries?: number): ChatMessage {
   return {
     roomId: entry.roomId,
     messageId: entry.localId,
@@ -66,6 +69,7 @@ export function entryAsMessage(entry: OutboxEntry, fileBytes?: ChatMessage['file
     ...(entry.fileMetadata ? { fileMetadata: entry.fileMetadata } : {}),
     ...(fileBytes ? { fileBytes } : {}),
     ...(uploadProgress !== undefined ? { uploadProgress } : {}),
+    ...(entry.status !== 'failed' && retries !== undefined && retries > 0 ? { sendRetrying: true } : {}),
   };
 }
 

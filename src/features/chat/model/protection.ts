@@ -3,7 +3,7 @@
 // browser can only do to the system clipboard, so either ALLOW_COPY or ALLOW_INAPP_COPY forbidding it blocks it.
 import type { Room } from '@generated/types/index';
 import { IS_SHOW_MEDIA_WATERMARK, IS_SHOW_MESSAGE_WATERMARK } from '@variant/flags';
-import { policyEntry, roomAllows } from '../../roomlist/index.ts';
+import { policyEntry, roomAllows } from '../../../domain/index.ts';
 
 /** What the room's policy lets this member do with messages (ALLOW_STAR_MSG, ALLOW_RECALL_MESSAGE, ALLOW_DOWN_ATTACH, ALLOW_DOWN_ORIG_MSG). */
 export interface MessagePolicy {

@@ -9,12 +9,13 @@ import { config } from '@variant/config';
 import { IS_ALLOW_PRIVATE_ALBUM, IS_SHOW_GRID_CHILD_MODE, IS_SHOW_GRID_MODE } from '@variant/flags';
 import { PanelPageView, confirmAction, usePanelNav } from '../../../ui/index.ts';
 import { useAlbumNotifications } from '../../album/index.ts';
-import { ChatView, RoomsMessageResults, useArchiveNotifications, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
+import { ChatView, OutboxContext, RoomsMessageResults, useArchiveNotifications, useMessageNotifications, useOutboxRunner } from '../../chat/index.ts';
 import { CallHost } from '../../conference/index.ts';
 import { useOpenPerson } from '../../contact/index.ts';
 import { GridEntry, GridPanel, useGrid } from '../../grid/index.ts';
 import { useDeepLinkOnArrival, type DeepLinkArrival } from '../../deeplink/index.ts';
-import { RoomList, roomFromCache, roomTitle, useRoom } from '../../roomlist/index.ts';
+import { RoomList, roomFromCache, useRoom } from '../../roomlist/index.ts';
+import { roomTitle } from '../../../domain/index.ts';
 import { useAccountLanguage } from '../../settings/index.ts';
 import { chatServices, signOut, useProfileSync } from '../../session/index.ts';
 import { useRightOverlay } from '../hooks/useRightOverlay.ts';
@@ -50,7 +51,7 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
   useMessageNotifications();
   useAlbumSync();
   useArchiveNotifications();
-  useOutboxRunner();
+  const outbox = useOutboxRunner();
   useProfileSync();
   useAccountLanguage();
   // A new session starts on the room list with nothing open.
@@ -101,62 +102,64 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
   }, [onSignedOut, t]);
 
   return (
-    <div className={styles.page}>
-      {/* The page's banner: its one top heading for screen readers (the room list, chat and pages have their h2s under
-          it) and the connection state, so that everything on the page lies in a landmark. */}
-      <header>
-        <h1 className="cg-visually-hidden">{config.title}</h1>
-        <ConnectionBanner />
-      </header>
-      <CallHost roomName={callRoomName} />
-      <div
-        className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', rightShown ? styles.rightShown : '', columns.left === 0 ? styles.noLeft : ''].join(' ')}
-        style={gridStyle}
-        data-testid="chatroom-grid"
-      >
-        <aside className={styles.left} aria-label={t('panel.left')}>
-          {/* The room list stays mounted under a left page, so its scroll position and search survive. */}
-          <div className={styles.leftLayer} hidden={left.length > 0}>
-            <RoomList
-              selectedRoomId={room?.roomId ?? null}
-              onSelect={onSelectRoom}
-              onLogout={() => void logout()}
-              onPerson={openPerson}
-              messageResults={(text) => <RoomsMessageResults text={text} onOpen={onSelectRoom} />}
-            />
-          </div>
-          {left.length > 0 ? (
-            <div className={styles.leftLayer}>
-              <PanelPageView stack={left} onBack={backLeft} onClose={closeLeft} backAtBottom />
-            </div>
-          ) : null}
-        </aside>
-        <main className={styles.main} aria-label={t('panel.main')} inert={overlay}>
-          {inGrid ? (
-            <GridPanel grid={grid} />
-          ) : room ? (
-            <ChatView key={room.roomId} room={liveRoom ?? room} />
-          ) : (
-            <div className={styles.welcome}>
-              <MessagesSquare className={styles.welcomeIcon} aria-hidden="true" />
-              <p className={styles.welcomeText}>{t('welcomeText', { title: config.title })}</p>
-              <p className={styles.welcomeHint}>{t('empty.selectRoom')}</p>
-              <NotificationPrompt />
-              {IS_SHOW_GRID_MODE ? <GridEntry grid={grid} /> : null}
-            </div>
-          )}
-        </main>
-        {rightShown ? <div className={styles.scrim} onClick={closeRight} data-testid="right-panel-scrim" /> : null}
-        <aside
-          ref={rightRef}
-          className={[styles.right, rightShown ? styles.rightOpen : ''].join(' ')}
-          aria-label={t('panel.right')}
-          inert={!rightShown}
-          data-testid="right-panel"
+    <OutboxContext.Provider value={outbox}>
+      <div className={styles.page}>
+        {/* The page's banner: its one top heading for screen readers (the room list, chat and pages have their h2s under
+            it) and the connection state, so that everything on the page lies in a landmark. */}
+        <header>
+          <h1 className="cg-visually-hidden">{config.title}</h1>
+          <ConnectionBanner />
+        </header>
+        <CallHost roomName={callRoomName} />
+        <div
+          className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', rightShown ? styles.rightShown : '', columns.left === 0 ? styles.noLeft : ''].join(' ')}
+          style={gridStyle}
+          data-testid="chatroom-grid"
         >
-          {rightShown ? <PanelPageView stack={right} onBack={backRight} onClose={closeRight} /> : null}
-        </aside>
+          <aside className={styles.left} aria-label={t('panel.left')}>
+            {/* The room list stays mounted under a left page, so its scroll position and search survive. */}
+            <div className={styles.leftLayer} hidden={left.length > 0}>
+              <RoomList
+                selectedRoomId={room?.roomId ?? null}
+                onSelect={onSelectRoom}
+                onLogout={() => void logout()}
+                onPerson={openPerson}
+                messageResults={(text) => <RoomsMessageResults text={text} onOpen={onSelectRoom} />}
+              />
+            </div>
+            {left.length > 0 ? (
+              <div className={styles.leftLayer}>
+                <PanelPageView stack={left} onBack={backLeft} onClose={closeLeft} backAtBottom />
+              </div>
+            ) : null}
+          </aside>
+          <main className={styles.main} aria-label={t('panel.main')} inert={overlay}>
+            {inGrid ? (
+              <GridPanel grid={grid} />
+            ) : room ? (
+              <ChatView key={room.roomId} room={liveRoom ?? room} />
+            ) : (
+              <div className={styles.welcome}>
+                <MessagesSquare className={styles.welcomeIcon} aria-hidden="true" />
+                <p className={styles.welcomeText}>{t('welcomeText', { title: config.title })}</p>
+                <p className={styles.welcomeHint}>{t('empty.selectRoom')}</p>
+                <NotificationPrompt />
+                {IS_SHOW_GRID_MODE ? <GridEntry grid={grid} /> : null}
+              </div>
+            )}
+          </main>
+          {rightShown ? <div className={styles.scrim} onClick={closeRight} data-testid="right-panel-scrim" /> : null}
+          <aside
+            ref={rightRef}
+            className={[styles.right, rightShown ? styles.rightOpen : ''].join(' ')}
+            aria-label={t('panel.right')}
+            inert={!rightShown}
+            data-testid="right-panel"
+          >
+            {rightShown ? <PanelPageView stack={right} onBack={backRight} onClose={closeRight} /> : null}
+          </aside>
+        </div>
       </div>
-    </div>
+    </OutboxContext.Provider>
   );
 }

@@ -6,14 +6,14 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, ChevronRight, Search, Star, Users } from 'lucide-react';
 import { IS_ALLOW_FAVOURITE_CONTACT } from '@variant/flags';
-import type { Account } from '@generated/types/index';
 import { Avatar, Button, EmptyState, IconButton, Spinner, showToast } from '../../../ui/index.ts';
 import { useOpenPerson } from '../openPerson.ts';
 import { useContacts, useDistributionListMembers, useDistributionLists, useGroupLists, useToggleFavourite } from '../api/contacts.ts';
 import { findAccount } from '../data.ts';
+import { personName } from '../../session/index.ts';
 import styles from '../Contact.module.scss';
 
-const nameOf = (account: Account) => account.customDisplayName || account.userFullname || account.loginName || account.accountId;
+const nameOf = personName;
 
 function People({ filter }: { filter: string }) {
   const { t } = useTranslation();

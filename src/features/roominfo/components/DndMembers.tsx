@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BellOff } from 'lucide-react';
 import { Avatar, EmptyState, Spinner, definePanelPage } from '../../../ui/index.ts';
+import { personName } from '../../session/index.ts';
 import { membersOf, useRoomDetail } from '../api/data.ts';
 import { inDndNow } from '../model/dnd.ts';
 import styles from './RoomInfo.module.scss';
@@ -18,7 +19,7 @@ function DndMembers({ params }: { params: { roomId: string } }) {
   return (
     <ul className={[styles.info, styles.members].join(' ')} aria-label={t('rooms.dnd.heading')}>
       {members.map((member) => {
-        const name = member.userFullname || member.loginName || member.accountId;
+        const name = personName(member);
         return (
           <li key={member.accountId} className={styles.member} data-testid="dnd-member">
             <Avatar name={name} />

@@ -8,7 +8,7 @@ import type { Account } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { Avatar, Button, IconButton, confirmAction } from '../../../ui/index.ts';
 import { useOpenPerson } from '../../contact/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices, personName } from '../../session/index.ts';
 import { roomChanges } from '../api/data.ts';
 import { useChange } from './useChange.ts';
 import styles from './RoomInfo.module.scss';
@@ -22,7 +22,7 @@ export interface MemberListProps {
   canRemove: boolean;
 }
 
-const nameOf = (account: Account) => account.userFullname || account.loginName || account.accountId;
+const nameOf = personName;
 
 export function MemberList({ roomId, members, canEditAdmin, canRemove }: MemberListProps) {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ import {
   IS_SHOW_AUDIT_INFO,
   IS_SHOW_ROOM_POLICY,
 } from '@variant/flags';
-import { roomAllows } from '../../roomlist/index.ts';
+import { roomAllows } from '../../../domain/index.ts';
 
 export interface RoomInfoPermissions {
   /** Still a member (pages about the members). */

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { IS_ALLOW_ADVANCED_SEARCH } from '@variant/flags';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { advancedSearch, getAccountList } from '@generated/api/account';
+import { advancedSearch, getAccountListInfiniteQuery } from '@generated/api/account';
 import { getAdvancedAccountSearchCriteriaQuery, getSimpleRoomListQuery, queryKeys } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
 import type { Account, AdvancedSearchRequest, Room, SearchCriterion } from '@generated/types/index';
@@ -17,12 +17,8 @@ import { simpleListBody, useRooms } from './data.ts';
 /** Accounts whose name matches, without me, a page at a time (the selector's company tab, the room list search). */
 export function useAccountPages(filterOfName: string, pageSize: number = constants.pageSizes.accountList, enabled = true) {
   const { transport, accountId } = chatServices();
-  const body = (pageNo: number) => ({ pageInfo: { pageNo, pageSize }, filterOfName, withSelfAccount: false });
   return useInfiniteQuery({
-    queryKey: queryKeys.account.getAccountList(body(1)),
-    queryFn: async ({ pageParam, signal }) => unwrap('getAccountList', await getAccountList(transport, body(pageParam), { signal })),
-    initialPageParam: 1,
-    getNextPageParam: (last, _pages, pageNo) => (last.stillHaveData ? pageNo + 1 : undefined),
+    ...getAccountListInfiniteQuery(transport, { pageSize, filterOfName, withSelfAccount: false }),
     enabled,
     // While a new filter loads, the rows of the last one stay (no empty flash under the pointer: a click on a row
     // that is still there lands, and the same people keep their rows).

@@ -23,6 +23,20 @@ export function useBroadcastDelegates() {
   return useQuery({ ...getBroadcastAccessRightsQuery(chatServices().transport, {}), select: (data) => data.delegateAccounts });
 }
 
+/**
+ * Whether 'Create broadcast' is offered: the variant allows broadcasts (`allowed`, its flag) and the server names
+ * at least one delegate this account may broadcast for. Unknown (loading, failed) is no: an entry that leads to
+ * 'No Record Found' is a dead end.
+ */
+export function useMayBroadcast(allowed: boolean): boolean {
+  const rights = useQuery({
+    ...getBroadcastAccessRightsQuery(chatServices().transport, {}),
+    enabled: allowed,
+    select: (data) => data.delegateAccounts.length > 0,
+  });
+  return allowed && rights.data === true;
+}
+
 export async function sendBroadcast(delegateMemberId: string, recipients: RecipientFields, text: string): Promise<ApiResult<BroadcastAesMessagesResponse>> {
   const { transport, keys } = chatServices();
   const key = await keys.commonKey();

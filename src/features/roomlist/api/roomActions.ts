@@ -5,6 +5,7 @@ import type { ApiResult, ErrMsgList } from '@generated/api/runtime';
 import { deleteRoomMessages, queryKeys } from '@generated/api/index';
 import { chatServices } from '../../session/index.ts';
 import type { RoomAction } from '../model/roomActions.ts';
+import { IS_ALLOW_DELETE_AND_EXPORT_ROOM } from '@variant/flags';
 
 /** How long a mute lasts: a number of hours, or until a time (epoch ms). */
 export type MuteChoice = { muteHours: number } | { muteUntil: number };
@@ -32,6 +33,8 @@ function callFor(action: Exclude<RoomAction, 'mute' | 'export'> | 'unhide', room
     case 'delete':
       return deleteRoom(transport, body);
     case 'deleteAndExport':
+      // The hospital variants' action: under a constant false the call (and its endpoint) leave the bundle.
+      if (!IS_ALLOW_DELETE_AND_EXPORT_ROOM) return Promise.reject(new Error('delete and export is switched off in this variant'));
       return deleteAndExportRoom(transport, body);
     case 'clearMessages':
       // Starred copies go too, as the settings' 'delete all server messages' does; the open chat hears MESSAGE_DELETED_FOR_ME.

@@ -1,24 +1,34 @@
 // The server's unread total over every chat (gettotalmessagesunreadcount): the room list holds 30 rooms a page, so
-// its own counts miss the rooms not loaded. The total is asked again whenever the loaded rooms' counts change (a new
-// message, a room read here or in another tab, a reload after a reconnect), which is when it can have changed.
-import { useEffect, useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// its own counts miss the rooms not loaded. Asked once (and again after a reconnect, as every query is); the room
+// list model (model/roomListModel.ts) keeps it current from the pushes: a new message counted adds one, ROOM_READ
+// sets the server's figure after a read in any session of the account.
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getTotalMessagesUnreadCountQuery, queryKeys } from '@generated/api/index';
+import type { GetTotalMessagesUnreadCountResponse } from '@generated/types/index';
 import { chatServices } from '../../session/index.ts';
-import { allRooms } from '../model/roomPages.ts';
-import { loadedUnread } from '../model/unreadTotal.ts';
-import { useRoomPages } from './data.ts';
 
+const totalKey = () => queryKeys.messages.getTotalMessagesUnreadCount({});
 const totalOf = (data: { totalUnreadMsgCount: number }): number => Math.max(0, data.totalUnreadMsgCount);
 
 /** Unread messages over all my chats; undefined until the server has answered. */
 export function useTotalUnread(): number | undefined {
-  const queryClient = useQueryClient();
-  const pages = useRoomPages();
-  const loaded = useMemo(() => loadedUnread(allRooms(pages.data)), [pages.data]);
-  const total = useQuery({ ...getTotalMessagesUnreadCountQuery(chatServices().transport, {}), select: totalOf });
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.messages.getTotalMessagesUnreadCount({}) });
-  }, [loaded, queryClient]);
+  const total = useQuery({ ...getTotalMessagesUnreadCountQuery(chatServices().transport, {}), staleTime: Infinity, select: totalOf });
   return total.data;
+}
+
+export function totalFromCache(queryClient: QueryClient): number | undefined {
+  const data = queryClient.getQueryData<GetTotalMessagesUnreadCountResponse>(totalKey());
+  return data ? totalOf(data) : undefined;
+}
+
+/**
+ * The total as a push gave or changed it. While the count is being fetched its answer may or may not hold the change,
+ * so it is fetched again instead.
+ */
+export function writeTotal(queryClient: QueryClient, total: number): void {
+  if (queryClient.isFetching({ queryKey: totalKey(), exact: true }) > 0) {
+    void queryClient.invalidateQueries({ queryKey: totalKey(), exact: true });
+    return;
+  }
+  queryClient.setQueryData<GetTotalMessagesUnreadCountResponse>(totalKey(), (data) => (data ? { ...data, totalUnreadMsgCount: total } : data));
 }

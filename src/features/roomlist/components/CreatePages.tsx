@@ -11,6 +11,7 @@ import { constants } from '@variant/constants';
 import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT } from '@variant/flags';
 import { Button, IconButton, TextField, definePanelPage, showToast, usePanelNav } from '../../../ui/index.ts';
 import { chatServices } from '../../session/index.ts';
+import { useMayBroadcast } from '../api/broadcast.ts';
 import { upsertRoomInCache } from '../api/data.ts';
 import { openSelfChat } from '../api/selfChat.ts';
 import { validateGroup, validateSingleChat } from '../model/createValidation.ts';
@@ -53,6 +54,7 @@ function TypeChoice({ icon: Icon, label, onClick }: { icon: LucideIcon; label: s
 function SelectRoomType() {
   const { t } = useTranslation();
   const openLeft = usePanelNav((nav) => nav.openLeft);
+  const mayBroadcast = useMayBroadcast(IS_ALLOW_BROADCAST);
   const openCreated = useOpenCreated();
   const selfChat = async () => {
     const room = await openSelfChat();
@@ -63,7 +65,7 @@ function SelectRoomType() {
     <ul className={styles.pageList} aria-label={t('rooms.create.types')}>
       {IS_ALLOW_CREATE_CHAT ? <TypeChoice icon={MessageCircle} label={t('rooms.create.single')} onClick={() => openLeft(selectPersonPage, undefined)} /> : null}
       {IS_ALLOW_CREATE_GROUP ? <TypeChoice icon={Users} label={t('rooms.create.group')} onClick={() => openLeft(selectMembersPage, undefined)} /> : null}
-      {IS_ALLOW_BROADCAST ? <TypeChoice icon={Megaphone} label={t('rooms.broadcast.heading')} onClick={() => openLeft(createBroadcastPage, undefined)} /> : null}
+      {IS_ALLOW_BROADCAST && mayBroadcast ? <TypeChoice icon={Megaphone} label={t('rooms.broadcast.heading')} onClick={() => openLeft(createBroadcastPage, undefined)} /> : null}
       {IS_ALLOW_SELF_CHAT ? <TypeChoice icon={NotebookPen} label={t('rooms.selfChat')} onClick={() => void selfChat()} /> : null}
     </ul>
   );

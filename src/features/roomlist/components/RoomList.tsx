@@ -17,6 +17,7 @@ import { selectMembersPage, selectRoomTypePage } from './CreatePages.tsx';
 import { RoomRow } from './RoomRow.tsx';
 import { roomFromCache, upsertRoomInCache, useRoomPages } from '../api/data.ts';
 import { openSelfChat } from '../api/selfChat.ts';
+import { useMayBroadcast } from '../api/broadcast.ts';
 import { useRoomSearch } from '../api/search.ts';
 import { useRoomPictures } from '../api/pictures.ts';
 import { useSettled } from '../hooks/useSettled.ts';
@@ -25,6 +26,7 @@ import { ProfileSummary } from './ProfileSummary.tsx';
 import { filterRooms, roomTitle } from '../model/rooms.ts';
 import { allPreviews, allRooms } from '../model/roomPages.ts';
 import { useRoomListSync } from '../hooks/useRoomListSync.ts';
+import { usePeopleSync } from '../hooks/usePeopleSync.ts';
 import { useUnreadTitle } from '../hooks/useUnreadTitle.ts';
 import { useTotalUnread } from '../api/unreadTotal.ts';
 import { unreadText } from '../model/unreadTotal.ts';
@@ -55,6 +57,7 @@ export interface RoomListProps {
 export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, messageResults }: RoomListProps) {
   const { t } = useTranslation();
   useRoomListSync(selectedRoomId);
+  usePeopleSync();
   const unread = useTotalUnread();
   useUnreadTitle(unread);
   const pages = useRoomPages();
@@ -66,6 +69,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, message
   const [query, setQuery] = useState('');
   const menu = useRoomMenu();
   const openLeft = usePanelNav((nav) => nav.openLeft);
+  const mayBroadcast = useMayBroadcast(IS_ALLOW_BROADCAST);
   const searched = useSettled(query);
   const found = useRoomSearch(searched);
   // Loaded rooms matching the name, then rooms the server found (by name or member) that are not loaded.
@@ -121,7 +125,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, message
         <>
           {IS_ALLOW_CREATE_CHAT ? <IconButton icon={MessageCirclePlus} label={t('roomList.createChat')} onClick={() => openLeft(selectRoomTypePage, undefined)} /> : null}
           {IS_ALLOW_CREATE_GROUP ? <IconButton icon={Users} label={t('roomList.createGroup')} onClick={() => openLeft(selectMembersPage, undefined)} /> : null}
-          {IS_ALLOW_BROADCAST ? <IconButton icon={Megaphone} label={t('rooms.broadcast.heading')} onClick={() => openLeft(createBroadcastPage, undefined)} /> : null}
+          {IS_ALLOW_BROADCAST && mayBroadcast ? <IconButton icon={Megaphone} label={t('rooms.broadcast.heading')} onClick={() => openLeft(createBroadcastPage, undefined)} /> : null}
           {IS_ALLOW_SELF_CHAT ? <IconButton icon={NotebookPen} label={t('rooms.selfChat')} onClick={() => void selfChat()} /> : null}
         </>
       }

@@ -6,6 +6,7 @@ import type { Room } from '@generated/types/index';
 import { Avatar, Badge, IconButton } from '../../../ui/index.ts';
 import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
 import { isEmojiOnly } from '../../../core/messages/text.ts';
+import { chatServices } from '../../session/index.ts';
 import { previewText } from '../model/previewText.ts';
 import { roomTitle } from '../model/rooms.ts';
 import { unreadText } from '../model/unreadTotal.ts';
@@ -26,7 +27,7 @@ export interface RoomRowProps {
 
 function usePreviewText(preview: DecryptedMessage | undefined): string {
   const { t } = useTranslation();
-  return previewText(preview, t);
+  return previewText(preview, t, chatServices().accountId);
 }
 
 function formatTime(time: number | undefined, locale: string): string {
@@ -66,7 +67,7 @@ export const RoomRow = memo(function RoomRow({ room, preview, picture, selected,
       <Avatar name={title} group={room.roomType !== 'SINGLE'} src={picture} />
       <span className={styles.rowBody}>
         <span className={styles.rowTop}>
-          <bdi className={styles.rowName}>{title}</bdi>
+          <bdi className={styles.rowName} data-testid="room-name">{title}</bdi>
           <span className={styles.rowTime}>{formatTime(room.lastUpdateTime, locale)}</span>
         </span>
         <span className={styles.rowBottom}>

@@ -34,7 +34,8 @@ export function useRoomActionRunner() {
           title: label(action, room),
           message: t(`rooms.confirm.${kind}`, { name }),
           confirmLabel: label(action, room),
-          tone: 'danger',
+          // Archiving loses nothing (a new message brings the room back): not coloured as a danger.
+          tone: action === 'archive' ? 'default' : 'danger',
         });
         if (!confirmed) return false;
       }

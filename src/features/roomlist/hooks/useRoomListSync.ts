@@ -1,62 +1,90 @@
-// Keeps the cached room list current from realtime notifications: NEW_MESSAGE moves the room up, counts it and
-// refreshes its preview and counts from the server; a recall or a delete-for-me refreshes them too (the recalled
-// wording on every side at once); a load of the list on its way then is made again, as it read the rooms before;
-// new, changed or removed rooms (and an unknown room) reload the loaded pages (after a reconnect the core reloads
-// every query, this list with them: core/query/resync.ts, and the open room is checked: removed or deleted while no
-// notice could come, it says so as if the notice had come); a room read in another tab gets the server's counts. Every other room
-// notification (membership, admins, policy, mute, image, self-destruct timer) reloads the rooms group's reads
-// (lists, members, policy, room detail), so every open view follows at once; a member removed from the room that is
-// open here sees at once that they are no longer a participant.
-import { useEffect } from 'react';
+// The room list's thin binding to the realtime notifications. Its RoomListModel (model/roomListModel.ts) applies the
+// pushes to the cached pages and the unread total: NEW_MESSAGE (decrypted here, one after another so they arrive in
+// order) moves the room up with the message as its preview and counts it, ROOM_READ sets the counts a read left in
+// any session of the account, a recall or delete changes the preview; no call per message. New, changed or removed
+// rooms (and a message of a room not loaded) reload the loaded pages (after a reconnect the core reloads every
+// query, this list with them: core/query/resync.ts, and the open room is checked: removed or deleted while no notice
+// could come, it says so as if the notice had come). Every other room notification (membership, admins, policy,
+// mute, image, self-destruct timer) reloads the rooms group's reads (lists, members, policy, room detail), so every
+// open view follows at once; a member removed from the room that is open here sees at once that they are no longer
+// a participant.
+import { useEffect, useMemo } from 'react';
 import { getRoomAccountsQuery, queryKeys } from '@generated/api/index';
 import { ApiCallError } from '@generated/api/runtime';
 import { errorCodeByName } from '@generated/errors';
+import type { Message } from '@generated/types/index';
 import { usePanelNav } from '../../../ui/index.ts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { chatServices } from '../../session/index.ts';
-import { failureCode } from '../../../core/index.ts';
-import { invalidateRoomList, refreshRoomSummary, reloadRoomListIfLoading, updateRoomPages } from '../api/data.ts';
-import { onRoomReadElsewhere } from '../api/readChannel.ts';
-import { applyNewMessage } from '../model/roomPages.ts';
+import { deletionOf } from '../../chat/index.ts';
+import { decryptIncomingList, failureCode } from '../../../core/index.ts';
+import { noticePatches } from '../../../core/query/notice-patches.ts';
+import { fetchRoomSummary, invalidateRoomList, roomListKey } from '../api/data.ts';
+import { totalFromCache, writeTotal } from '../api/unreadTotal.ts';
+import { RoomListModel } from '../model/roomListModel.ts';
+import type { RoomPages } from '../model/roomPages.ts';
+
+/** The session's room list model over this query client's cache (made once per client). */
+function useRoomListModel(queryClient: QueryClient): RoomListModel {
+  const patches = useMemo(() => noticePatches<RoomPages>(queryClient, roomListKey()), [queryClient]);
+  useEffect(() => () => patches.dispose(), [patches]);
+  return useMemo(
+    () =>
+      new RoomListModel({
+        store: {
+          read: () => queryClient.getQueryData<RoomPages>(roomListKey()),
+          patch: (change) => patches.patch(change),
+          readTotal: () => totalFromCache(queryClient),
+          writeTotal: (total) => writeTotal(queryClient, total),
+        },
+        myAccountId: chatServices().accountId,
+        reload: () => void invalidateRoomList(queryClient),
+        fetchSummary: fetchRoomSummary,
+      }),
+    [patches, queryClient],
+  );
+}
 
 export function useRoomListSync(openRoomId: string | null): void {
   const queryClient = useQueryClient();
+  const model = useRoomListModel(queryClient);
+
+  useEffect(() => model.setOpenRoom(openRoomId), [model, openRoomId]);
 
   useEffect(() => {
     const { realtime, accountId } = chatServices();
     if (!realtime) return;
+    // Pushed messages are decrypted one after the other, so they reach the model in the order they came.
+    let decrypting: Promise<unknown> = Promise.resolve();
+    const pushed = (roomId: string, senderId: string, data: Message) => {
+      const mentions = data.msgMentionAccountIds;
+      const mentionsMe = Array.isArray(mentions) && mentions.includes(accountId);
+      decrypting = decrypting
+        .then(() => decryptIncomingList([data], chatServices().keys))
+        .then(([message]) => {
+          if (message) model.newMessage({ roomId, senderId, mentionsMe, message: { ...message, fileBytes: undefined } });
+        })
+        .catch(() => undefined);
+    };
     const offNotification = realtime.on('notification', (notification) => {
       const roomId = notification.roomId;
       switch (notification.notifyType) {
-        case 'NEW_MESSAGE': {
+        case 'NEW_MESSAGE':
           // The reply queue carries every new message once; an open room's topic repeats it.
-          if (!roomId || notification.source === 'room') return;
-          const mentions = notification.data?.msgMentionAccountIds;
-          let known = false;
-          updateRoomPages(queryClient, (data) => {
-            const result = applyNewMessage(
-              data,
-              { roomId, senderId: notification.senderId, time: Date.now(), mentionsMe: Array.isArray(mentions) && mentions.includes(accountId) },
-              accountId,
-              openRoomId,
-            );
-            known = result.known;
-            return result.data;
-          });
-          if (!known) {
-            void invalidateRoomList(queryClient);
-            return;
-          }
-          reloadRoomListIfLoading(queryClient);
-          void refreshRoomSummary(queryClient, roomId, roomId !== openRoomId).catch(() => undefined);
+          if (roomId && notification.source !== 'room') pushed(roomId, notification.senderId, notification.data);
+          return;
+        case 'ROOM_READ': {
+          const { data } = notification;
+          model.roomRead(notification.roomId, { unread: data.noOfUnreadMessage, mentioned: data.noOfMentionedMessage }, data.totalUnreadMsgCount);
           return;
         }
         case 'MESSAGE_DELETED':
-        case 'MESSAGE_DELETED_FOR_ME':
+        case 'MESSAGE_DELETED_FOR_ME': {
           if (!roomId || notification.source === 'room') return;
-          reloadRoomListIfLoading(queryClient);
-          void refreshRoomSummary(queryClient, roomId, roomId !== openRoomId).catch(() => undefined);
+          const deletion = deletionOf(notification);
+          if (deletion) model.removed({ roomId, ...deletion, byMe: notification.senderId === accountId });
           return;
+        }
         case 'ROOM_DELETE':
         case 'ROOM_LEAVE':
         case 'ROOM_MEMBER_DELETE': {
@@ -81,18 +109,17 @@ export function useRoomListSync(openRoomId: string | null): void {
           return;
       }
     });
-    const offResynced = realtime.on('resynced', () => {
-      if (!openRoomId) return;
+    return () => offNotification();
+  }, [model, queryClient]);
+
+  useEffect(() => {
+    const { realtime } = chatServices();
+    if (!realtime || !openRoomId) return;
+    return realtime.on('resynced', () => {
       void stillInRoom(queryClient, openRoomId).then((member) => {
         if (!member) markOpenRoomLeft(openRoomId);
       });
     });
-    const offReadElsewhere = onRoomReadElsewhere((roomId) => void refreshRoomSummary(queryClient, roomId, true).catch(() => undefined));
-    return () => {
-      offNotification();
-      offResynced();
-      offReadElsewhere();
-    };
   }, [openRoomId, queryClient]);
 }
 

@@ -1,6 +1,6 @@
 // Pure parts of the account selector: the chats tab's people and the advanced search's request.
 import type { Account, LocalizedLabel, Room, SearchCriterionValue } from '@generated/types/index';
-import { personMatches } from './people.ts';
+import { personMatches } from '../../../domain/index.ts';
 
 /** The other person of each single chat (not my own chat), once each, matching the filter by any of their names. */
 export function chatPeople(rooms: readonly Room[], myAccountId: string, filter: string): Account[] {

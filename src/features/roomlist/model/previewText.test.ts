@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { loadLocaleTexts } from '../../../locales/index.ts';
 import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
+import type { LangId } from '@generated/types/index';
 import { previewText } from './previewText.ts';
 
-async function translator(locale: 'en_US' | 'zh_TW' | 'zh_CN') {
+async function translator(locale: LangId) {
   const i18n = i18next.createInstance();
   await i18n.init({ lng: locale, resources: { [locale]: { translation: await loadLocaleTexts(locale) } }, interpolation: { escapeValue: false } });
   return i18n.t.bind(i18n);

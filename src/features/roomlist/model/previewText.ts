@@ -2,9 +2,10 @@
 import type { TFunction } from 'i18next';
 import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
 import { clampCombiningMarks, plainFileName } from '../../../core/messages/text.ts';
-import { kindPreview } from '../../chat/index.ts';
+import { kindPreview, systemLineText } from '../../chat/index.ts';
 
-export function previewText(preview: DecryptedMessage | undefined, t: TFunction): string {
+/** `myAccountId`: a system line says 'You' for the reader. */
+export function previewText(preview: DecryptedMessage | undefined, t: TFunction, myAccountId: string | null = null): string {
   if (!preview) return '';
   // A recalled message reads the same for its sender and the others (no blank 'You:').
   if (preview.messageStatus === 'ALL_DELETED') return t('chat.recalled');
@@ -19,7 +20,7 @@ export function previewText(preview: DecryptedMessage | undefined, t: TFunction)
     case 'FILE':
       return mine(t('roomList.file', { name: plainFileName(preview.aesMessageFilename ?? '') }));
     case 'SYSTEM':
-      return preview.text ?? t('roomList.system');
+      return preview.systemEvent || preview.text ? systemLineText(preview, t, myAccountId) : t('roomList.system');
     default:
       return mine(kindPreview(preview, t));
   }

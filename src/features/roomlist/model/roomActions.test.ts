@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Room, RoomPolicyEntry, RoomPolicyKey } from '@generated/types/index';
-import { entryAllows } from './policy.ts';
+import { entryAllows } from '../../../domain/index.ts';
 import { roomActions, type RoomActionFlags } from './roomActions.ts';
 import { muteUntilFromInput, toLocalInput } from './mute.ts';
 

@@ -13,7 +13,7 @@ import {
   IS_ALLOW_PIN_ROOM,
   IS_SHOW_ARCHIVED_CHATS,
 } from '@variant/flags';
-import { roomAllows } from './policy.ts';
+import { roomAllows } from '../../../domain/index.ts';
 
 export type RoomAction = 'pin' | 'unpin' | 'mute' | 'unmute' | 'hide' | 'archive' | 'export' | 'clearMessages' | 'leave' | 'delete' | 'deleteAndExport';
 
@@ -62,5 +62,5 @@ export function roomActions(room: Room, roles: readonly string[], flags: RoomAct
   return actions;
 }
 
-/** Actions that lose something: they ask first. */
-export const CONFIRMED_ACTIONS: ReadonlySet<RoomAction> = new Set(['clearMessages', 'leave', 'delete', 'deleteAndExport']);
+/** Actions that lose something, or take the room out of the list (archive): they ask first. */
+export const CONFIRMED_ACTIONS: ReadonlySet<RoomAction> = new Set(['archive', 'clearMessages', 'leave', 'delete', 'deleteAndExport']);

@@ -19,6 +19,8 @@ export interface NewMessageEvent {
   senderId: string;
   time: number;
   mentionsMe: boolean;
+  /** The pushed message itself (decrypted): it becomes the room's preview, and a second copy changes nothing. */
+  message?: DecryptedMessage;
 }
 
 /**
@@ -58,31 +60,43 @@ function mapRooms(data: RoomPages, roomId: string, change: (room: Room) => Room)
 
 /**
  * A NEW_MESSAGE moves its room to the top of the first page; unread (and mention) counts grow unless the room is
- * open or the sender is me. `known: false` means the room is not loaded: the caller refetches.
+ * open, the sender is me, or it is a system line (the server's, senderId SYSTEM: never unread). `known: false` means
+ * the room is not loaded: the caller refetches. With the message given it becomes the preview, and the change can be
+ * made twice: a room whose preview is that message already (or a newer one) is left as it is (`applied: false`), so
+ * a load that read the room after the message is not counted again.
  */
 export function applyNewMessage(
   data: RoomPages | undefined,
   event: NewMessageEvent,
   myAccountId: string | null,
   openRoomId: string | null,
-): { data: RoomPages | undefined; known: boolean } {
+): { data: RoomPages | undefined; known: boolean; applied: boolean } {
   const room = findRoom(data, event.roomId);
-  if (!data || !room) return { data, known: false };
-  const countIt = event.senderId !== myAccountId && event.roomId !== openRoomId;
+  if (!data || !room) return { data, known: false, applied: false };
+  const shown = previewOf(data, event.roomId);
+  if (event.message && shown && (shown.messageId === event.message.messageId || (shown.messageCreateDate ?? 0) > (event.message.messageCreateDate ?? 0))) {
+    return { data, known: true, applied: false };
+  }
+  const countIt = event.senderId !== myAccountId && event.senderId !== 'SYSTEM' && event.roomId !== openRoomId;
   const updated: Room = {
     ...room,
     lastUpdateTime: Math.max(room.lastUpdateTime ?? 0, event.time),
     noOfUnreadMessage: (room.noOfUnreadMessage ?? 0) + (countIt ? 1 : 0),
     noOfMentionedMessage: (room.noOfMentionedMessage ?? 0) + (countIt && event.mentionsMe ? 1 : 0),
   };
-  const preview = data.pages.find((page) => event.roomId in page.previews)?.previews[event.roomId];
+  const preview = event.message ?? shown;
   const pages = data.pages.map((page, index) => {
     const rooms = page.rooms.filter((candidate) => candidate.roomId !== event.roomId);
     const { [event.roomId]: _moved, ...previews } = page.previews;
     if (index > 0) return rooms.length === page.rooms.length ? page : { ...page, rooms, previews };
     return { ...page, rooms: [updated, ...rooms], previews: { ...previews, [event.roomId]: preview } };
   });
-  return { data: { ...data, pages }, known: true };
+  return { data: { ...data, pages }, known: true, applied: true };
+}
+
+/** The preview of a room, if loaded. */
+export function previewOf(data: RoomPages | undefined, roomId: string): DecryptedMessage | undefined {
+  return data?.pages.find((page) => roomId in page.previews)?.previews[roomId];
 }
 
 /** The decrypted last message of a room, on the page that holds the room. */

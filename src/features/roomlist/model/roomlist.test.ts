@@ -52,13 +52,16 @@ describe('room list cache (TanStack Query pages)', () => {
     expect(cached.pages[1]?.rooms).toHaveLength(1); // the cached value itself is never changed
   });
 
-  it('counts unread and mentions unless the room is open or the message is mine', () => {
+  it('counts unread and mentions unless the room is open, the message is mine or a system line', () => {
     const other = applyNewMessage(cached, { roomId: 'b', senderId: 'other', time: 10, mentionsMe: true }, 'me', null).data;
     expect(findRoom(other, 'b')).toMatchObject({ noOfUnreadMessage: 1, noOfMentionedMessage: 1 });
     const twice = applyNewMessage(other, { roomId: 'b', senderId: 'other', time: 11, mentionsMe: false }, 'me', null).data;
     expect(findRoom(twice, 'b')).toMatchObject({ noOfUnreadMessage: 2, noOfMentionedMessage: 1 });
     const mine = applyNewMessage(cached, { roomId: 'b', senderId: 'me', time: 10, mentionsMe: false }, 'me', null).data;
     expect(findRoom(mine, 'b')?.noOfUnreadMessage).toBe(0);
+    const system = applyNewMessage(cached, { roomId: 'b', senderId: 'SYSTEM', time: 10, mentionsMe: false }, 'me', null).data;
+    expect(findRoom(system, 'b')).toMatchObject({ noOfUnreadMessage: 0 });
+    expect(allRooms(system)[0]?.roomId).toBe('b');
     const open = applyNewMessage(cached, { roomId: 'b', senderId: 'x', time: 10, mentionsMe: true }, 'me', 'b').data;
     expect(findRoom(open, 'b')).toMatchObject({ noOfUnreadMessage: 0, noOfMentionedMessage: 0 });
     expect(findRoom(markRoomRead(twice, 'b'), 'b')).toMatchObject({ noOfUnreadMessage: 0, noOfMentionedMessage: 0 });
@@ -66,7 +69,7 @@ describe('room list cache (TanStack Query pages)', () => {
 
   it('reports a room that is not loaded (the caller refetches) and leaves an empty cache alone', () => {
     const unknown = applyNewMessage(cached, { roomId: 'zz', senderId: 'x', time: 1, mentionsMe: false }, 'me', null);
-    expect(unknown).toEqual({ data: cached, known: false });
+    expect(unknown).toEqual({ data: cached, known: false, applied: false });
     expect(applyNewMessage(undefined, { roomId: 'a', senderId: 'x', time: 1, mentionsMe: false }, 'me', null).known).toBe(false);
   });
 

@@ -1,16 +1,14 @@
 // Pure room-list logic: ordering (pinned first, then most recent) and search.
 import type { Room } from '@generated/types/index';
-import { personMatches } from './people.ts';
+import { personMatches, roomTitle } from '../../../domain/index.ts';
+
+export { roomTitle };
 
 export function sortRooms(rooms: readonly Room[]): Room[] {
   return [...rooms].sort((a, b) => {
     if (Boolean(a.isPin) !== Boolean(b.isPin)) return a.isPin ? -1 : 1;
     return (b.lastUpdateTime ?? 0) - (a.lastUpdateTime ?? 0);
   });
-}
-
-export function roomTitle(room: Room): string {
-  return room.roomName || room.singleRoomAccount?.userFullname || room.roomId;
 }
 
 export function filterRooms(rooms: readonly Room[], query: string): Room[] {

@@ -11,6 +11,12 @@ import styles from './Settings.module.scss';
 
 const CUSTOM = 'custom';
 
+/** 'Do Not Disturb is on until …' or off, in the user's locale. */
+export function dndStateText(t: (key: string, options?: Record<string, string>) => string, dnd: { dnd?: boolean; dndEndDate?: number | null }, locale: string): string {
+  if (!dnd.dnd) return t('settings.dnd.off');
+  return dnd.dndEndDate ? t('settings.dnd.onUntil', { end: new Date(dnd.dndEndDate).toLocaleString(locale) }) : t('settings.dnd.on');
+}
+
 export function DndSettings() {
   const { t, i18n } = useTranslation();
   useDndSync();
@@ -36,11 +42,7 @@ export function DndSettings() {
   return (
     <div className={styles.page} data-testid="dnd-settings">
       <p className={styles.section} data-testid="dnd-state">
-        {dnd.dnd
-          ? dnd.dndEndDate
-            ? t('settings.dnd.onUntil', { end: new Date(dnd.dndEndDate).toLocaleString(locale) })
-            : t('settings.dnd.on')
-          : t('settings.dnd.off')}
+        {dndStateText(t, dnd, locale)}
       </p>
       {dnd.dnd ? (
         <Button variant="secondary" busy={change.isPending} onClick={() => change.mutate(null, { onError: fail })}>

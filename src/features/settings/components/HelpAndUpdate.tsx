@@ -6,7 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { ExternalLink } from 'lucide-react';
 import { checkAppVersionQuery } from '@generated/api/public';
 import { config } from '@variant/config';
-import { IS_ALLOW_APP_VERSION_CHECK, flags } from '@variant/flags';
+import {
+  IS_ALLOW_APP_VERSION_CHECK,
+  IS_SHOW_CONTACT_US,
+  IS_SHOW_FAQ,
+  IS_SHOW_GET_STARTED,
+  IS_SHOW_RELEASE_NOTE,
+  IS_SHOW_TERMS_AND_CONDITIONS,
+} from '@variant/flags';
 import { chatServices } from '../../session/index.ts';
 import { helpLinks } from '../model/menu.ts';
 import styles from './Settings.module.scss';
@@ -14,6 +21,8 @@ import styles from './Settings.module.scss';
 export function HelpAndUpdate() {
   const { t } = useTranslation();
   const links = config.links;
+  // The flags one by one: a bundle carries only the flags its code reads, not the variant's whole table.
+  const flags = { IS_SHOW_FAQ, IS_SHOW_GET_STARTED, IS_SHOW_CONTACT_US, IS_SHOW_TERMS_AND_CONDITIONS, IS_SHOW_RELEASE_NOTE };
   const entries = helpLinks(flags, {
     faq: links?.faq ?? '',
     getStarted: links?.getStarted ?? '',

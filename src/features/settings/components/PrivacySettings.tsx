@@ -27,19 +27,25 @@ function VisibilityChoice({ name, legend, value, onChange }: { name: string; leg
   );
 }
 
-function PrivacyCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: Save<boolean> }) {
+export function PrivacyCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: Save<boolean> }) {
   const [shown, hold] = useChoiceWhileSaving(checked);
   return <Checkbox label={label} checked={shown} onChange={(event) => onChange(event.target.checked, hold(event.target.checked))} />;
+}
+
+/** Saves one privacy choice; a refusal says the seed's 'Update Fail'. */
+export function useChoosePrivacy(): (change: PrivacyChange, release: () => void) => void {
+  const { t } = useTranslation();
+  const save = useSavePrivacy();
+  const onError = () => showToast(t('settings.updateFail'));
+  // mutateAsync settles every call; mutate's own callbacks would only reach the last of several quick choices.
+  return (change, release) => void save.mutateAsync(change).catch(onError).finally(release);
 }
 
 export function PrivacySettings() {
   const { t } = useTranslation();
   const { data: privacy } = usePrivacy();
-  const save = useSavePrivacy();
+  const choose = useChoosePrivacy();
   if (!privacy) return <Spinner />;
-  const onError = () => showToast(t('settings.updateFail'));
-  // mutateAsync settles every call; mutate's own callbacks would only reach the last of several quick choices.
-  const choose = (change: PrivacyChange, release: () => void) => void save.mutateAsync(change).catch(onError).finally(release);
   return (
     <div className={styles.page} data-testid="privacy-settings">
       {IS_ALLOW_PRIVACY_VIEW_PRESENCE ? (

@@ -161,7 +161,7 @@ export function ChoiceContent({ message }: KindProps) {
         messageId: message.messageId,
         value: option.id,
         checksum: await sendChecksum(message.roomId, `${message.messageId}:${option.id}`),
-        langId: i18n.language as 'en_US' | 'zh_TW' | 'zh_CN',
+        langId: langIdOf(i18n.language),
       });
       unwrap('answerMcMessage', result);
       setAnswered(option.label);

@@ -1,8 +1,11 @@
-// The poll's right-panel pages: pollingresult (each option with its votes, live from the open room's window)
-// and pollingresultlist (the members who voted for one option).
+// The poll's right-panel pages: pollingresult (each option with its votes and who cast them, live from the open
+// room's window) and pollingresultlist (every member who voted for one option).
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { Account } from '@generated/types/index';
 import { Avatar, EmptyState, definePanelPage, usePanelNav } from '../../../../ui/index.ts';
+import { chatServices, liveName, personName, useLiveNames, type LiveNames } from '../../../session/index.ts';
 import { messagePagesQuery } from '../../api/messagePages.ts';
 import { useRoomMembers } from '../../api/data.ts';
 import { allMessages } from '../../model/messagePages.ts';
@@ -21,10 +24,28 @@ function usePoll({ roomId, messageId }: PollRef) {
   return query.data;
 }
 
+/** How many voters an option's row names before 'and N more' (the whole list is one click away). */
+const VOTERS_SHOWN = 5;
+
+/** A voter's name: 'You' for the viewer, a member by the name they now have, one who left the room as such. */
+function useVoterName(roomId: string): (accountId: string) => string {
+  const { t } = useTranslation();
+  const members = useRoomMembers(roomId);
+  const names = useLiveNames();
+  return (accountId) => voterName(accountId, members, names, t);
+}
+
+function voterName(accountId: string, members: readonly Account[], names: LiveNames, t: TFunction): string {
+  if (accountId === chatServices().accountId) return t('chat.you');
+  const member = members.find((entry) => entry.accountId === accountId);
+  return liveName(names, accountId, member ? personName(member) : undefined) ?? t('messages.pollFormerMember');
+}
+
 function PollingResult({ params }: { params: PollRef }) {
   const { t } = useTranslation();
   const poll = usePoll(params);
   const openRight = usePanelNav((nav) => nav.openRight);
+  const nameOf = useVoterName(params.roomId);
   if (!poll) return <EmptyState text={t('empty.result')} />;
   return (
     <section className={styles.info} data-testid="polling-result">
@@ -40,6 +61,12 @@ function PollingResult({ params }: { params: PollRef }) {
               <bdi>{option.text}</bdi>
               <span className={styles.pollVotes}>{t('messages.votes', { count: option.votes })}</span>
             </button>
+            {option.voterAccountIds && option.voterAccountIds.length > 0 ? (
+              <p className={styles.pollVoterNames} data-testid="poll-voters">
+                {option.voterAccountIds.slice(0, VOTERS_SHOWN).map(nameOf).join(', ')}
+                {option.voterAccountIds.length > VOTERS_SHOWN ? ` ${t('messages.pollMoreVoters', { count: option.voterAccountIds.length - VOTERS_SHOWN })}` : ''}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -50,7 +77,7 @@ function PollingResult({ params }: { params: PollRef }) {
 function PollingResultList({ params }: { params: PollRef & { optionId: string } }) {
   const { t } = useTranslation();
   const poll = usePoll(params);
-  const members = useRoomMembers(params.roomId);
+  const nameOf = useVoterName(params.roomId);
   const option = poll?.options.find((entry) => entry.optionId === params.optionId);
   const voters = option?.voterAccountIds ?? [];
   if (!option || voters.length === 0) return <EmptyState text={t('empty.record')} />;
@@ -59,10 +86,9 @@ function PollingResultList({ params }: { params: PollRef & { optionId: string } 
       <h3 className={styles.infoHeading}><bdi>{option.text}</bdi></h3>
       <ul className={styles.memberList}>
         {voters.map((accountId) => {
-          const member = members.find((entry) => entry.accountId === accountId);
-          const name = member?.userFullname ?? member?.loginName ?? accountId;
+          const name = nameOf(accountId);
           return (
-            <li key={accountId} className={styles.member}>
+            <li key={accountId} className={styles.member} data-testid="poll-voter">
               <Avatar name={name} />
               <span className={styles.memberText}>{name}</span>
             </li>
