@@ -40,15 +40,19 @@ async function stompServer(log: string[]): Promise<number> {
   return (httpServer.address() as AddressInfo).port;
 }
 
-/** A TCP relay to `port` that can be frozen: from then on nothing passes either way, as on a dead network. */
-async function relay(port: number): Promise<{ port: number; freeze(): void }> {
+/**
+ * A TCP relay to `port` that can be frozen: from then on nothing passes either way, as on a dead network. `passed`
+ * counts the chunks relayed each way (a beat is a chunk of its own when nothing else is sent).
+ */
+async function relay(port: number): Promise<{ port: number; freeze(): void; passed: { up: number; down: number } }> {
   let frozen = false;
+  const passed = { up: 0, down: 0 };
   const sockets: net.Socket[] = [];
   const server = net.createServer((inbound) => {
     const outbound = net.connect(port, '127.0.0.1');
     sockets.push(inbound, outbound);
-    inbound.on('data', (chunk) => frozen || outbound.write(chunk));
-    outbound.on('data', (chunk) => frozen || inbound.write(chunk));
+    inbound.on('data', (chunk) => frozen || (passed.up++, outbound.write(chunk)));
+    outbound.on('data', (chunk) => frozen || (passed.down++, inbound.write(chunk)));
     inbound.on('error', () => outbound.destroy());
     outbound.on('error', () => inbound.destroy());
   });
@@ -57,7 +61,7 @@ async function relay(port: number): Promise<{ port: number; freeze(): void }> {
     for (const socket of sockets) socket.destroy();
     server.close();
   });
-  return { port: (server.address() as AddressInfo).port, freeze: () => (frozen = true) };
+  return { port: (server.address() as AddressInfo).port, freeze: () => (frozen = true), passed };
 }
 
 function realtimeClient(port: number) {
@@ -86,17 +90,23 @@ function starve(ms: number): void {
   }
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('heart-beats on a busy machine', () => {
   it('a process starved for ten beats keeps its connection: neither side counts the late check as silence', async () => {
     const serverLog: string[] = [];
-    const port = await stompServer(serverLog);
-    const { realtime, disconnects } = realtimeClient(port);
+    const network = await relay(await stompServer(serverLog));
+    const { realtime, disconnects } = realtimeClient(network.port);
     expect(await realtime.connect()).toBe(true);
 
     starve(BEAT_MS * 12);
-    await pause(BEAT_MS * 10); // beats flow again: ten more checks on each side
+    // Beats flow again: ten more each way, each side checking its silence in between (however slow the machine).
+    const after = { ...network.passed };
+    await vi.waitFor(
+      () => {
+        expect(network.passed.up - after.up).toBeGreaterThanOrEqual(10);
+        expect(network.passed.down - after.down).toBeGreaterThanOrEqual(10);
+      },
+      { timeout: 20_000, interval: 20 },
+    );
 
     expect(disconnects).toEqual([]);
     expect(realtime.status).toBe('connected');
