@@ -5,8 +5,13 @@ import { wordingOverrides } from '@variant/wording';
 import { addLateTexts, defaultLocale, initI18n, loadLanguage, localeFromBrowser } from '../core/i18n/init-i18n.ts';
 import { applyConsolePolicy } from '../core/logging.ts';
 import type { LocaleTexts } from '../core/i18n/init-i18n.ts';
-import { clearSession, startSession } from '../features/session/index.ts';
+import { clearSession, startSession } from '../core/session/on-demand.ts';
+import { onSessionCleared } from '../core/session/live.ts';
 import { loadLateTexts, loadStartTexts } from '../locales/index.ts';
+import { dismissAllDialogs } from '../ui/index.ts';
+
+// A question about an ended session has no answer any more (the core cannot reach src/ui to close it).
+onSessionCleared(dismissAllDialogs);
 
 let lateTexts: Promise<void> = Promise.resolve();
 

@@ -15,6 +15,7 @@ export { menuKeyDown } from './menuKeys.ts';
 export { OverflowToolbar, ToolbarAction, type OverflowToolbarProps, type ToolbarActionProps } from './OverflowToolbar.tsx';
 export { Panel } from './Panel.tsx';
 export { Redirect } from './Redirect.tsx';
+export { SessionPending } from './SessionPending.tsx';
 export { ProgressBar } from './ProgressBar.tsx';
 export { Spinner } from './Spinner.tsx';
 export { TextField } from './TextField.tsx';

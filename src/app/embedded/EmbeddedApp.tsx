@@ -3,7 +3,9 @@
 // (docs/embedding.md). The address never changes; the browser check is the native host's business.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { HOST_ACTIONS, loadEmbeddedLogin, postToHost, useTellHostOfSession, type EmbeddedFailure, type LoginOutcome } from '../../features/login/index.ts';
-import { SessionPending, hasChatServices, useSessionPhase } from '../../features/session/index.ts';
+import { SessionPending } from '../../ui/index.ts';
+import { hasChatServices } from '../../core/session/services.ts';
+import { useSessionPhase } from '../../core/session/phase.ts';
 import { withLateTexts } from '../session.ts';
 
 const EmbeddedLogin = lazy(() => loadEmbeddedLogin().then((component) => ({ default: component })));

@@ -2,7 +2,8 @@
 // object, or straight to /chatroom when a stored session is still alive.
 import { useRouteLocation } from '../../core/navigation/navigation.ts';
 import { Redirect } from '../../ui/index.ts';
-import { SessionPending, useSessionPhase } from '../session/index.ts';
+import { SessionPending } from '../../ui/index.ts';
+import { useSessionPhase } from '../../core/session/phase.ts';
 import { readActionObject } from './detect.ts';
 
 export function StartRedirect() {

@@ -5,7 +5,7 @@ import { createSelfRoom, createSingleRoom } from '@generated/api/rooms';
 import type { Account, Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { upsertRoomInCache } from '../roomlist/index.ts';
-import { chatServices } from '../session/index.ts';
+import { chatServices } from '../../core/session/services.ts';
 
 export type AccountRef = { accountId: string } | { loginName: string };
 

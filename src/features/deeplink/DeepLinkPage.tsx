@@ -1,7 +1,8 @@
 // Route `/deeplink/:action`: the link's action object goes to the chat, through the login page when there is no
 // session (the login carries it on), and the chat carries it out (useDeepLinkOnArrival).
 import { Navigate, useLocation, useParams } from 'react-router-dom';
-import { SessionPending, useSessionPhase } from '../session/index.ts';
+import { SessionPending } from '../../ui/index.ts';
+import { useSessionPhase } from '../../core/session/phase.ts';
 import { deepLinkActionObject } from './parse.ts';
 
 export function DeepLinkPage() {

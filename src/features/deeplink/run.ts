@@ -4,7 +4,7 @@ import type { Account, LangId, Room } from '@generated/types/index';
 import { openChatbotRoom } from '../chatbot/index.ts';
 import { findAccount, openSingleChat } from '../contact/index.ts';
 import { roomFromCache, upsertRoomInCache } from '../roomlist/index.ts';
-import { chatServices } from '../session/index.ts';
+import { chatServices } from '../../core/session/services.ts';
 import type { DeepLink } from './parse.ts';
 
 export type DeepLinkOutcome =

@@ -17,7 +17,8 @@ import {
 import { navigateTo, useRouteLocation } from '../../core/navigation/navigation.ts';
 import { Button, Redirect, Spinner } from '../../ui/index.ts';
 import { useAccessibilityPopup } from '../popup/index.ts';
-import { SessionPending, useSessionPhase } from '../session/index.ts';
+import { SessionPending } from '../../ui/index.ts';
+import { useSessionPhase } from '../../core/session/phase.ts';
 import { readAutoLogin, type AutoLoginRequest } from './auto/index.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { NativeAutoLogin } from './native/NativeAutoLogin.tsx';

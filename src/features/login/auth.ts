@@ -1,6 +1,7 @@
 // The login feature's link to the session: password and token login, and the password change.
 import type { TokenData } from '@generated/types/index';
-import { prepareSignIn, signIn, signInWithToken, updatePassword, type LoginOutcome } from '../session/index.ts';
+import { prepareSignIn, signIn, signInWithToken, updatePassword } from '../../core/session/on-demand.ts';
+import { type LoginOutcome } from '../../core/session/runtime.ts';
 
 export type { LoginOutcome };
 

@@ -24,7 +24,7 @@ import { confirmAction, definePanelPage, showToast, usePanelNav, type PanelPageD
 import { privateAlbumPage } from '../album/index.ts';
 import { contactListPage } from '../contact/index.ts';
 import { newsListPage } from '../news/index.ts';
-import { chatServices } from '../session/index.ts';
+import { chatServices } from '../../core/session/services.ts';
 import { useLogoutOtherSessions } from './api/account.ts';
 import { About } from './components/About.tsx';
 import { ArchiveList } from './components/ArchiveList.tsx';

@@ -8,7 +8,8 @@ import { unwrap, type ApiResult } from '@generated/api/runtime';
 import { constants } from '@variant/constants';
 import { errorMessage, nonEmpty } from '../../../core/index.ts';
 import { showToast } from '../../../ui/index.ts';
-import { chatServices, useNotifications } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
+import { useNotifications } from '../../../core/session/notifications.ts';
 import { albumEntries, albumNotice } from '../model/album.ts';
 
 const ALBUM_KEY = ['content', 'receivePrivateAlbum'] as const;

@@ -2,7 +2,7 @@
 import { operateMessage, saveTranslation } from '@generated/api/messages';
 import type { LangId } from '@generated/types/index';
 import { errorMessage } from '../../../core/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 
 export type PromptResult = { ok: true; text: string } | { ok: false; message: string | null };
 

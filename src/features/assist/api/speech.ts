@@ -2,7 +2,7 @@
 import { speakVoice } from '@generated/api/services';
 import type { LangId } from '@generated/types/index';
 import { errorMessage } from '../../../core/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { audioBlob } from '../model/speech.ts';
 
 export type SpeechResult = { ok: true; audio: Blob } | { ok: false; message: string | null };

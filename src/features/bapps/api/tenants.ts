@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getTenantsQuery } from '@generated/api/account';
 import { IS_ALLOW_TENANT_SELECTION } from '@variant/flags';
-import { chatServices, useProfile } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
+import { useProfile } from '../../../core/session/profile.ts';
 import { currentTenant } from '../model/tenant.ts';
 
 const storageKey = (accountId: string) => `chatgen.bappTenant.${accountId}`;

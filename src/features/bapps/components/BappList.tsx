@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ExternalLink, LayoutGrid } from 'lucide-react';
 import type { BusinessApp, LangId } from '@generated/types/index';
 import { EmptyState } from '../../../ui/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { useAppTenant } from '../api/tenants.ts';
 import { appUrl, tenantLabel } from '../model/tenant.ts';
 import styles from './Bapps.module.scss';

@@ -7,7 +7,7 @@ import { IS_ALLOW_DND, IS_SHOW_CONTACT_LIST, IS_SHOW_MY_QR_CODE, IS_SHOW_NEWS } 
 import { usePanelNav, type PanelPageDef } from '../../../ui/index.ts';
 import { contactListPage } from '../../contact/index.ts';
 import { NewsShortcut, newsListPage } from '../../news/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { dndPage, myQrCodePage } from '../../settings/index.ts';
 import { AppTiles } from './BappList.tsx';
 import styles from './Bapps.module.scss';

@@ -6,7 +6,7 @@ import { unwrap, type ApiResult } from '@generated/api/runtime';
 import { getRoomAccountsQuery } from '@generated/api/index';
 import type { Account, LangId, Message, MessageFileMetadata, PollingCreate } from '@generated/types/index';
 import { decryptFileContent, decryptIncomingList, nonEmpty, sendEncryptedMessage, type DecryptedMessage } from '../../../core/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 
 /** A decrypted message as the chat shows it (the core's DecryptedMessage with its field types kept). */
 export type ChatMessage = Omit<Message, 'replyToMessage'> &

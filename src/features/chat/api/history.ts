@@ -16,7 +16,7 @@ import type { ApiResult } from '@generated/api/runtime';
 import type { ArchivedMessage, Message } from '@generated/types/index';
 import { decryptFileContent, decryptIncomingList, nonEmpty } from '../../../core/index.ts';
 import { saveFile } from '../../../ui/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import type { ChatMessage } from './data.ts';
 import { kindPreview, messageSummary } from '../components/summary.ts';
 import { systemLineText } from '../model/systemLine.ts';

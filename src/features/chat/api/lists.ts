@@ -5,7 +5,7 @@ import { receiveAesFiles, receiveAesImagesAndVideos, receiveStarredAesMessages, 
 import { unwrap } from '@generated/api/runtime';
 import type { MessageListResponse } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { decryptAll, type ChatMessage } from './data.ts';
 import { matchesQuery } from '../model/search.ts';
 

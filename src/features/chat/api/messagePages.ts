@@ -7,7 +7,7 @@ import { unwrap } from '@generated/api/runtime';
 import { queryKeys } from '@generated/api/index';
 import type { Message } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { decryptAll, type ChatMessage } from './data.ts';
 import {
   newerPageParam,

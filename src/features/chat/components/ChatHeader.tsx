@@ -10,7 +10,7 @@ import type { Account, Room } from '@generated/types/index';
 import { IconButton, OverflowToolbar, ToolbarAction, usePanelNav } from '../../../ui/index.ts';
 import { RoomHeaderMenu } from '../../roomlist/index.ts';
 import { roomTitle } from '../../../domain/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { createConferencePage, usePlaceCall } from '../../conference/index.ts';
 import { useNotSupportedPopup } from '../../popup/index.ts';
 import { chatRoomInfoPage } from '../../roominfo/index.ts';

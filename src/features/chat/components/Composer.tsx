@@ -9,7 +9,7 @@ import { constants } from '@variant/constants';
 import { IS_ALLOW_OPERATE_MESSAGE, IS_ALLOW_MENTION, IS_ALLOW_MULTIPLE_FILE_SEND, IS_ALLOW_TAG_USER, IS_ALLOW_MSG_TYPE_FILE, IS_ALLOW_MSG_TYPE_IMAGE, IS_ALLOW_MSG_TYPE_VIDEO, IS_SHOW_ENLARGED_EMOJI } from '@variant/flags';
 import { IconButton, showToast } from '../../../ui/index.ts';
 import { characterCount, isEmojiOnly } from '../../../core/messages/text.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { PromptHelper, serviceOffered } from '../../assist/index.ts';
 import { personMatches } from '../../../domain/index.ts';
 import { checkAttachment, extensionOf, fitFileName, sizeParts } from '../model/attachments.ts';

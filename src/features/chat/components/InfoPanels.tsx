@@ -3,7 +3,7 @@ import { getAesMessageInfoQuery } from '@generated/api/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Avatar, EmptyState, Spinner } from '../../../ui/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import type { ChatMessage } from '../api/data.ts';
 import styles from './Chat.module.scss';
 

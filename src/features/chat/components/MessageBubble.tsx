@@ -34,7 +34,8 @@ import {
 import { PollContent } from './kinds/Poll.tsx';
 import { messageSummary } from './summary.ts';
 import { systemLineText } from '../model/systemLine.ts';
-import { chatServices, liveName, useLiveNames } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
+import { liveName, useLiveNames } from '../../../domain/index.ts';
 import { kindShown } from '../model/kindFlags.ts';
 import { useChatRoomContext, useMessageMode } from './RoomContext.tsx';
 import { recallDeadline } from '../model/protection.ts';

@@ -2,7 +2,7 @@
 // history around it (the right panel's lists and the room list's search across rooms).
 import { useTranslation } from 'react-i18next';
 import { useJumpStore } from '../hooks/jumpStore.ts';
-import { liveName, useLiveNames } from '../../session/index.ts';
+import { liveName, useLiveNames } from '../../../domain/index.ts';
 import type { ChatMessage } from '../api/data.ts';
 import { messageSummary } from './summary.ts';
 import styles from './Chat.module.scss';

@@ -3,7 +3,7 @@
 // last-seen time under the name when they are offline and let us see it.
 import { useTranslation } from 'react-i18next';
 import type { OnlineStatus } from '@generated/types/index';
-import { isLive, useConnectionStatus } from '../../session/index.ts';
+import { isLive, useConnectionStatus } from '../../../core/session/connection.ts';
 import { presenceView } from '../model/presence.ts';
 import styles from './Chat.module.scss';
 

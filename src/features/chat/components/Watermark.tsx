@@ -1,6 +1,7 @@
 // A watermark over protected content: the viewer's name and login name repeated across it, at the client config's
 // opacity, never in the way of the pointer and not read out by screen readers.
-import { displayNameOf, chatServices, useProfile } from '../../session/index.ts';
+import { displayNameOf, useProfile } from '../../../core/session/profile.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import styles from './Chat.module.scss';
 
 /** Enough copies to cover a message list or a media viewer at any size the layout gives them. */

@@ -7,7 +7,7 @@ import { IS_ALLOW_DESKTOP_NOTIFICATION, IS_SHOW_POPUP_NOTIFICATION } from '@vari
 import { constants } from '@variant/constants';
 import { showToast } from '../../../ui/index.ts';
 import { roomFromCache, roomTitle } from '../../roomlist/index.ts';
-import { useNotifications } from '../../session/index.ts';
+import { useNotifications } from '../../../core/session/notifications.ts';
 import { markNotified } from '../api/data.ts';
 import { MarkBatch } from '../model/markBatch.ts';
 import { readAsItComes } from './openRoomStore.ts';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { showToast } from '../../../ui/index.ts';
-import { useNotifications } from '../../session/index.ts';
+import { useNotifications } from '../../../core/session/notifications.ts';
 import { archivesKey } from '../api/history.ts';
 import { archiveEmailNotice, emailStateKeys } from '../model/archiveEmail.ts';
 

@@ -9,7 +9,9 @@ import { AesKeyUnavailableError, serverNotReached } from '../../../core/index.ts
 import { shouldRetry } from '../../../core/query/query-client.ts';
 import { showToast } from '../../../ui/index.ts';
 import { useTranslation } from 'react-i18next';
-import { chatServices, currentRealtime, onSessionEnded, useConnectionStatus, isLive } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
+import { currentRealtime, onSessionEnded } from '../../../core/session/live.ts';
+import { useConnectionStatus, isLive } from '../../../core/session/connection.ts';
 import { browserOutboxStore } from '../api/outboxStore.ts';
 import { MAX_PAGES, MESSAGE_BATCH, setMessagePages } from '../api/messagePages.ts';
 import { sendChecksum, sendMessage } from '../api/data.ts';

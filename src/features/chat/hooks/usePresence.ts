@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { checkAccountOnlineStatusQuery, queryKeys } from '@generated/api/index';
 import type { Account, CheckAccountOnlineStatusResponse, OnlineStatus } from '@generated/types/index';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { noticePatches } from '../../../core/query/notice-patches.ts';
 import { TYPING_SEND_INTERVAL_MS, TypingIndicator, applyPresence, createThrottle, replaceStatus } from '../model/presence.ts';
 

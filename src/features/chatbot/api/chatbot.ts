@@ -3,7 +3,7 @@
 import { viewRoom, createChatbotRoom } from '@generated/api/rooms';
 import { chatbotSendMcMessageAnswer, chatbotSendMessage, chatbotStartRoom } from '@generated/api/services';
 import type { LangId, Room } from '@generated/types/index';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 
 /**
  * The caller's chatbot room, created on first use; a new room gets the chatbot's start card. The room comes

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Bot } from 'lucide-react';
 import type { Room } from '@generated/types/index';
 import { Avatar, EmptyState, showToast } from '../../../ui/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { openChatbotRoom } from '../api/chatbot.ts';
 import { langIdOf } from '../../../core/index.ts';
 import { chatbotEntries } from '../model/chatbots.ts';

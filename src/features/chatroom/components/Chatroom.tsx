@@ -17,7 +17,9 @@ import { useDeepLinkOnArrival, type DeepLinkArrival } from '../../deeplink/index
 import { RoomList, roomFromCache, useRoom } from '../../roomlist/index.ts';
 import { roomTitle } from '../../../domain/index.ts';
 import { useAccountLanguage } from '../../settings/index.ts';
-import { chatServices, signOut, useProfileSync } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
+import { signOut } from '../../../core/session/on-demand.ts';
+import { useProfileSync } from '../../../core/session/profile.ts';
 import { useRightOverlay } from '../hooks/useRightOverlay.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { NotificationPrompt } from './NotificationPrompt.tsx';

@@ -9,7 +9,7 @@ import {
   stopConference,
 } from '@generated/api/services';
 import type { ConferenceResponse } from '@generated/types/index';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import type { Call, CallKind } from '../model/call.ts';
 
 /** The status inside a conference's state data (docs/server-services.md 'Conferences'). */

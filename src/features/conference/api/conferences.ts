@@ -4,7 +4,7 @@ import { createConference, getConferenceTokenAndInfo, getRoomAccountsQuery, star
 import type { ApiResult } from '@generated/api/runtime';
 import type { Account, CreateConferenceRequest } from '@generated/types/index';
 import { useQuery } from '@tanstack/react-query';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import type { ConferenceAction } from '../model/conference.ts';
 
 const accountsOf = (data: { accounts: Account[] }): Account[] => data.accounts;

@@ -6,7 +6,7 @@ import { History, Phone, Video } from 'lucide-react';
 import { getConferenceHistoryQuery } from '@generated/api/services';
 import type { Room } from '@generated/types/index';
 import { EmptyState, Spinner } from '../../../ui/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import styles from './Call.module.scss';
 
 export interface CallHistoryProps {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConferenceType, GetConferenceTokenAndInfoResponse } from '@generated/types/index';
 import { Button, Checkbox, EmptyState, Spinner, showToast } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { joinTokenOf, openConference, runConferenceAction, useConferenceMembers } from '../api/conferences.ts';
 import {
   actionsFor,

@@ -6,7 +6,7 @@ import { searchDistributionListMembersQuery, searchDistributionListNamesQuery, s
 import { unwrap } from '@generated/api/runtime';
 import type { Account } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 
 interface ContactPage {
   accounts: Account[];

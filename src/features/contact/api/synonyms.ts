@@ -8,7 +8,7 @@ import { unwrap } from '@generated/api/runtime';
 import type { Account } from '@generated/types/index';
 import { IS_ALLOW_ACCOUNT_SYNONYM } from '@variant/flags';
 import { nonEmpty } from '../../../core/non-empty.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 
 export const synonymsSupported = (): boolean => IS_ALLOW_ACCOUNT_SYNONYM && Boolean(chatServices().clientConfig?.isSupportAccountSynonym);
 

@@ -10,7 +10,7 @@ import { Avatar, Button, EmptyState, IconButton, Spinner, showToast } from '../.
 import { useOpenPerson } from '../openPerson.ts';
 import { useContacts, useDistributionListMembers, useDistributionLists, useGroupLists, useToggleFavourite } from '../api/contacts.ts';
 import { findAccount } from '../data.ts';
-import { personName } from '../../session/index.ts';
+import { personName } from '../../../domain/index.ts';
 import styles from '../Contact.module.scss';
 
 const nameOf = personName;

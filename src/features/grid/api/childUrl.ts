@@ -2,7 +2,7 @@
 // gridViewChildUrl with a single-use login token of this user (authentication/generatetoken, type WEBVIEW) and the
 // room to open, read by the child's start page as its action object.
 import { generateToken } from '@generated/api/authentication';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 
 export type ChildUrl = { kind: 'ready'; url: string } | { kind: 'unavailable' } | { kind: 'failed' };
 

@@ -2,7 +2,7 @@
 // while the page shows the session spinner; the outcome takes the page on like any login.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SessionPending } from '../../session/index.ts';
+import { SessionPending } from '../../../ui/index.ts';
 import { loginWithToken } from '../auth.ts';
 import { useFollowLoginOutcome } from '../outcome.ts';
 import type { AutoLogin as AutoLoginRequest } from './auto-login.ts';

@@ -2,7 +2,7 @@
 // (loggedOut, expired, forcedLogout, remoteWipe), so a host can hand over a fresh token without the user asking.
 // The embedded app and the lite builds' web view use it.
 import { useEffect, useRef } from 'react';
-import { useSessionPhase } from '../../session/index.ts';
+import { useSessionPhase } from '../../../core/session/phase.ts';
 import { HOST_ACTIONS } from './actions.ts';
 import { postToHost } from './host-bridge.ts';
 

@@ -2,7 +2,7 @@
 // section 4); without saved credentials it shows the login page.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SessionPending } from '../../session/index.ts';
+import { SessionPending } from '../../../ui/index.ts';
 import { loginWithPassword } from '../auth.ts';
 import { useFollowLoginOutcome } from '../outcome.ts';
 import { savedCredentials, type NativeShell } from './native-shell.ts';

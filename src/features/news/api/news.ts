@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contentKeys, downloadNewsFile, getNewsDetailQuery, getNewsQuery, getUnreadNewsCountQuery } from '@generated/api/content';
 import { unwrap } from '@generated/api/runtime';
-import { chatServices, useNotifications } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
+import { useNotifications } from '../../../core/session/notifications.ts';
 
 const newsKeys = () => [contentKeys.getNews({}), contentKeys.getUnreadNewsCount({})];
 

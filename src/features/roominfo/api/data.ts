@@ -19,7 +19,7 @@ import { unwrap } from '@generated/api/runtime';
 import type { ApiResult, ErrMsgList } from '@generated/api/runtime';
 import { nonEmpty } from '../../../core/index.ts';
 import type { Account, RoomDetail, SelfDestructTime } from '@generated/types/index';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 
 export function useRoomDetail(roomId: string) {
   return useQuery({ ...viewRoomQuery(chatServices().transport, { roomId }), select: (data) => data as RoomDetail });

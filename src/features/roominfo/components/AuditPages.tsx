@@ -9,7 +9,7 @@ import { unwrap } from '@generated/api/runtime';
 import type { RoomAuditRecord } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { Button, EmptyState, Spinner, definePanelPage, usePanelNav } from '../../../ui/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import styles from './RoomInfo.module.scss';
 
 function useWhen(): (time: number) => string {

@@ -9,7 +9,7 @@ import { constants } from '@variant/constants';
 import { Button, Checkbox, Spinner, TextField, definePanelPage, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
 import { nameLength, upsertRoomInCache } from '../../roomlist/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { membersOf, useAuthorisedIds, useRoomDetail } from '../api/data.ts';
 import { chosenIds, copyMembers } from '../model/copyMembers.ts';
 import styles from './RoomInfo.module.scss';

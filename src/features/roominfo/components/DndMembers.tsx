@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BellOff } from 'lucide-react';
 import { Avatar, EmptyState, Spinner, definePanelPage } from '../../../ui/index.ts';
-import { personName } from '../../session/index.ts';
+import { personName } from '../../../domain/index.ts';
 import { membersOf, useRoomDetail } from '../api/data.ts';
 import { inDndNow } from '../model/dnd.ts';
 import styles from './RoomInfo.module.scss';

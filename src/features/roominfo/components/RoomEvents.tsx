@@ -9,7 +9,7 @@ import { queryKeys } from '@generated/api/index';
 import { constants } from '@variant/constants';
 import { Button, EmptyState, IconButton, Spinner, TextField, definePanelPage, showToast } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { checkEvent } from '../model/events.ts';
 import styles from './RoomInfo.module.scss';
 

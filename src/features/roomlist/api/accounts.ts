@@ -9,7 +9,7 @@ import { getAdvancedAccountSearchCriteriaQuery, getSimpleRoomListQuery, queryKey
 import { unwrap } from '@generated/api/runtime';
 import type { Account, AdvancedSearchRequest, Room, SearchCriterion } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { chatPeople } from '../model/accountSources.ts';
 import { sortRooms } from '../model/rooms.ts';
 import { simpleListBody, useRooms } from './data.ts';

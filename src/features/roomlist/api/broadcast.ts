@@ -7,7 +7,7 @@ import type { ApiResult } from '@generated/api/runtime';
 import { searchGroupListQuery } from '@generated/api/directory';
 import type { BroadcastAesMessagesResponse, BroadcastSelectionType } from '@generated/types/index';
 import { encryptOutgoing } from '../../../core/messages/crypto.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import type { RecipientFields } from '../model/broadcastRecipients.ts';
 
 /** Group lists (distribution lists and directory groups) this delegate may address, matching the text. */

@@ -8,7 +8,7 @@ import { unwrap } from '@generated/api/runtime';
 import type { Message, Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { decryptIncomingList, type DecryptedMessage } from '../../../core/messages/crypto.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { allRooms, findRoom, upsertRoom, type RoomPage, type RoomPages } from '../model/roomPages.ts';
 import type { RoomSummary } from '../model/roomListModel.ts';
 

@@ -6,7 +6,7 @@ import { useQueries } from '@tanstack/react-query';
 import { getAccountProfileImageQuery, getRoomProfileImageQuery } from '@generated/api/index';
 import type { Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { pictureBatches, pictureUrl } from '../model/pictures.ts';
 
 /** roomId → picture (data URL) for the rooms that have one. */

@@ -3,7 +3,7 @@
 import { closeRoom, deleteAndExportRoom, deleteRoom, hideRoom, leaveRoom, muteRoom, pinRoom, unhideRoom, unmuteRoom, unpinRoom } from '@generated/api/rooms';
 import type { ApiResult, ErrMsgList } from '@generated/api/runtime';
 import { deleteRoomMessages, queryKeys } from '@generated/api/index';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import type { RoomAction } from '../model/roomActions.ts';
 import { IS_ALLOW_DELETE_AND_EXPORT_ROOM } from '@variant/flags';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { searchRoomQuery } from '@generated/api/rooms';
 import type { Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { useAccountPages } from './accounts.ts';
 
 export function useRoomSearch(text: string) {

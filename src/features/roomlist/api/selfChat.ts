@@ -1,7 +1,7 @@
 // My own chat (the seed's self room): created once by the server, opened on every later ask.
 import { createSelfRoom } from '@generated/api/rooms';
 import type { Room } from '@generated/types/index';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { upsertRoomInCache } from './data.ts';
 
 export async function openSelfChat(): Promise<Room | null> {

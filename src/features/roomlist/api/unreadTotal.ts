@@ -5,7 +5,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getTotalMessagesUnreadCountQuery, queryKeys } from '@generated/api/index';
 import type { GetTotalMessagesUnreadCountResponse } from '@generated/types/index';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 
 const totalKey = () => queryKeys.messages.getTotalMessagesUnreadCount({});
 const totalOf = (data: { totalUnreadMsgCount: number }): number => Math.max(0, data.totalUnreadMsgCount);

@@ -14,7 +14,7 @@ import {
 } from '@variant/flags';
 import { Button, Checkbox, EmptyState, Spinner, definePanelPage, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { sendBroadcast, useBroadcastDelegates } from '../api/broadcast.ts';
 import { invalidateRoomList } from '../api/data.ts';
 import { recipientFields, selectionDisplays, type BroadcastFlags } from '../model/broadcastRecipients.ts';

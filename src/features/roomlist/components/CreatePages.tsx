@@ -10,7 +10,7 @@ import type { Account, Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT } from '@variant/flags';
 import { Button, IconButton, TextField, definePanelPage, showToast, usePanelNav } from '../../../ui/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { useMayBroadcast } from '../api/broadcast.ts';
 import { upsertRoomInCache } from '../api/data.ts';
 import { openSelfChat } from '../api/selfChat.ts';

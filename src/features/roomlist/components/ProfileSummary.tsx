@@ -1,7 +1,8 @@
 // Who is signed in: the profile (getAccountProfile, TanStack Query) above the room list.
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/index.ts';
-import { chatServices, displayNameOf, useProfile } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
+import { displayNameOf, useProfile } from '../../../core/session/profile.ts';
 import styles from './RoomList.module.scss';
 
 export function ProfileSummary() {

@@ -6,7 +6,7 @@ import { Archive, EyeOff } from 'lucide-react';
 import { getHidedRoomListQuery, getSimpleRoomListQuery } from '@generated/api/rooms';
 import type { Room } from '@generated/types/index';
 import { Avatar, Button, EmptyState, Spinner, definePanelPage, usePanelNav } from '../../../ui/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { simpleListBody as listBody } from '../api/data.ts';
 import { roomTitle, sortRooms } from '../model/rooms.ts';
 import { useRoomActionRunner } from './useRoomMenu.tsx';

@@ -6,7 +6,7 @@ import type { Room } from '@generated/types/index';
 import { Avatar, Badge, IconButton } from '../../../ui/index.ts';
 import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
 import { isEmojiOnly } from '../../../core/messages/text.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { previewText } from '../model/previewText.ts';
 import { roomTitle } from '../model/rooms.ts';
 import { unreadText } from '../model/unreadTotal.ts';

@@ -6,7 +6,7 @@ import type { Room } from '@generated/types/index';
 import { confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
 import { exportRoomTranscript } from '../../chat/index.ts';
-import { useProfile } from '../../session/index.ts';
+import { useProfile } from '../../../core/session/profile.ts';
 import { runRoomAction, type MuteChoice } from '../api/roomActions.ts';
 import { CONFIRMED_ACTIONS, roomActions, type RoomAction } from '../model/roomActions.ts';
 import { roomTitle } from '../model/rooms.ts';

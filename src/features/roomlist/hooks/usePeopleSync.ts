@@ -4,7 +4,8 @@
 // for the room list and the room details. The viewer's own change also renames the self chat (read again).
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@generated/api/index';
-import { personName, rememberName, useNotifications } from '../../session/index.ts';
+import { personName, rememberName } from '../../../domain/index.ts';
+import { useNotifications } from '../../../core/session/notifications.ts';
 import { invalidateRoomList, updateRoomPages } from '../api/data.ts';
 import { renamePerson } from '../model/personChanged.ts';
 

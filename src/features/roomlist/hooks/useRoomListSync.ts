@@ -15,7 +15,7 @@ import { errorCodeByName } from '@generated/errors';
 import type { Message } from '@generated/types/index';
 import { usePanelNav } from '../../../ui/index.ts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { deletionOf } from '../../chat/index.ts';
 import { decryptIncomingList, failureCode } from '../../../core/index.ts';
 import { noticePatches } from '../../../core/query/notice-patches.ts';

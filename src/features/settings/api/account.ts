@@ -25,7 +25,7 @@ import {
 import { unwrap } from '@generated/api/runtime';
 import type { AccountProfileEditType, GetAccountProfileResponse, LangId, PrivacySettings } from '@generated/types/index';
 import { useSessionStore } from '../../../core/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 
 const privacyKey = () => queryKeys.account.getAccountPrivacy({});
 const profileKey = () => queryKeys.account.getAccountProfile({});

@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getDndQuery, getDndTemplatesQuery, queryKeys, removeDnd, saveDnd } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
 import type { SaveDndRequest } from '@generated/types/index';
-import { chatServices, useNotifications } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
+import { useNotifications } from '../../../core/session/notifications.ts';
 
 const dndKey = () => queryKeys.directory.getDnd({});
 

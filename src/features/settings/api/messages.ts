@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deleteRoomMessages, getCompletedArchivedMessagesQuery, getSimpleRoomList, queryKeys } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 
 export function useArchives() {
   return useQuery(getCompletedArchivedMessagesQuery(chatServices().transport, {}));

@@ -3,7 +3,7 @@
 import { useTranslation } from "react-i18next";
 import { ChangePasswordForm } from "../../login/index.ts";
 import { showToast, usePanelNav } from "../../../ui/index.ts";
-import { chatServices } from "../../session/index.ts";
+import { chatServices } from '../../../core/session/services.ts';
 import { changeMyPassword } from "../api/account.ts";
 import styles from "./Settings.module.scss";
 

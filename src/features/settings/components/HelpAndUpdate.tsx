@@ -14,7 +14,7 @@ import {
   IS_SHOW_RELEASE_NOTE,
   IS_SHOW_TERMS_AND_CONDITIONS,
 } from '@variant/flags';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { helpLinks } from '../model/menu.ts';
 import styles from './Settings.module.scss';
 

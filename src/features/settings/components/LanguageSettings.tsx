@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LangId } from '@generated/types/index';
 import { changeLanguage } from '../../../core/index.ts';
 import { showToast } from '../../../ui/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import { useSaveLanguage } from '../api/account.ts';
 import { languages } from '../model/languages.ts';
 import styles from './Settings.module.scss';

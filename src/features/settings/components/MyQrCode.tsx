@@ -6,7 +6,7 @@ import { MessagesSquare } from 'lucide-react';
 import QRCode from 'qrcode';
 import { constants } from '@variant/constants';
 import { Spinner } from '../../../ui/index.ts';
-import { chatServices } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
 import styles from './Settings.module.scss';
 
 /** The link the code carries: the client config's deep-link domain, else this page's own address. */

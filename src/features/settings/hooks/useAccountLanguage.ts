@@ -3,7 +3,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLocale } from '../../../core/index.ts';
-import { chatServices, useProfile } from '../../session/index.ts';
+import { chatServices } from '../../../core/session/services.ts';
+import { useProfile } from '../../../core/session/profile.ts';
 
 export function useAccountLanguage(): void {
   const { i18n } = useTranslation();

@@ -8,7 +8,7 @@ import { answerMcMessage } from '@generated/api/messages';
 import { getStickersQuery } from '@generated/api/content';
 import { unwrap } from '@generated/api/runtime';
 import { Button, showToast } from '../../../../ui/index.ts';
-import { chatServices } from '../../../session/index.ts';
+import { chatServices } from '../../../../core/session/services.ts';
 import { answerChatbotCard } from '../../../chatbot/index.ts';
 import { langIdOf } from '../../../../core/index.ts';
 import {

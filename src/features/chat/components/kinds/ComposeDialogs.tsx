@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { getStickerCategoriesQuery, getStickersQuery } from '@generated/api/content';
 import { Button, Checkbox, Dialog, IconButton, Spinner, TextField, showToast } from '../../../../ui/index.ts';
-import { chatServices } from '../../../session/index.ts';
+import { chatServices } from '../../../../core/session/services.ts';
 import { sendDirect } from '../../api/data.ts';
 import { POLL_MAX_OPTIONS, pollFrom } from '../../model/poll.ts';
 import styles from '../Chat.module.scss';

@@ -9,7 +9,7 @@ import { unvoteMessage, voteMessage } from '@generated/api/messages';
 import { unwrap } from '@generated/api/runtime';
 import type { MessagePolling } from '@generated/types/index';
 import { Button, ProgressBar, showToast, usePanelNav } from '../../../../ui/index.ts';
-import { chatServices } from '../../../session/index.ts';
+import { chatServices } from '../../../../core/session/services.ts';
 import type { ChatMessage } from '../../api/data.ts';
 import { useChatRoomContext } from '../RoomContext.tsx';
 import { pollingResultPage } from './pollPages.tsx';

@@ -1,7 +1,7 @@
 // The socket's connection state for the UI (banner, online dots, the outbox of sends): one React hook over the
 // core's realtime client, and the retry the Reconnect button runs.
 import { useCallback, useSyncExternalStore } from 'react';
-import type { RealtimeStatus } from '../../core/realtime/realtime-client.ts';
+import type { RealtimeStatus } from '../realtime/realtime-client.ts';
 import { currentRealtime } from './live.ts';
 
 export type ConnectionStatus = RealtimeStatus;

@@ -5,10 +5,9 @@ import { getLoginNameByToken, updatePassword as updatePasswordCall } from '@gene
 import type { ApiResult } from '@generated/api/runtime';
 import type { ClientConfig, TokenData } from '@generated/types/index';
 import { IS_SHOW_GRID_CHILD_MODE } from '@variant/flags';
-import { createCore, errorMessage, serverNotReached, useSessionStore, type Core, type SessionEndReason } from '../../core/index.ts';
-import { dismissAllDialogs } from '../../ui/index.ts';
+import { createCore, errorMessage, serverNotReached, useSessionStore, type Core, type SessionEndReason } from '../index.ts';
 import { publishQueryClient } from './core-query-client.ts';
-import { attachCore, notifySessionEnded } from './live.ts';
+import { attachCore, notifySessionCleared, notifySessionEnded } from './live.ts';
 import { seedProfile } from './profile.ts';
 import { provideChatServices, type ChatServices } from './services.ts';
 import { setSessionPhase } from './phase.ts';
@@ -17,7 +16,7 @@ let core: Core | null = null;
 
 function notifyCleared(reason: SessionEndReason | null) {
   provideChatServices(null); // the core cleared the query cache (room list, profile) with the session
-  dismissAllDialogs(); // a question about the ended session has no answer any more
+  notifySessionCleared(); // the app dismisses the open dialogs: a question about the ended session has no answer any more
   setSessionPhase({ phase: 'signedOut', endedBy: reason });
 }
 

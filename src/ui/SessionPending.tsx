@@ -1,7 +1,7 @@
 // What a route shows while a stored session is checked with the server after a reload (usually a few tens of ms,
 // so the spinner's own delay keeps it from flashing).
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../ui/index.ts';
+import { Spinner } from './Spinner.tsx';
 import styles from './SessionPending.module.scss';
 
 export function SessionPending() {

@@ -3,8 +3,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiTransport } from '@generated/api/runtime';
 import type { ClientConfig } from '@generated/types/index';
-import type { AesKeyService } from '../../core/keys/aes-key-service.ts';
-import type { RealtimeClient } from '../../core/realtime/realtime-client.ts';
+import type { AesKeyService } from '../keys/aes-key-service.ts';
+import type { RealtimeClient } from '../realtime/realtime-client.ts';
 
 export interface ChatServices {
   /** The generated calls take it: `markReadAesMessages(transport, body)`. */

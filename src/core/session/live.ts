@@ -1,7 +1,7 @@
 // What the signed-in features ask of the running core without importing it (the core is loaded on demand, see
 // on-demand.ts): its socket, a reconnect, and the end of a session. The runtime attaches the core here.
-import type { RealtimeClient } from '../../core/realtime/realtime-client.ts';
-import type { SessionEndReason } from '../../core/core.ts';
+import type { RealtimeClient } from '../realtime/realtime-client.ts';
+import type { SessionEndReason } from '../core.ts';
 
 export interface LiveCore {
   readonly realtime: RealtimeClient | null;
@@ -10,6 +10,7 @@ export interface LiveCore {
 
 let live: LiveCore | null = null;
 const endListeners = new Set<(reason: SessionEndReason) => void>();
+const clearListeners = new Set<() => void>();
 
 export function attachCore(core: LiveCore): void {
   live = core;
@@ -32,4 +33,17 @@ export function onSessionEnded(listener: (reason: SessionEndReason) => void): ()
 
 export function notifySessionEnded(reason: SessionEndReason): void {
   endListeners.forEach((listener) => listener(reason));
+}
+
+/**
+ * The session was cleared, asked for or not. The app drops what belonged to it that the core cannot reach (the
+ * open dialogs: src/ui is above the core).
+ */
+export function onSessionCleared(listener: () => void): () => void {
+  clearListeners.add(listener);
+  return () => clearListeners.delete(listener);
+}
+
+export function notifySessionCleared(): void {
+  clearListeners.forEach((listener) => listener());
 }

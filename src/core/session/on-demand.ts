@@ -4,7 +4,7 @@
 // other tabs' logins are followed. Login and password change reach it through these wrappers.
 import type { TokenData } from '@generated/types/index';
 import { IS_SHOW_GRID_CHILD_MODE } from '@variant/flags';
-import { browserSessionVault } from '../../core/session/session-vault.ts';
+import { browserSessionVault } from './session-vault.ts';
 import { setSessionPhase } from './phase.ts';
 import type { LoginOutcome, ResumeOutcome } from './runtime.ts';
 

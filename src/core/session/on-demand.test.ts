@@ -10,7 +10,7 @@ const core = vi.hoisted(() => ({
   signIn: vi.fn(async () => ({ kind: 'signedIn' as const })),
 }));
 
-vi.mock('../../core/session/session-vault.ts', () => ({
+vi.mock('./session-vault.ts', () => ({
   browserSessionVault: () => ({ load: async () => core.stored }),
 }));
 

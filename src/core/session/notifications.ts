@@ -1,6 +1,6 @@
 // One way for a feature to hear the server's notifications while its component is mounted on the signed-in page.
 import { useEffect, useRef } from 'react';
-import type { ReceivedNotification } from '../../core/index.ts';
+import type { ReceivedNotification } from '../index.ts';
 import { chatServices, type ChatServices } from './services.ts';
 
 export type NotificationListener = (notification: ReceivedNotification, services: ChatServices) => void;

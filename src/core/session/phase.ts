@@ -1,7 +1,7 @@
 // Where the routes stand with the session: still checking a stored one after a reload, signed out (and why), or
 // signed in with the chat services bound. The runtime sets it; pages read it with useSessionPhase.
 import { create } from 'zustand';
-import type { SessionEndReason } from '../../core/core.ts';
+import type { SessionEndReason } from '../core.ts';
 
 export interface SessionPhaseState {
   phase: 'resuming' | 'signedOut' | 'signedIn';
