@@ -2,7 +2,10 @@
 // what its policy lets the signed-in member do, whether a person matches a name search, the names people took while
 // signed in. Pure functions of the generated types and the data hooks over them; features import them from here,
 // never from one another.
+export { deletionOf, type Deletion } from './deletions.ts';
+export { kindPreview, type PreviewMessage } from './messagePreview.ts';
 export { liveName, personName, rememberName, useLiveNames, type LiveNames } from './names.ts';
 export { personMatches } from './people.ts';
 export { entryAllows, policyEntry, roomAllows, POLICY_ROLE, type Viewer } from './policy.ts';
 export { roomTitle } from './rooms.ts';
+export { systemLineText } from './systemLine.ts';

@@ -18,8 +18,9 @@ import { decryptFileContent, decryptIncomingList, nonEmpty } from '../../../core
 import { saveFile } from '../../../ui/index.ts';
 import { chatServices } from '../../../core/session/services.ts';
 import type { ChatMessage } from './data.ts';
-import { kindPreview, messageSummary } from '../components/summary.ts';
-import { systemLineText } from '../model/systemLine.ts';
+import { messageSummary } from '../components/summary.ts';
+import { kindPreview } from '../../../domain/messagePreview.ts';
+import { systemLineText } from '../../../domain/systemLine.ts';
 import { attachmentEntry, oldestFirst, readServerBundle, safeFileName, stamp, transcriptText, type TranscriptLine } from '../model/transcript.ts';
 
 async function decrypted(messages: readonly Message[]): Promise<ChatMessage[]> {

@@ -7,7 +7,7 @@ import { IS_ALLOW_DOWNLOAD_ATTACHMENT, IS_ALLOW_DOWNLOAD_ORIGINAL, IS_ALLOW_VOIC
 import { theme } from '@variant/theme';
 import { IconButton, ProgressBar, saveFile, showToast } from '../../../ui/index.ts';
 import { plaintextSize, sizeParts, thumbnailBox } from '../model/attachments.ts';
-import { clock } from '../model/kinds.ts';
+import { clock } from '../../../domain/messageKinds.ts';
 import { downloadFile, type ChatMessage } from '../api/data.ts';
 import { useObjectUrl } from '../hooks/useObjectUrl.ts';
 import { useChatRoomContext, useMessageMode } from './RoomContext.tsx';

@@ -33,7 +33,7 @@ import {
 } from './kinds/Cards.tsx';
 import { PollContent } from './kinds/Poll.tsx';
 import { messageSummary } from './summary.ts';
-import { systemLineText } from '../model/systemLine.ts';
+import { systemLineText } from '../../../domain/systemLine.ts';
 import { chatServices } from '../../../core/session/services.ts';
 import { liveName, useLiveNames } from '../../../domain/index.ts';
 import { kindShown } from '../model/kindFlags.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Mic, SendHorizontal, X } from 'lucide-react';
 import { IconButton, showToast } from '../../../ui/index.ts';
 import { useVoiceRecorder, type Recording, type RecorderError } from '../hooks/useVoiceRecorder.ts';
-import { clock } from '../model/kinds.ts';
+import { clock } from '../../../domain/messageKinds.ts';
 import styles from './Chat.module.scss';
 
 function Elapsed({ since }: { since: number }) {

@@ -14,7 +14,7 @@ import type { Message } from '@generated/types/index';
 import { useOutboxContext, useOutboxState } from './useOutbox.ts';
 import { entryAsMessage, notYetShown, sendOrder } from '../model/outbox.ts';
 import { allMessages, removeFromPages, updateInPages, type MessagePages } from '../model/messagePages.ts';
-import { deletionOf } from '../model/deletions.ts';
+import { deletionOf } from '../../../domain/deletions.ts';
 import { RoomTimeline } from '../model/roomTimeline.ts';
 import { MarkBatch } from '../model/markBatch.ts';
 import { useJumpStore } from './jumpStore.ts';

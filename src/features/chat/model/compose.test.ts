@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactFrom, locationFrom, videoTooLong } from './compose.ts';
-import { parseContact, parseLocation } from './kinds.ts';
+import { parseContact, parseLocation } from '../../../domain/messageKinds.ts';
 
 describe('composing kinds', () => {
   it('a location needs coordinates in range; what it builds is what the other clients read', () => {

@@ -1,7 +1,7 @@
 // What the composer builds for the kinds that are not typed text: a location and a contact card as the JSON the
 // other clients read (model/kinds.ts), and the seed's video duration check. Pure, tested beside.
 import type { ContactCard } from '@generated/types/index';
-import { CONTACT_CARD_FIELDS, type LocationPayload } from './kinds.ts';
+import { CONTACT_CARD_FIELDS, type LocationPayload } from '../../../domain/messageKinds.ts';
 
 export type Checked<T> = { value: T } | { error: string };
 

@@ -3,7 +3,7 @@
 // size, pixel size or length). Pure, so what it says is checked without a browser.
 import { plainFileName, realExtension } from '../../../core/messages/text.ts';
 import { plaintextSize, sizeParts } from './attachments.ts';
-import { clock } from './kinds.ts';
+import { clock } from '../../../domain/messageKinds.ts';
 
 export interface MediaTextSource {
   messageId: string;

@@ -10,7 +10,7 @@
 import { coalescedTask, type CoalescedTask } from '../../../core/coalesced-task.ts';
 import type { DataChange } from '../../../core/query/notice-patches.ts';
 import { tickMovesForward, type DeliveryTick } from './deliveryTicks.ts';
-import type { Deletion } from './deletions.ts';
+import type { Deletion } from '../../../domain/deletions.ts';
 import { allMessages, appendNewest, atLiveEnd, newestMessageId, removeFromPages, tickInPages, updateInPages, type MessagePage, type MessagePages } from './messagePages.ts';
 import type { ListMessage } from './rows.ts';
 

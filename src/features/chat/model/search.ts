@@ -1,6 +1,6 @@
 // In-room search happens on the client: the server cannot read ciphertext, so each batch it pages out is
 // decrypted and matched here, on the text, the file name or a structured kind's summary, ignoring case.
-import { kindSummary } from './kinds.ts';
+import { kindSummary } from '../../../domain/messageKinds.ts';
 
 export interface Searchable {
   messageType: string;

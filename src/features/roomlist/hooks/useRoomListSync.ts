@@ -16,7 +16,7 @@ import type { Message } from '@generated/types/index';
 import { usePanelNav } from '../../../ui/index.ts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { chatServices } from '../../../core/session/services.ts';
-import { deletionOf } from '../../chat/index.ts';
+import { deletionOf } from '../../../domain/index.ts';
 import { decryptIncomingList, failureCode } from '../../../core/index.ts';
 import { noticePatches } from '../../../core/query/notice-patches.ts';
 import { fetchRoomSummary, invalidateRoomList, roomListKey } from '../api/data.ts';

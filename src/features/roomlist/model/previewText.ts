@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next';
 import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
 import { clampCombiningMarks, plainFileName } from '../../../core/messages/text.ts';
-import { kindPreview, systemLineText } from '../../chat/index.ts';
+import { kindPreview, systemLineText } from '../../../domain/index.ts';
 
 /** `myAccountId`: a system line says 'You' for the reader. */
 export function previewText(preview: DecryptedMessage | undefined, t: TFunction, myAccountId: string | null = null): string {

@@ -22,7 +22,7 @@ import {
   parseDateTime,
   parseLocation,
   parseSticker,
-} from '../../model/kinds.ts';
+} from '../../../../domain/messageKinds.ts';
 import { safeHref } from '../../model/linkify.ts';
 import { sendChecksum, type ChatMessage } from '../../api/data.ts';
 import { useChatRoomContext } from '../RoomContext.tsx';

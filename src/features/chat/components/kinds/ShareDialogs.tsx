@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LocateFixed } from 'lucide-react';
 import { Button, Dialog, TextField } from '../../../../ui/index.ts';
 import { contactFrom, locationFrom, type Checked, type ContactFields, type LocationFields } from '../../model/compose.ts';
-import { CONTACT_CARD_FIELDS } from '../../model/kinds.ts';
+import { CONTACT_CARD_FIELDS } from '../../../../domain/messageKinds.ts';
 import styles from '../Chat.module.scss';
 
 interface ShareProps {

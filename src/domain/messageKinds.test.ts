@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, jsonCardRows, parseChoice, parseContact, parseDateTime, parseLocation, parseSticker } from './kinds.ts';
+import { clock, jsonCardRows, parseChoice, parseContact, parseDateTime, parseLocation, parseSticker } from './messageKinds.ts';
 
 describe('message kind payloads', () => {
   it('reads a location and refuses coordinates off the globe or text that is not JSON', () => {

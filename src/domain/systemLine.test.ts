@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { loadLocaleTexts } from '../../../locales/index.ts';
+import { loadLocaleTexts } from '../locales/index.ts';
 import type { LangId, SystemEvent } from '@generated/types/index';
 import { systemLineText } from './systemLine.ts';
 

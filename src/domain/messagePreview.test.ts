@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { loadLocaleTexts } from '../../../locales/index.ts';
-import { kindPreview } from './summary.ts';
+import { loadLocaleTexts } from '../locales/index.ts';
+import { kindPreview } from './messagePreview.ts';
 
 const i18n = i18next.createInstance();
 await i18n.init({ lng: 'en_US', resources: { en_US: { translation: await loadLocaleTexts('en_US') } }, interpolation: { escapeValue: false } });
