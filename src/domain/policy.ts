@@ -2,6 +2,7 @@
 // seed's value kinds: member role (0 no one, 1 all, 2 room admins, 3 by function role), on/off (1/0) and
 // number (0 = no limit). The server decides in the end; the client only hides what would be refused.
 import type { Room, RoomPolicyEntry, RoomPolicyKey } from '@generated/types/index';
+import { useProfile } from '../core/session/profile.ts';
 
 export const POLICY_ROLE = { noOne: 0, all: 1, admins: 2, byRole: 3 } as const;
 
@@ -39,4 +40,9 @@ export function entryAllows(entry: RoomPolicyEntry | undefined, viewer: Viewer):
 export function roomAllows(room: Room, attr: RoomPolicyKey, roles: readonly string[]): boolean {
   if (room.isMember === false) return false;
   return entryAllows(policyEntry(room.policy, attr), { isAdmin: Boolean(room.isAdmin), roles });
+}
+
+/** The signed-in account's function roles (IM_USER, ADMIN): policies "by role" depend on them. */
+export function useFunctionRoles(): readonly string[] {
+  return useProfile().data?.functionRoleTypes ?? [];
 }

@@ -4,7 +4,7 @@ import { getAccountList, getOtherAccountInfo } from '@generated/api/account';
 import { createSelfRoom, createSingleRoom } from '@generated/api/rooms';
 import type { Account, Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { upsertRoomInCache } from '../roomlist/index.ts';
+import { upsertRoomInCache } from '../../domain/index.ts';
 import { chatServices } from '../../core/session/services.ts';
 
 export type AccountRef = { accountId: string } | { loginName: string };

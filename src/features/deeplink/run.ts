@@ -3,7 +3,7 @@ import { viewRoom } from '@generated/api/rooms';
 import type { Account, LangId, Room } from '@generated/types/index';
 import { openChatbotRoom } from '../chatbot/index.ts';
 import { findAccount, openSingleChat } from '../contact/index.ts';
-import { roomFromCache, upsertRoomInCache } from '../roomlist/index.ts';
+import { roomFromCache, upsertRoomInCache } from '../../domain/index.ts';
 import { chatServices } from '../../core/session/services.ts';
 import type { DeepLink } from './parse.ts';
 

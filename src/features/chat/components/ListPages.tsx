@@ -7,7 +7,7 @@ import { Play } from 'lucide-react';
 import { queryKeys } from '@generated/api/index';
 import { constants } from '@variant/constants';
 import { Button, EmptyState, Spinner, TextField, definePanelPage } from '../../../ui/index.ts';
-import { useFunctionRoles, useRoom } from '../../roomlist/index.ts';
+import { useFunctionRoles, useRoom } from '../../../domain/index.ts';
 import { messagePolicyOf, protectionOf } from '../model/protection.ts';
 import { MessageModeContext, useMessageMode, type MessageModeValue } from './RoomContext.tsx';
 import type { ChatMessage } from '../api/data.ts';

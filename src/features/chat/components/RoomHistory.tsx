@@ -12,7 +12,7 @@ import type { ArchivedMessage, Room } from '@generated/types/index';
 import type { ApiResult } from '@generated/api/runtime';
 import { errorMessage } from '../../../core/index.ts';
 import { Button, Checkbox, EmptyState, ProgressBar, Spinner, TextField, definePanelPage, showToast } from '../../../ui/index.ts';
-import { useFunctionRoles, useRoom } from '../../roomlist/index.ts';
+import { useFunctionRoles, useRoom } from '../../../domain/index.ts';
 import { roomAllows } from '../../../domain/index.ts';
 import { archivesQuery, downloadArchive, exportRoomTranscript, queueArchive } from '../api/history.ts';
 import { usePendingArchives } from '../hooks/useArchives.ts';

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Room } from '@generated/types/index';
 import { Button, EmptyState, Spinner, usePanelNav } from '../../../ui/index.ts';
-import { useAllRooms } from '../../roomlist/index.ts';
+import { useAllRooms } from '../../../domain/index.ts';
 import { roomTitle } from '../../../domain/index.ts';
 import { useRoomsMessageSearch } from '../hooks/useRoomsMessageSearch.ts';
 import { groupHits } from '../model/roomsSearch.ts';

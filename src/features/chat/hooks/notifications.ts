@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { IS_ALLOW_DESKTOP_NOTIFICATION, IS_SHOW_POPUP_NOTIFICATION } from '@variant/flags';
 import { constants } from '@variant/constants';
 import { showToast } from '../../../ui/index.ts';
-import { roomFromCache, roomTitle } from '../../roomlist/index.ts';
+import { roomFromCache, roomTitle } from '../../../domain/index.ts';
 import { useNotifications } from '../../../core/session/notifications.ts';
 import { markNotified } from '../api/data.ts';
 import { MarkBatch } from '../model/markBatch.ts';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Phone, PhoneOff, Users, Video } from 'lucide-react';
 import { IS_ALLOW_VIDEO_CONFERENCE, IS_ALLOW_VOICE_CALL } from '@variant/flags';
 import { Button, Dialog, usePanelNav } from '../../../ui/index.ts';
-import { useRoom } from '../../roomlist/index.ts';
+import { useRoom } from '../../../domain/index.ts';
 import { chatServices } from '../../../core/session/services.ts';
 import { useNotifications } from '../../../core/session/notifications.ts';
 import { answerCall, callStatus, statusOf } from '../api/calls.ts';

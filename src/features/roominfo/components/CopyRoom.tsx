@@ -8,7 +8,7 @@ import type { Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { Button, Checkbox, Spinner, TextField, definePanelPage, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
-import { nameLength, upsertRoomInCache } from '../../roomlist/index.ts';
+import { nameLength, upsertRoomInCache } from '../../../domain/index.ts';
 import { chatServices } from '../../../core/session/services.ts';
 import { membersOf, useAuthorisedIds, useRoomDetail } from '../api/data.ts';
 import { chosenIds, copyMembers } from '../model/copyMembers.ts';

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { constants } from '@variant/constants';
 import { Button, PICTURE_TYPES, TextField, readFileBase64 } from '../../../ui/index.ts';
-import { nameLength } from '../../roomlist/index.ts';
+import { nameLength } from '../../../domain/index.ts';
 import { roomChanges } from '../api/data.ts';
 import { useChange } from './useChange.ts';
 import styles from './RoomInfo.module.scss';

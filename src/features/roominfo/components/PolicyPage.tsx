@@ -8,7 +8,7 @@ import { getRoomPolicyQuery, updateRoomPolicy } from '@generated/api/rooms';
 import { queryKeys } from '@generated/api/index';
 import type { RoomPolicyEntry, RoomPolicyUpdate } from '@generated/types/index';
 import { Button, EmptyState, Spinner, definePanelPage, showToast } from '../../../ui/index.ts';
-import { useFunctionRoles, useRoom } from '../../roomlist/index.ts';
+import { useFunctionRoles, useRoom } from '../../../domain/index.ts';
 import { chatServices } from '../../../core/session/services.ts';
 import { roomInfoPermissions } from '../model/permissions.ts';
 import { groupPolicy, policyChanges, validValue, type PolicyDraft } from '../model/policyForm.ts';

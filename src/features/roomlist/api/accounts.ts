@@ -5,14 +5,13 @@ import { useMemo } from 'react';
 import { IS_ALLOW_ADVANCED_SEARCH } from '@variant/flags';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { advancedSearch, getAccountListInfiniteQuery } from '@generated/api/account';
-import { getAdvancedAccountSearchCriteriaQuery, getSimpleRoomListQuery, queryKeys } from '@generated/api/index';
+import { getAdvancedAccountSearchCriteriaQuery, queryKeys } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
-import type { Account, AdvancedSearchRequest, Room, SearchCriterion } from '@generated/types/index';
+import type { Account, AdvancedSearchRequest, SearchCriterion } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { chatServices } from '../../../core/session/services.ts';
 import { chatPeople } from '../model/accountSources.ts';
-import { sortRooms } from '../model/rooms.ts';
-import { simpleListBody, useRooms } from './data.ts';
+import { useAllRooms } from '../../../domain/roomList.ts';
 
 /** Accounts whose name matches, without me, a page at a time (the selector's company tab, the room list search). */
 export function useAccountPages(filterOfName: string, pageSize: number = constants.pageSizes.accountList, enabled = true) {
@@ -35,18 +34,6 @@ export function useChatPeople(filter: string): Account[] {
   const { accountId } = chatServices();
   const { rooms } = useAllRooms();
   return useMemo(() => chatPeople(rooms, accountId, filter), [accountId, filter, rooms]);
-}
-
-/**
- * Every room of mine that is not hidden: the loaded room list first (its order), then the others of
- * getsimpleroomlist, most recent first (a room may appear twice; users keep the first). `settled` once the full list
- * has answered (or failed: then the loaded rooms are all there is).
- */
-export function useAllRooms(): { rooms: Room[]; settled: boolean } {
-  const loaded = useRooms();
-  const all = useQuery(getSimpleRoomListQuery(chatServices().transport, simpleListBody));
-  const rooms = useMemo(() => [...loaded, ...sortRooms(all.data?.rooms ?? [])], [all.data, loaded]);
-  return { rooms, settled: all.isSuccess || all.isError };
 }
 
 /** The advanced search tab appears where the client config supports it. */

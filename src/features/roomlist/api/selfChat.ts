@@ -2,7 +2,7 @@
 import { createSelfRoom } from '@generated/api/rooms';
 import type { Room } from '@generated/types/index';
 import { chatServices } from '../../../core/session/services.ts';
-import { upsertRoomInCache } from './data.ts';
+import { upsertRoomInCache } from '../../../domain/roomList.ts';
 
 export async function openSelfChat(): Promise<Room | null> {
   const { transport, queryClient } = chatServices();

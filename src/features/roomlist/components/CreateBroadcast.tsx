@@ -16,7 +16,7 @@ import { Button, Checkbox, EmptyState, Spinner, definePanelPage, showToast, useP
 import { errorMessage } from '../../../core/index.ts';
 import { chatServices } from '../../../core/session/services.ts';
 import { sendBroadcast, useBroadcastDelegates } from '../api/broadcast.ts';
-import { invalidateRoomList } from '../api/data.ts';
+import { invalidateRoomList } from '../../../domain/roomList.ts';
 import { recipientFields, selectionDisplays, type BroadcastFlags } from '../model/broadcastRecipients.ts';
 import { BroadcastRecipients, noRecipients, type RecipientState } from './BroadcastRecipients.tsx';
 import styles from './RoomList.module.scss';

@@ -12,7 +12,7 @@ import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_ALL
 import { Button, IconButton, TextField, definePanelPage, showToast, usePanelNav } from '../../../ui/index.ts';
 import { chatServices } from '../../../core/session/services.ts';
 import { useMayBroadcast } from '../api/broadcast.ts';
-import { upsertRoomInCache } from '../api/data.ts';
+import { upsertRoomInCache } from '../../../domain/roomList.ts';
 import { openSelfChat } from '../api/selfChat.ts';
 import { validateGroup, validateSingleChat } from '../model/createValidation.ts';
 import { AccountPicker } from './AccountPicker.tsx';

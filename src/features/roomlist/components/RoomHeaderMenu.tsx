@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronDown } from 'lucide-react';
 import type { Room } from '@generated/types/index';
 import { IconButton } from '../../../ui/index.ts';
-import { roomTitle } from '../model/rooms.ts';
+import { roomTitle } from '../../../domain/index.ts';
 import { anchorBelow, useRoomMenu } from './useRoomMenu.tsx';
 
 export function RoomHeaderMenu({ room }: { room: Room }) {

@@ -7,8 +7,8 @@ import { getHidedRoomListQuery, getSimpleRoomListQuery } from '@generated/api/ro
 import type { Room } from '@generated/types/index';
 import { Avatar, Button, EmptyState, Spinner, definePanelPage, usePanelNav } from '../../../ui/index.ts';
 import { chatServices } from '../../../core/session/services.ts';
-import { simpleListBody as listBody } from '../api/data.ts';
-import { roomTitle, sortRooms } from '../model/rooms.ts';
+import { simpleListBody as listBody } from '../../../domain/roomList.ts';
+import { roomTitle, sortRooms } from '../../../domain/index.ts';
 import { useRoomActionRunner } from './useRoomMenu.tsx';
 import styles from './RoomList.module.scss';
 

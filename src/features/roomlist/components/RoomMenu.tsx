@@ -9,7 +9,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Archive, Bell, BellOff, Download, Eraser, EyeOff, LogOut, Pin, PinOff, Trash2 } from 'lucide-react';
 import type { Room } from '@generated/types/index';
 import type { RoomAction } from '../model/roomActions.ts';
-import { roomTitle } from '../model/rooms.ts';
+import { roomTitle } from '../../../domain/index.ts';
 import { menuKeyDown } from '../../../ui/index.ts';
 import styles from './RoomMenu.module.scss';
 

@@ -8,7 +8,7 @@ import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
 import { isEmojiOnly } from '../../../core/messages/text.ts';
 import { chatServices } from '../../../core/session/services.ts';
 import { previewText } from '../model/previewText.ts';
-import { roomTitle } from '../model/rooms.ts';
+import { roomTitle } from '../../../domain/index.ts';
 import { unreadText } from '../model/unreadTotal.ts';
 import type { MenuAnchor } from './RoomMenu.tsx';
 import { anchorBelow } from './useRoomMenu.tsx';

@@ -6,20 +6,14 @@ import type { Room } from '@generated/types/index';
 import { confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
 import { exportRoomTranscript } from '../../chat/index.ts';
-import { useProfile } from '../../../core/session/profile.ts';
 import { runRoomAction, type MuteChoice } from '../api/roomActions.ts';
 import { CONFIRMED_ACTIONS, roomActions, type RoomAction } from '../model/roomActions.ts';
-import { roomTitle } from '../model/rooms.ts';
+import { roomTitle, useFunctionRoles } from '../../../domain/index.ts';
 import { MuteDialog } from './MuteDialog.tsx';
 import { RoomMenu, useActionLabel, type MenuAnchor } from './RoomMenu.tsx';
 
 /** Actions after which the room is no longer in the list: its open view closes. */
 const LEAVES_LIST: ReadonlySet<RoomAction | 'unhide'> = new Set(['hide', 'archive', 'leave', 'delete', 'deleteAndExport']);
-
-/** The signed-in account's function roles (IM_USER, ADMIN): policies "by role" depend on them. */
-export function useFunctionRoles(): readonly string[] {
-  return useProfile().data?.functionRoleTypes ?? [];
-}
 
 /** Runs a room action as the user asked it: confirmed first where it loses something; refusals shown. */
 export function useRoomActionRunner() {

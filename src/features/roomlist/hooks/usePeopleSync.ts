@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@generated/api/index';
 import { personName, rememberName } from '../../../domain/index.ts';
 import { useNotifications } from '../../../core/session/notifications.ts';
-import { invalidateRoomList, updateRoomPages } from '../api/data.ts';
+import { invalidateRoomList, updateRoomPages } from '../../../domain/roomList.ts';
 import { renamePerson } from '../model/personChanged.ts';
 
 export function usePeopleSync(): void {

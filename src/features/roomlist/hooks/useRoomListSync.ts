@@ -19,10 +19,11 @@ import { chatServices } from '../../../core/session/services.ts';
 import { deletionOf } from '../../../domain/index.ts';
 import { decryptIncomingList, failureCode } from '../../../core/index.ts';
 import { noticePatches } from '../../../core/query/notice-patches.ts';
-import { fetchRoomSummary, invalidateRoomList, roomListKey } from '../api/data.ts';
+import { invalidateRoomList, roomListKey } from '../../../domain/roomList.ts';
+import { fetchRoomSummary } from '../api/listPages.ts';
 import { totalFromCache, writeTotal } from '../api/unreadTotal.ts';
 import { RoomListModel } from '../model/roomListModel.ts';
-import type { RoomPages } from '../model/roomPages.ts';
+import type { RoomPages } from '../../../domain/roomPages.ts';
 
 /** The session's room list model over this query client's cache (made once per client). */
 function useRoomListModel(queryClient: QueryClient): RoomListModel {

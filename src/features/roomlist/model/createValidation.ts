@@ -1,9 +1,7 @@
 // Validation of the create-chat and create-group forms (seed §5); returns i18n keys.
-export type CreateGroupError = 'create.memberOrNameMissing' | 'create.selectMember' | 'create.nameLength';
+import { nameLength } from '../../../domain/index.ts';
 
-export function nameLength(name: string): number {
-  return Array.from(name.trim()).length;
-}
+export type CreateGroupError = 'create.memberOrNameMissing' | 'create.selectMember' | 'create.nameLength';
 
 export function validateGroup(name: string, memberIds: readonly string[], maxLength: number): CreateGroupError | null {
   const hasName = name.trim() !== '';

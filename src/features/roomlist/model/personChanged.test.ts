@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Room } from '@generated/types/index';
 import { renamePerson } from './personChanged.ts';
-import type { RoomPages } from './roomPages.ts';
+import type { RoomPages } from '../../../domain/roomPages.ts';
 
 const single = (roomId: string, accountId: string, extra: Partial<Room> = {}): Room => ({
   roomId,

@@ -1,7 +1,7 @@
 // A person's new name in the cached room list: each single chat with them is titled with it and carries their
 // new names, as a fresh read of the list would show them.
 import type { Account, Room } from '@generated/types/index';
-import type { RoomPages } from './roomPages.ts';
+import type { RoomPages } from '../../../domain/roomPages.ts';
 
 /** The fields of a person another member's list shows; the rest of the pushed account is the person's own view. */
 type NameFields = Pick<Account, 'customDisplayName' | 'userFullname' | 'searchName' | 'postTitle'>;

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Room } from '@generated/types/index';
 import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
 import { RoomListModel, type RoomSummary } from './roomListModel.ts';
-import { allRooms, findRoom, previewOf, type RoomPages } from './roomPages.ts';
+import { allRooms, findRoom, previewOf, type RoomPages } from '../../../domain/roomPages.ts';
 
 const room = (roomId: string, lastUpdateTime: number, unread = 0): Room => ({ roomId, roomName: `Room ${roomId}`, roomType: 'SINGLE', lastUpdateTime, noOfUnreadMessage: unread, noOfMentionedMessage: 0 });
 const message = (roomId: string, id: number, from = 'other', extra: Partial<DecryptedMessage> = {}) =>

@@ -13,7 +13,7 @@
 // No React: the binding (hooks/useRoomListSync.ts) gives it the store and the fetchers. Tested alone.
 import { coalescedTask, type CoalescedTask } from '../../../core/coalesced-task.ts';
 import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
-import { applyNewMessage, findRoom, previewOf, setCounts, setPreview, type RoomPages } from './roomPages.ts';
+import { applyNewMessage, findRoom, previewOf, setCounts, setPreview, type RoomPages } from '../../../domain/roomPages.ts';
 
 export interface RoomListStore {
   read(): RoomPages | undefined;

@@ -3,8 +3,9 @@ import type { Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import en from '../../../locales/areas/create.en_US.json' with { type: 'json' };
 import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
-import { filterRooms, sortRooms } from './rooms.ts';
-import { allPreviews, allRooms, applyNewMessage, findRoom, markRoomRead, setPreview, upsertRoom, type RoomPage, type RoomPages } from './roomPages.ts';
+import { sortRooms } from '../../../domain/index.ts';
+import { filterRooms } from './rooms.ts';
+import { allPreviews, allRooms, applyNewMessage, findRoom, markRoomRead, setPreview, upsertRoom, type RoomPage, type RoomPages } from '../../../domain/roomPages.ts';
 import { validateGroup, validateSingleChat } from './createValidation.ts';
 
 const room = (roomId: string, lastUpdateTime: number, extra: Partial<Room> = {}): Room => ({

@@ -2,7 +2,7 @@
 // previews). Realtime notifications change the cache through these; the list shows `allRooms(data)`.
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Room } from '@generated/types/index';
-import type { DecryptedMessage } from '../../../core/messages/crypto.ts';
+import type { DecryptedMessage } from '../core/messages/crypto.ts';
 import { sortRooms } from './rooms.ts';
 
 export interface RoomPage {

@@ -1,16 +1,16 @@
 // The room list's server state in TanStack Query: pages of rooms (keys from the generated factory), previews
-// decrypted by the core.
-import { getLastMessage, getRoomList } from '@generated/api/rooms';
+// decrypted by the core. Every screen reads its rooms here (a room's live copy, forwarding, the policy checks).
+import { getRoomList } from '@generated/api/rooms';
 import { useMemo } from 'react';
-import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@generated/api/index';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { getSimpleRoomListQuery, queryKeys } from '@generated/api/index';
 import { unwrap } from '@generated/api/runtime';
-import type { Message, Room } from '@generated/types/index';
+import type { Room } from '@generated/types/index';
 import { constants } from '@variant/constants';
-import { decryptIncomingList, type DecryptedMessage } from '../../../core/messages/crypto.ts';
-import { chatServices } from '../../../core/session/services.ts';
-import { allRooms, findRoom, upsertRoom, type RoomPage, type RoomPages } from '../model/roomPages.ts';
-import type { RoomSummary } from '../model/roomListModel.ts';
+import { decryptIncomingList, type DecryptedMessage } from '../core/messages/crypto.ts';
+import { chatServices } from '../core/session/services.ts';
+import { sortRooms } from './rooms.ts';
+import { allRooms, findRoom, upsertRoom, type RoomPage, type RoomPages } from './roomPages.ts';
 
 /** Every page of the room list asks for the unread totals; pages are keyed apart from a single-page read. */
 const roomListPaging = { pageSize: constants.pageSizes.roomList, withTotalUnreadRoomCount: true, withTotalUnreadMsgCount: true };
@@ -47,11 +47,6 @@ export const roomListQuery = () =>
     getNextPageParam: (last: RoomPage, _pages: RoomPage[], pageNo: number) => (last.stillHaveData ? pageNo + 1 : undefined),
   });
 
-/** The loaded pages and paging state (the room list panel). */
-export function useRoomPages() {
-  return useInfiniteQuery(roomListQuery());
-}
-
 /** Every loaded room, in list order (forwarding, the open room's live copy). */
 export function useRooms(): Room[] {
   const { data } = useInfiniteQuery(roomListQuery());
@@ -81,13 +76,13 @@ export function invalidateRoomList(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * The last message of a room (getLastMessage, always asked afresh), decrypted, and with `withCounts` its unread and
- * mention counts as the server knows them: the room list model's fallback for what a push cannot tell it.
+ * Every room of mine that is not hidden: the loaded room list first (its order), then the others of
+ * getsimpleroomlist, most recent first (a room may appear twice; users keep the first). `settled` once the full list
+ * has answered (or failed: then the loaded rooms are all there is).
  */
-export async function fetchRoomSummary(roomId: string, withCounts: boolean): Promise<RoomSummary> {
-  const { transport, keys } = chatServices();
-  const data = unwrap('getLastMessage', await getLastMessage(transport, { roomId, withUnreadCount: withCounts }));
-  const last = data.message as Message | undefined;
-  const [preview] = last ? await decryptIncomingList([last], keys) : [undefined];
-  return withCounts ? { preview, counts: { unread: data.noOfUnreadMessage ?? 0, mentioned: data.noOfMentionedMessage ?? 0 } } : { preview };
+export function useAllRooms(): { rooms: Room[]; settled: boolean } {
+  const loaded = useRooms();
+  const all = useQuery(getSimpleRoomListQuery(chatServices().transport, simpleListBody));
+  const rooms = useMemo(() => [...loaded, ...sortRooms(all.data?.rooms ?? [])], [all.data, loaded]);
+  return { rooms, settled: all.isSuccess || all.isError };
 }
