@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { IS_ALLOW_DEEP_LINK } from '@variant/flags';
 import { routeHistory } from '../core/navigation/navigation.ts';
-import { ChatroomPage } from '../features/chatroom/index.ts';
+import { ChatroomPage } from './chatroom/ChatroomPage.tsx';
 import { DeepLinkPage } from '../features/deeplink/index.ts';
 import { loadDialogHost } from './OnDemandDialogHost.tsx';
 

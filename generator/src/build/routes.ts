@@ -11,14 +11,15 @@ import type { ViteManifest } from './vite-build.ts';
 
 /**
  * The seed's routes and the source modules each one loads on demand (relative to the project root): a module
- * directly in the route's feature folder, or the signed-in app. Modules in a feature's sub-folders (the login
+ * directly in the route's feature folder, or the signed-in app (src/app/SignedInApp.tsx and the chat room it
+ * composes, src/app/chatroom/, which the embedded app loads alone). Modules in a feature's sub-folders (the login
  * page's QR, webview, automatic-login and change-password modules) load only when that mode is used, and are listed
  * under onDemand.
  */
 export const SEED_ROUTES = [
   { path: '/', modules: /^src\/features\/browser-check\/[^/]+$/ },
   { path: '/login', modules: /^src\/features\/login\/[^/]+$/ },
-  { path: '/chatroom', modules: /^src\/(app\/SignedInApp\.tsx|features\/chatroom\/[^/]+)$/ },
+  { path: '/chatroom', modules: /^src\/app\/(SignedInApp\.tsx|chatroom\/[^/]+)$/ },
 ] as const;
 
 export interface RouteSizes {
@@ -41,7 +42,7 @@ function closure(manifest: ViteManifest, key: string, seen = new Set<string>(), 
   return files;
 }
 
-/** `../../../src/features/chatroom/index.ts` → `src/features/chatroom/index.ts`. */
+/** `../../../src/app/chatroom/Chatroom.tsx` → `src/app/chatroom/Chatroom.tsx`. */
 function sourcePath(key: string): string {
   return key.replace(/^(\.\.\/)+/, '');
 }

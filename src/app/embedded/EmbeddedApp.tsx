@@ -9,7 +9,7 @@ import { useSessionPhase } from '../../core/session/phase.ts';
 import { withLateTexts } from '../session.ts';
 
 const EmbeddedLogin = lazy(() => loadEmbeddedLogin().then((component) => ({ default: component })));
-const Chatroom = lazy(() => withLateTexts(import('../../features/chatroom/index.ts')).then((m) => ({ default: m.Chatroom })));
+const Chatroom = lazy(() => withLateTexts(import('../chatroom/Chatroom.tsx')).then((m) => ({ default: m.Chatroom })));
 
 export function EmbeddedApp({ actionObj }: { actionObj: Record<string, string> | undefined }) {
   const { phase, endedBy } = useSessionPhase();

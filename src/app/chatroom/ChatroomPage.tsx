@@ -2,9 +2,9 @@
 // route state, and logout goes back to the start.
 import { useCallback, useMemo } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { SessionPending } from '../../../ui/index.ts';
-import { hasChatServices } from '../../../core/session/services.ts';
-import { useSessionPhase } from '../../../core/session/phase.ts';
+import { SessionPending } from '../../ui/index.ts';
+import { hasChatServices } from '../../core/session/services.ts';
+import { useSessionPhase } from '../../core/session/phase.ts';
 import { Chatroom } from './Chatroom.tsx';
 
 /**

@@ -6,9 +6,9 @@
 import { useTranslation } from 'react-i18next';
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { constants } from '@variant/constants';
-import { Button, useHeldFor } from '../../../ui/index.ts';
-import { reconnectNow } from '../../../core/session/live.ts';
-import { useConnectionStatus } from '../../../core/session/connection.ts';
+import { Button, useHeldFor } from '../../ui/index.ts';
+import { reconnectNow } from '../../core/session/live.ts';
+import { useConnectionStatus } from '../../core/session/connection.ts';
 import styles from './Chatroom.module.scss';
 
 export function ConnectionBanner() {

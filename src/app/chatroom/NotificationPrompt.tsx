@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bell } from 'lucide-react';
 import { IS_ALLOW_DESKTOP_NOTIFICATION, IS_SHOW_NOTIFICATION_PROMPT } from '@variant/flags';
-import { Button } from '../../../ui/index.ts';
-import { enableNotifications, notificationSupport } from '../../chat/index.ts';
+import { Button } from '../../ui/index.ts';
+import { enableNotifications, notificationSupport } from '../../features/chat/index.ts';
 
 export function NotificationPrompt() {
   const { t } = useTranslation();

@@ -1,2 +1,0 @@
-export { ChatroomPage } from './components/ChatroomPage.tsx';
-export { Chatroom, type ChatroomProps } from './components/Chatroom.tsx';
