@@ -3,6 +3,7 @@
 // signed in. Pure functions of the generated types and the data hooks over them; features import them from here,
 // never from one another.
 export { deletionOf, type Deletion } from './deletions.ts';
+export { sizeParts } from './fileSize.ts';
 export { kindPreview, type PreviewMessage } from './messagePreview.ts';
 export { liveName, personName, rememberName, useLiveNames, type LiveNames } from './names.ts';
 export { personMatches } from './people.ts';

@@ -3,7 +3,7 @@
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { SessionPending } from '../../ui/index.ts';
 import { useSessionPhase } from '../../core/session/phase.ts';
-import { deepLinkActionObject } from './parse.ts';
+import { deepLinkActionObject } from '../../core/navigation/deep-link.ts';
 
 export function DeepLinkPage() {
   const { action = '' } = useParams();

@@ -5,7 +5,7 @@ import { openChatbotRoom } from '../chatbot/index.ts';
 import { findAccount, openSingleChat } from '../contact/index.ts';
 import { roomFromCache, upsertRoomInCache } from '../../domain/index.ts';
 import { chatServices } from '../../core/session/services.ts';
-import type { DeepLink } from './parse.ts';
+import type { DeepLink } from '../../core/navigation/deep-link.ts';
 
 export type DeepLinkOutcome =
   | { kind: 'openRoom'; room: Room }

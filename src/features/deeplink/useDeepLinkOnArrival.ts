@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { langIdOf } from '../../core/index.ts';
 import { showToast } from '../../ui/index.ts';
-import { readDeepLink } from './parse.ts';
+import { readDeepLink } from '../../core/navigation/deep-link.ts';
 import { runDeepLink, type DeepLinkOutcome } from './run.ts';
 
 type Handled = Exclude<DeepLinkOutcome, { kind: 'failed' }>;

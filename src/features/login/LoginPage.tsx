@@ -16,7 +16,7 @@ import {
 } from '@variant/flags';
 import { navigateTo, useRouteLocation } from '../../core/navigation/navigation.ts';
 import { Button, Redirect, Spinner } from '../../ui/index.ts';
-import { useAccessibilityPopup } from '../popup/index.ts';
+import { useAccessibilityPopup } from '../../ui/index.ts';
 import { SessionPending } from '../../ui/index.ts';
 import { useSessionPhase } from '../../core/session/phase.ts';
 import { readAutoLogin, type AutoLoginRequest } from './auto/index.ts';

@@ -12,7 +12,7 @@ import { RoomHeaderMenu } from '../../roomlist/index.ts';
 import { roomTitle } from '../../../domain/index.ts';
 import { chatServices } from '../../../core/session/services.ts';
 import { createConferencePage, usePlaceCall } from '../../conference/index.ts';
-import { useNotSupportedPopup } from '../../popup/index.ts';
+import { useNotSupportedPopup } from '../../../ui/index.ts';
 import { chatRoomInfoPage } from '../../roominfo/index.ts';
 import { useOnlineStatuses, useRoomPresence } from '../hooks/usePresence.ts';
 import { LastSeen, OnlineDot } from './OnlineDot.tsx';

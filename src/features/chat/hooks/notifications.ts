@@ -1,45 +1,16 @@
 // New messages from other people: mark them notified (seed §4; in batches, one call per room per second, and none for
 // a message of the room open in a shown page, which is read at once) and, when the tab is hidden, show a desktop
-// notification; the seed's texts explain an unsupported or blocked browser.
+// notification (where the browser allows them: src/ui/notificationPermission.ts).
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IS_ALLOW_DESKTOP_NOTIFICATION, IS_SHOW_POPUP_NOTIFICATION } from '@variant/flags';
 import { constants } from '@variant/constants';
-import { showToast } from '../../../ui/index.ts';
+import { notificationSupport } from '../../../ui/index.ts';
 import { roomFromCache, roomTitle } from '../../../domain/index.ts';
 import { useNotifications } from '../../../core/session/notifications.ts';
 import { markNotified } from '../api/data.ts';
 import { MarkBatch } from '../model/markBatch.ts';
 import { readAsItComes } from './openRoomStore.ts';
-
-export type NotificationSupport = 'unsupported' | 'denied' | 'default' | 'granted';
-
-export function notificationSupport(): NotificationSupport {
-  if (typeof Notification === 'undefined') return 'unsupported';
-  return Notification.permission;
-}
-
-/**
- * Asks the browser once, and says what came of it: on, refused (with how to allow it), or the question closed
- * unanswered; a browser that blocks or lacks notifications gets the seed's texts.
- */
-export async function enableNotifications(t: (key: string) => string): Promise<boolean> {
-  const support = notificationSupport();
-  if (support === 'unsupported') {
-    showToast(t('errors.notificationUnsupported'));
-    return false;
-  }
-  if (support === 'denied') {
-    showToast(t('errors.notificationBlocked'));
-    return false;
-  }
-  if (support === 'granted') return true;
-  const answer = await Notification.requestPermission();
-  if (answer === 'granted') showToast(t('settings.notification.enabled'), 'success');
-  else if (answer === 'denied') showToast(`${t('settings.notification.refused')} ${t('settings.notification.howToAllow')}`);
-  else showToast(t('settings.notification.dismissed'), 'info');
-  return answer === 'granted';
-}
 
 export function useMessageNotifications() {
   const { t } = useTranslation();

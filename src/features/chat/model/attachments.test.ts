@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { constants } from '@variant/constants';
-import { checkAttachment, FILE_NAME_MAX_LENGTH, fitFileName, plaintextSize, sizeParts, thumbnailBox } from './attachments.ts';
+import { checkAttachment, FILE_NAME_MAX_LENGTH, fitFileName, plaintextSize, thumbnailBox } from './attachments.ts';
 
 const rules = { imageTypes: constants.upload.imageTypes, supportedFileTypes: ['pdf', 'docx', 'txt'], attachSize: 1000 };
 
@@ -21,8 +21,7 @@ describe('attachment checks', () => {
     expect(checkAttachment({ name: 'a.exe', size: 10 }, 'file', { ...rules, supportedFileTypes: [] })).toBeNull();
   });
 
-  it('formats sizes and reserves thumbnail space within 300 x 500', () => {
-    expect(sizeParts(2048)).toEqual({ unit: 'kb', value: '2.0' });
+  it('reserves thumbnail space within 300 x 500', () => {
     expect(thumbnailBox(600, 400, 300, 500)).toEqual({ width: 300, height: 200 });
     expect(thumbnailBox(400, 2000, 300, 500)).toEqual({ width: 100, height: 500 });
     expect(thumbnailBox(100, 50, 300, 500)).toEqual({ width: 100, height: 50 });

@@ -56,14 +56,6 @@ export function checkAttachment(
   return null;
 }
 
-/** Human size in the nearest unit; the unit word goes through i18n as size.<unit>. */
-export function sizeParts(bytes: number): { unit: 'bytes' | 'kb' | 'mb' | 'gb'; value: string } {
-  if (bytes < 1024) return { unit: 'bytes', value: String(bytes) };
-  if (bytes < 1024 ** 2) return { unit: 'kb', value: (bytes / 1024).toFixed(1) };
-  if (bytes < 1024 ** 3) return { unit: 'mb', value: (bytes / 1024 ** 2).toFixed(1) };
-  return { unit: 'gb', value: (bytes / 1024 ** 3).toFixed(1) };
-}
-
 /** Space reserved for a thumbnail: the metadata's size scaled into the 300 x 500 box, never larger. */
 export function thumbnailBox(width: number | undefined, height: number | undefined, maxWidth: number, maxHeight: number) {
   if (!width || !height) return { width: maxWidth, height: Math.round(maxWidth * 0.75) };

@@ -2,7 +2,8 @@
 // or video on screen — the words sent with it, who sent it and when, and what the file is (name, real type,
 // size, pixel size or length). Pure, so what it says is checked without a browser.
 import { plainFileName, realExtension } from '../../../core/messages/text.ts';
-import { plaintextSize, sizeParts } from './attachments.ts';
+import { sizeParts } from '../../../domain/index.ts';
+import { plaintextSize } from './attachments.ts';
 import { clock } from '../../../domain/messageKinds.ts';
 
 export interface MediaTextSource {

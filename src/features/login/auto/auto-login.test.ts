@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDeepLink } from '../../deeplink/index.ts';
+import { readDeepLink } from '../../../core/navigation/deep-link.ts';
 import { readAutoLogin } from './auto-login.ts';
 import { nextActionObject } from './next-action.ts';
 

@@ -2,7 +2,7 @@
 // It logs in at once with the token; the room id becomes a go-to-room action for the chat.
 import type { TokenData, TokenType } from '@generated/types/index';
 import { TokenTypeValues } from '@generated/types/enums';
-import { deepLinkActionObject } from '../../deeplink/index.ts';
+import { deepLinkActionObject } from '../../../core/navigation/deep-link.ts';
 
 export interface HostAuthentication {
   loginName: string;

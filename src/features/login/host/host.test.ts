@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDeepLink } from '../../deeplink/index.ts';
+import { readDeepLink } from '../../../core/navigation/deep-link.ts';
 import { readAuthentication } from './authenticate.ts';
 import { readHostMessage } from './host-bridge.ts';
 

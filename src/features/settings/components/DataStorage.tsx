@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Database, Trash2 } from 'lucide-react';
 import { IS_ALLOW_DELETE_ALL_SERVER_MESSAGES, IS_ALLOW_DOWNLOAD_ATTACH_SETTING } from '@variant/flags';
 import { Button, Checkbox, EmptyState, Spinner, confirmAction, showToast, useChoiceWhileSaving } from '../../../ui/index.ts';
-import { sizeParts } from '../../chat/index.ts';
+import { sizeParts } from '../../../domain/index.ts';
 import { useDataStorage, useDownloadAttachSetting, useSaveDownloadAttach } from '../api/account.ts';
 import { useDeleteAllServerMessages } from '../api/messages.ts';
 import styles from './Settings.module.scss';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BellOff, BellRing } from 'lucide-react';
 import { IS_ALLOW_DESKTOP_NOTIFICATION, IS_ALLOW_DND } from '@variant/flags';
 import { Button, Spinner } from '../../../ui/index.ts';
-import { enableNotifications, notificationSupport } from '../../chat/index.ts';
+import { enableNotifications, notificationSupport } from '../../../ui/index.ts';
 import { usePrivacy } from '../api/account.ts';
 import { useDnd, useDndSync } from '../api/dnd.ts';
 import { dndStateText } from './DndSettings.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepLinkActionObject, readDeepLink } from './parse.ts';
+import { deepLinkActionObject, readDeepLink } from './deep-link.ts';
 
 const link = (action: string, search = '') => readDeepLink(deepLinkActionObject(action, search));
 

@@ -2,7 +2,7 @@
 // zh_CN, the UI's language), each with an OK button. A modal dialog, not a toast: it stays until the user has read it.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showNotice } from '../../ui/index.ts';
+import { showNotice } from './dialogStore.ts';
 
 /** Opens the not-supported popup; for features the web client does not offer. */
 export function useNotSupportedPopup(): () => Promise<void> {

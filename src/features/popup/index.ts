@@ -1,1 +1,0 @@
-export { useAccessibilityPopup, useNotSupportedPopup } from './usePopups.ts';
