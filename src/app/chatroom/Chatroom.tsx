@@ -13,7 +13,7 @@ import { ChatView, OutboxContext, RoomsMessageResults, useArchiveNotifications, 
 import { CallHost } from '../../features/conference/index.ts';
 import { useOpenPerson } from '../../features/contact/index.ts';
 import { GridEntry, GridPanel, useGrid } from '../../features/grid/index.ts';
-import { useDeepLinkOnArrival, type DeepLinkArrival } from '../../features/deeplink/index.ts';
+import { useDeepLinkOnArrival, type DeepLinkArrival } from './useDeepLinkOnArrival.ts';
 import { RoomList } from '../../features/roomlist/index.ts';
 import { roomFromCache, useRoom } from '../../domain/index.ts';
 import { roomTitle } from '../../domain/index.ts';

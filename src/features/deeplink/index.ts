@@ -1,2 +1,1 @@
 export { DeepLinkPage } from './DeepLinkPage.tsx';
-export { useDeepLinkOnArrival, type DeepLinkArrival } from './useDeepLinkOnArrival.ts';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { langIdOf } from '../../core/index.ts';
 import { showToast } from '../../ui/index.ts';
 import { readDeepLink } from '../../core/navigation/deep-link.ts';
-import { runDeepLink, type DeepLinkOutcome } from './run.ts';
+import { runDeepLink, type DeepLinkOutcome } from './runDeepLink.ts';
 
 type Handled = Exclude<DeepLinkOutcome, { kind: 'failed' }>;
 

@@ -1,8 +1,8 @@
 // Carries a deep link out once the chat is open: the room to show, or the user whose info to show.
 import { viewRoom } from '@generated/api/rooms';
 import type { Account, LangId, Room } from '@generated/types/index';
-import { openChatbotRoom } from '../chatbot/index.ts';
-import { findAccount, openSingleChat } from '../contact/index.ts';
+import { openChatbotRoom } from '../../features/chatbot/index.ts';
+import { findAccount, openSingleChat } from '../../features/contact/index.ts';
 import { roomFromCache, upsertRoomInCache } from '../../domain/index.ts';
 import { chatServices } from '../../core/session/services.ts';
 import type { DeepLink } from '../../core/navigation/deep-link.ts';
