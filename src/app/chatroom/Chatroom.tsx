@@ -24,6 +24,7 @@ import { useProfileSync } from '../../core/session/profile.ts';
 import { useRightOverlay } from './useRightOverlay.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
+import { RoomListFooterLinks, useRoomListShortcuts } from './RoomListLinks.tsx';
 import styles from './Chatroom.module.scss';
 
 /** The room list's name of a call's room ('' when the room list does not know the room). */
@@ -51,6 +52,7 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
   const grid = useGrid();
   const inGrid = IS_SHOW_GRID_MODE && grid.shown;
   const onSelectRoom = inGrid ? (picked: Room) => grid.place({ roomId: picked.roomId, roomName: roomTitle(picked) }) : selectRoom;
+  const roomListShortcuts = useRoomListShortcuts(onSelectRoom);
   useMessageNotifications();
   useAlbumSync();
   useArchiveNotifications();
@@ -128,6 +130,8 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
                 onLogout={() => void logout()}
                 onPerson={openPerson}
                 messageResults={(text) => <RoomsMessageResults text={text} onOpen={onSelectRoom} />}
+                footerLinks={<RoomListFooterLinks />}
+                shortcuts={roomListShortcuts}
               />
             </div>
             {left.length > 0 ? (

@@ -2,20 +2,12 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useQueryClient } from '@tanstack/react-query';
-import { Archive, EyeOff, Megaphone, NotebookPen, LogOut, MessageCirclePlus, MessagesSquare, Search, Settings, Users, LayoutGrid, Inbox, Ellipsis } from 'lucide-react';
+import { Archive, EyeOff, Megaphone, NotebookPen, LogOut, MessageCirclePlus, MessagesSquare, Search, Users, Inbox } from 'lucide-react';
 import type { Account, Room } from '@generated/types/index';
-import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_FULL_SCREEN, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_BUSINESS_APPS, IS_SHOW_CHATBOT, IS_SHOW_HIDDEN_ROOMS, IS_ALLOW_VIDEO_CONFERENCE, IS_ALLOW_VOICE_CALL, IS_SHOW_NEWS } from '@variant/flags';
+import { IS_ALLOW_BROADCAST, IS_ALLOW_CREATE_CHAT, IS_ALLOW_CREATE_GROUP, IS_ALLOW_SELF_CHAT, IS_SHOW_ARCHIVED_CHATS, IS_SHOW_HIDDEN_ROOMS } from '@variant/flags';
 import { Badge, EmptyState, IconButton, Panel, Spinner, showToast, usePanelNav } from '../../../ui/index.ts';
-import { bappListPage, morePage } from '../../bapps/index.ts';
-import { ChatbotShortcut, chatbotListPage } from '../../chatbot/index.ts';
-import { CallHistoryShortcut, callHistoryPage } from '../../conference/index.ts';
-import { FullScreenToggle } from '../../fullscreen/index.ts';
-import { NewsShortcut, newsListPage } from '../../news/index.ts';
-import { settingPage } from '../../settings/index.ts';
 import { selectMembersPage, selectRoomTypePage } from './CreatePages.tsx';
 import { RoomRow } from './RoomRow.tsx';
-import { roomFromCache, upsertRoomInCache } from '../../../domain/roomList.ts';
 import { useRoomPages } from '../api/listPages.ts';
 import { openSelfChat } from '../api/selfChat.ts';
 import { useMayBroadcast } from '../api/broadcast.ts';
@@ -24,7 +16,6 @@ import { useRoomPictures } from '../api/pictures.ts';
 import { useSettled } from '../hooks/useSettled.ts';
 import { PeopleResults } from './PeopleResults.tsx';
 import { ProfileSummary } from './ProfileSummary.tsx';
-import { roomTitle } from '../../../domain/index.ts';
 import { filterRooms } from '../model/rooms.ts';
 import { allPreviews, allRooms } from '../../../domain/roomPages.ts';
 import { useRoomListSync } from '../hooks/useRoomListSync.ts';
@@ -36,9 +27,6 @@ import { archivedChatsPage, hiddenRoomsPage } from './RoomListPages.tsx';
 import { createBroadcastPage } from './CreateBroadcast.tsx';
 import { useRoomMenu } from './useRoomMenu.tsx';
 import styles from './RoomList.module.scss';
-
-/** The variant offers calls: the room list has their history. */
-const hasCalls = IS_ALLOW_VOICE_CALL || IS_ALLOW_VIDEO_CONFERENCE;
 
 /** The room list's other lists, as the variant shows them. */
 const otherLists = [
@@ -54,9 +42,16 @@ export interface RoomListProps {
   onPerson: (account: Account) => void;
   /** The search's messages section for the settled text (the chat's: it searches every room of mine). */
   messageResults?: (text: string) => ReactNode;
+  /** The other features' footer buttons (settings, apps, more, full screen), between Chats and Logout. */
+  footerLinks?: ReactNode;
+  /**
+   * The other features' shortcuts above the rooms (news, call history, chatbot), before the room list's own other
+   * lists; left out when the variant shows none. `className` is the shortcut's look.
+   */
+  shortcuts?: (className: string | undefined) => ReactNode;
 }
 
-export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, messageResults }: RoomListProps) {
+export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, messageResults, footerLinks, shortcuts }: RoomListProps) {
   const { t } = useTranslation();
   useRoomListSync(selectedRoomId);
   usePeopleSync();
@@ -97,23 +92,6 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, message
     if (isError) showToast(t('errors.actionFailed'));
   }, [isError, t]);
 
-  const queryClient = useQueryClient();
-  const closeLeft = usePanelNav((nav) => nav.closeLeft);
-  const openChatbotRoom = (room: Room) => {
-    upsertRoomInCache(queryClient, room);
-    closeLeft();
-    onSelect(room);
-  };
-
-  const knownRoom = (roomId: string) => {
-    const room = roomFromCache(queryClient, roomId);
-    return room ? { room, title: roomTitle(room) } : undefined;
-  };
-  const openListedRoom = (room: Room) => {
-    closeLeft();
-    onSelect(room);
-  };
-
   const selfChat = async () => {
     const room = await openSelfChat();
     if (room) onSelect(room);
@@ -142,10 +120,7 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, message
               </span>
             ) : null}
           </span>
-          <IconButton icon={Settings} label={t('roomList.settings')} onClick={() => openLeft(settingPage, undefined)} />
-          {IS_SHOW_BUSINESS_APPS ? <IconButton icon={LayoutGrid} label={t('roomList.apps')} onClick={() => openLeft(bappListPage, undefined)} /> : null}
-          <IconButton icon={Ellipsis} label={t('bapps.more')} onClick={() => openLeft(morePage, undefined)} />
-          {IS_ALLOW_FULL_SCREEN ? <FullScreenToggle /> : null}
+          {footerLinks}
           <IconButton icon={LogOut} label={t('roomList.logout')} onClick={onLogout} />
         </nav>
       }
@@ -164,11 +139,9 @@ export function RoomList({ selectedRoomId, onSelect, onLogout, onPerson, message
             onKeyDown={(event) => event.key === 'Escape' && setQuery('')}
           />
         </div>
-        {otherLists.length > 0 || IS_SHOW_NEWS || IS_SHOW_CHATBOT || hasCalls ? (
+        {otherLists.length > 0 || shortcuts ? (
           <nav className={styles.shortcuts} aria-label={t('rooms.otherLists')}>
-            {IS_SHOW_NEWS ? <NewsShortcut className={styles.shortcut} onOpen={() => openLeft(newsListPage, undefined)} /> : null}
-            {hasCalls ? <CallHistoryShortcut className={styles.shortcut} onOpen={() => openLeft(callHistoryPage, { roomOf: knownRoom, onOpenRoom: openListedRoom })} /> : null}
-            {IS_SHOW_CHATBOT ? <ChatbotShortcut className={styles.shortcut} onOpen={() => openLeft(chatbotListPage, { onOpened: openChatbotRoom })} /> : null}
+            {shortcuts?.(styles.shortcut)}
             {otherLists.map(({ page, icon: Icon }) => (
               <button key={page.name} type="button" className={styles.shortcut} onClick={() => openLeft(page, undefined)}>
                 <Icon aria-hidden="true" />
