@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bell } from 'lucide-react';
 import { IS_ALLOW_DESKTOP_NOTIFICATION, IS_SHOW_NOTIFICATION_PROMPT } from '@variant/flags';
-import { Button } from '../../ui/index.ts';
-import { enableNotifications, notificationSupport } from '../../ui/index.ts';
+import { Button, enableNotifications, notificationSupport } from '../../ui/index.ts';
 
 export function NotificationPrompt() {
   const { t } = useTranslation();

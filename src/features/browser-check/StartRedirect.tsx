@@ -1,8 +1,7 @@
 // Route `/` after the browser check (or without one): on to /login carrying the query string as the action
 // object, or straight to /chatroom when a stored session is still alive.
 import { useRouteLocation } from '../../core/navigation/navigation.ts';
-import { Redirect } from '../../ui/index.ts';
-import { SessionPending } from '../../ui/index.ts';
+import { Redirect, SessionPending } from '../../ui/index.ts';
 import { useSessionPhase } from '../../core/session/phase.ts';
 import { readActionObject } from './detect.ts';
 

@@ -15,9 +15,7 @@ import {
   IS_SHOW_RESTRICTED_NOTICE,
 } from '@variant/flags';
 import { navigateTo, useRouteLocation } from '../../core/navigation/navigation.ts';
-import { Button, Redirect, Spinner } from '../../ui/index.ts';
-import { useAccessibilityPopup } from '../../ui/index.ts';
-import { SessionPending } from '../../ui/index.ts';
+import { Button, Redirect, SessionPending, Spinner, useAccessibilityPopup } from '../../ui/index.ts';
 import { useSessionPhase } from '../../core/session/phase.ts';
 import { readAutoLogin, type AutoLoginRequest } from './auto/index.ts';
 import { LoginForm } from './LoginForm.tsx';

@@ -7,8 +7,7 @@ import { IS_ALLOW_EXPORT_MESSAGE, IS_SHOW_CHATBOT_NOTICE, IS_SHOW_REPLY_RESTRICT
 import type { Room } from '@generated/types/index';
 import { Button, IconButton, confirmAction, showNotice, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
-import { useFunctionRoles } from '../../../domain/index.ts';
-import { roomAllows, roomTitle } from '../../../domain/index.ts';
+import { roomAllows, roomTitle, useFunctionRoles } from '../../../domain/index.ts';
 import { Composer } from './Composer.tsx';
 import { deleteForMe, imageSize, recall, setStarred, useRoomMembers, type ChatMessage, type VideoMetadata } from '../api/data.ts';
 import { usePresenceSignals, useTypingSignal } from '../hooks/usePresence.ts';

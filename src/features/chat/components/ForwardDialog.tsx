@@ -4,8 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Room } from '@generated/types/index';
 import { Button, Checkbox, Dialog, EmptyState, TextField, showToast } from '../../../ui/index.ts';
-import { useFunctionRoles, useRooms } from '../../../domain/index.ts';
-import { roomAllows, roomTitle } from '../../../domain/index.ts';
+import { roomAllows, roomTitle, useFunctionRoles, useRooms } from '../../../domain/index.ts';
 import { forward } from '../api/data.ts';
 import styles from './Chat.module.scss';
 

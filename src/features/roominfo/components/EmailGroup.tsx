@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Mail } from 'lucide-react';
 import { Button, EmptyState, TextField, definePanelPage } from '../../../ui/index.ts';
 import { chatServices } from '../../../core/session/services.ts';
-import { useRoom } from '../../../domain/index.ts';
-import { roomTitle } from '../../../domain/index.ts';
+import { roomTitle, useRoom } from '../../../domain/index.ts';
 import { groupAddress, groupMailHref } from '../model/emailGroup.ts';
 import styles from './RoomInfo.module.scss';
 

@@ -4,8 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { Copy, Mail } from 'lucide-react';
 import { Avatar, Button, Spinner, definePanelPage, showToast } from '../../../ui/index.ts';
-import { useRoom } from '../../../domain/index.ts';
-import { roomTitle } from '../../../domain/index.ts';
+import { roomTitle, useRoom } from '../../../domain/index.ts';
 import { membersOf, useRoomDetail } from '../api/data.ts';
 import { memberAddresses, roomMailHref, type MailMember } from '../model/emailRoomInfo.ts';
 import styles from './RoomInfo.module.scss';
