@@ -5,8 +5,7 @@ import { wordingOverrides } from '@variant/wording';
 import { addLateTexts, defaultLocale, initI18n, loadLanguage, localeFromBrowser } from '../core/i18n/init-i18n.ts';
 import { applyConsolePolicy } from '../core/logging.ts';
 import type { LocaleTexts } from '../core/i18n/init-i18n.ts';
-import { clearSession, startSession } from '../core/session/on-demand.ts';
-import { onSessionCleared } from '../core/session/live.ts';
+import { clearSession, onSessionCleared, startSession } from '../core/session/on-demand.ts';
 import { loadLateTexts, loadStartTexts } from '../locales/index.ts';
 import { dismissAllDialogs } from '../ui/index.ts';
 

@@ -47,6 +47,15 @@ async function withRuntime(run: (m: Awaited<ReturnType<typeof runtime>>) => Prom
   return run(loaded);
 }
 
+/**
+ * The session was cleared, asked for or not: `listener` is handed to the core once its chunk is loaded (start-up
+ * loads it either way), so that live.ts stays out of the login page's JavaScript. The app dismisses the open
+ * dialogs there (src/ui is above the core).
+ */
+export function onSessionCleared(listener: () => void): void {
+  void runtime().then((m) => m.onSessionCleared(listener), () => undefined);
+}
+
 /** What starts with a sign-in besides the login call (the signed-in app's chunks: they load while it runs). */
 const signInStarts = new Set<() => void>();
 

@@ -12,6 +12,9 @@ import { seedProfile } from './profile.ts';
 import { provideChatServices, type ChatServices } from './services.ts';
 import { setSessionPhase } from './phase.ts';
 
+// For on-demand.ts, which hands the app's listener over once this chunk is loaded.
+export { onSessionCleared } from './live.ts';
+
 let core: Core | null = null;
 
 function notifyCleared(reason: SessionEndReason | null) {
