@@ -1,5 +1,5 @@
 // Username and password form: Enter submits, empty fields are refused, the button stays disabled while logging in.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
 import { config } from '@variant/config';
@@ -34,14 +34,17 @@ export function LoginForm({ initialLoginName, actionObj, onMustChangePassword }:
   const showLabels = config.login?.showLabels !== false;
   const layout = config.login?.layout === 'horizontal' ? 'horizontal' : 'vertical';
   // What the login will need is asked while the user types: at once, then the name's user key once it settles.
+  // A submit before the name settled cancels the wait: the login asks the key itself, and a key asked after it
+  // would be a second call for nothing.
+  const nameSettling = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     const name = loginName.trim();
     if (!name) {
       prepareLogin();
       return;
     }
-    const timer = setTimeout(() => prepareLogin(name), NAME_SETTLED_MS);
-    return () => clearTimeout(timer);
+    nameSettling.current = setTimeout(() => prepareLogin(name), NAME_SETTLED_MS);
+    return () => clearTimeout(nameSettling.current);
   }, [loginName]);
 
   async function submit(event: FormEvent) {
@@ -54,6 +57,7 @@ export function LoginForm({ initialLoginName, actionObj, onMustChangePassword }:
     }
     setError(null);
     setBusy(true);
+    clearTimeout(nameSettling.current);
     const outcome = await loginWithPassword(loginName.trim(), password, i18n.language);
     setBusy(false);
     if (outcome.kind === 'signedIn' && shell) await rememberAccount(shell, remember, { loginName: loginName.trim(), password });
