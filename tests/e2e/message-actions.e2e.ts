@@ -98,12 +98,14 @@ test('the keyboard alone reaches every action of the message toolbar and of the 
   const page = await openPage();
   await openRoomAs(page, csd.url, me, `Writer ${people}`);
 
-  // Message toolbar: Tab to the list, an arrow to the message, then Tab through each of its buttons in turn.
+  // Message toolbar: Tab to the list, an arrow to the message, then Tab through each of its buttons in turn. The
+  // list is a Tab stop once its history has loaded (a spinner before): on a busy machine the title shows first.
+  const message = page.getByTestId('message').filter({ hasText: 'Reachable by keys' });
+  await expect(message).toBeVisible();
   await page.getByRole('button', { name: 'Close chat' }).focus();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('message-list')).toBeFocused();
   await page.keyboard.press('ArrowUp');
-  const message = page.getByTestId('message').filter({ hasText: 'Reachable by keys' });
   await expect(message).toBeFocused();
   await page.keyboard.press('Tab');
   const buttons = message.getByRole('toolbar', { name: 'Message actions' }).getByRole('button');
