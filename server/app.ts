@@ -206,6 +206,7 @@ export async function startServer(givenConfig: ServerConfig, options: StartOptio
     },
     handlers: allHandlers(ctx),
     authenticate: createSessionAuthenticator(ctx),
+    endReason: (apiKey) => ctx.repos.sessions.endReasonByApiKey(apiKey),
     envelopes: createEnvelopeCodec(ctx),
     deviceProofs,
     testMode: config.testMode,

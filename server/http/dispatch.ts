@@ -37,6 +37,8 @@ export interface DispatchDeps {
   validate(route: RouteInfo, body: unknown): ValidationOutcome | null;
   handlers: Handlers;
   authenticate(apiKey: string): Promise<AuthenticatedSession | null>;
+  /** Why a refused api key's session was ended (its logout reason), or null: told in the X-Session-Ended header. */
+  endReason?(apiKey: string): Promise<string | null>;
   envelopes: EnvelopeCodec;
   /** Checks the Device-Proof header of secured calls; null when the server accepts the api key alone (ACCEPT_API_KEY_ALONE). */
   deviceProofs: DeviceProofVerifier | null;
@@ -51,6 +53,9 @@ export interface DispatchDeps {
   /** The answer to a failure that is an outage of what the call needs (the database), not a fault; null otherwise. */
   outage?(error: unknown): ApiError | null;
 }
+
+/** Answer header of a refused api key whose session was ended, not expired: its logout reason. */
+export const SESSION_ENDED_HEADER = 'x-session-ended';
 
 function readHeaders(request: FastifyRequest): ClientHeaders {
   const header = (name: string) => {
@@ -112,7 +117,13 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
     if (route.access === 'secured') {
       const apiKey = readHeaders(request).apiKey;
       const session = apiKey ? await deps.authenticate(apiKey) : null;
-      if (!session) return fail(reply, new ApiError('SESSION_EXPIRED', apiKey ? undefined : 'no api key'));
+      if (!session) {
+        // A session ended by another of the user's devices (a logout of the other sessions, a remote wipe) says so:
+        // its push may reach the page after this refusal, which must not read as an expiry (docs/session.md).
+        const reason = apiKey && deps.endReason ? await deps.endReason(apiKey).catch(() => null) : null;
+        if (reason) reply.header(SESSION_ENDED_HEADER, reason);
+        return fail(reply, new ApiError('SESSION_EXPIRED', apiKey ? undefined : 'no api key'));
+      }
       callers.set(request, session);
     }
     const declared = Number(request.headers['content-length'] ?? 0);

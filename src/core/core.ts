@@ -12,7 +12,7 @@ import { RealtimeClient, webSocketBase, type WebSocketFactory } from './realtime
 import { LoginPreparation } from './session/login-preparation.ts';
 import { forcedClear, logout, performLogin, resumeSession, storableSession, type LoginCredentials, type LoginResult, type ResumeResult } from './session/login-flow.ts';
 import { browserSessionChannel, type SessionChannel, type SessionEndCause, type SessionSignal } from './session/session-channel.ts';
-import { sessionEndFor } from './session/session-end.ts';
+import { sessionEndFor, sessionEndFromRefusal } from './session/session-end.ts';
 import { sessionTransportSource, useSessionStore } from './session/session-store.ts';
 import { browserSessionVault, type SessionVault } from './session/session-vault.ts';
 import { resyncQueries } from './query/resync.ts';
@@ -121,8 +121,8 @@ export function createCore(options: CoreOptions = {}): Core {
     host,
     session: sessionTransportSource,
     ...(options.fetch ? { fetch: options.fetch } : {}),
-    onUnauthorized: (endpoint) => {
-      if (endpoint.access === 'secured') void endSession('expired');
+    onUnauthorized: (endpoint, endedAs) => {
+      if (endpoint.access === 'secured') void endSession(sessionEndFromRefusal(endedAs) ?? 'expired');
     },
   });
   const keys = new AesKeyService(api);

@@ -87,6 +87,15 @@ export function sessionsRepo(q: Queryable) {
       return r ? { session: toSession(r), loginName: String(r.account_login_name), functionRoles: toStrings(r.account_function_roles) } : null;
     },
 
+    /**
+     * Why the session of an api key was ended (its logout_reason: LOGOUT, LOGOUT_OTHER_SESSION, REMOTE_WIPE, ...), or
+     * null when it was not logged out (unknown, or only expired). Read only when a call is refused.
+     */
+    async endReasonByApiKey(apiKey: string): Promise<string | null> {
+      const { rows } = await q.query('SELECT logout_reason FROM sessions WHERE api_key_hash = $1 AND logged_out_at IS NOT NULL', [hashApiKey(apiKey)]);
+      return rows[0] ? textOrNull(rows[0].logout_reason) : null;
+    },
+
     /** Records use and slides the expiry forward (idle timeout). */
     async touch(id: string, now: Date, expiresAt: Date): Promise<void> {
       await q.query('UPDATE sessions SET last_seen_at = $2, expires_at = $3 WHERE id = $1 AND logged_out_at IS NULL', [id, now, expiresAt]);

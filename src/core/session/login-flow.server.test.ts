@@ -146,6 +146,26 @@ describe('the client core against the reference server', () => {
     expect(other.ended).toEqual(['expired']);
   });
 
+  it("a refusal that comes before the push of another device's logout or wipe reads as that, not as an expiry", async () => {
+    // The server ends the session as the other device's call does, but its push is held (never sent): the next
+    // call's refusal is all this tab hears, as when the socket's FORCE_LOGOUT or REMOTE_WIPE lags behind it.
+    for (const [reason, expected] of [
+      ['LOGOUT_OTHER_SESSION', 'forcedLogout'],
+      ['PASSWORD_UPDATED', 'forcedLogout'],
+      ['REMOTE_WIPE', 'remoteWipe'],
+    ] as const) {
+      const tab = core(new IndexedDbSessionVault(new IDBFactory()), { channel: heldChannel() });
+      await tab.c.login({ loginName: 'alice', password: TEST_PASSWORD });
+      const { repos } = server.app.ctx;
+      const session = await repos.sessions.findActiveByApiKey(useSessionStore.getState().apiKey!);
+      await repos.sessions.logout(session!.id, reason);
+      await tab.c.api.checkSession({});
+      await expect.poll(() => tab.ended.length > 0, { ...POLL, message: `the session ended by ${reason}` }).toBe(true);
+      expect(tab.ended, reason).toEqual([expected]);
+      tab.c.realtime?.close();
+    }
+  });
+
   it('returns the failure of a wrong password with its error list', async () => {
     const result = await core().c.login({ loginName: 'alice', password: 'wrong' });
     expect(result.kind).toBe('failed');

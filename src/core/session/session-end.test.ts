@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiKeyHash, sessionEndFor } from './session-end.ts';
+import { apiKeyHash, sessionEndFor, sessionEndFromRefusal } from './session-end.ts';
 
 const me = { apiKey: 'api-key-of-this-tab', deviceId: 'device-1' };
 const hash = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
@@ -28,5 +28,16 @@ describe('sessionEndFor', () => {
     const me = { apiKey: 'api-key-of-this-tab', deviceId: 'device-1' };
     expect(await sessionEndFor({ notifyType: 'REMOTE_WIPE', senderId: '1', dataId: 'device-1', data: { deviceId: 'device-1' } }, me, false)).toBeNull();
     expect(await sessionEndFor({ notifyType: 'FORCE_LOGOUT', senderId: '1', dataId: 's', data: { reason: 'ACCOUNT_DISABLED' } }, me, false)).toBeNull();
+  });
+});
+
+describe('sessionEndFromRefusal', () => {
+  it("reads the server's logout reason: another device's logout or wipe, never the tab's own logout or an expiry", () => {
+    expect(sessionEndFromRefusal(null)).toBeNull();
+    expect(sessionEndFromRefusal('LOGOUT')).toBeNull();
+    for (const reason of ['LOGOUT_OTHER_SESSION', 'PASSWORD_UPDATED', 'ACCOUNT_DISABLED']) expect(sessionEndFromRefusal(reason)).toBe('forcedLogout');
+    expect(sessionEndFromRefusal('REMOTE_WIPE', true)).toBe('remoteWipe');
+    // A variant that does not honour remote wipe still ends the session, as a forced logout (nothing wiped).
+    expect(sessionEndFromRefusal('REMOTE_WIPE', false)).toBe('forcedLogout');
   });
 });

@@ -37,3 +37,14 @@ export async function sessionEndFor(
   }
   return null;
 }
+
+/**
+ * What a refused call's X-Session-Ended header (http-transport.ts) means here: a session that another of the user's devices ended (a
+ * logout of the other sessions, a password change, a disabled account, a remote wipe) ends as that, not as an expiry
+ * (its push may come after the refusal); null (an expiry) without the header or for a logout of its own. A variant
+ * without IS_ALLOW_REMOTE_WIPE reads a wipe as a forced logout.
+ */
+export function sessionEndFromRefusal(endedAs: string | null, honourWipe: boolean = IS_ALLOW_REMOTE_WIPE): 'forcedLogout' | 'remoteWipe' | null {
+  if (!endedAs || endedAs === 'LOGOUT') return null;
+  return endedAs === 'REMOTE_WIPE' && honourWipe ? 'remoteWipe' : 'forcedLogout';
+}

@@ -10,6 +10,9 @@ import { clientFailure } from '../errors.ts';
 import { fileResult, readJson, toApiResult, type RawResponse } from './response.ts';
 import type { TransportSessionSource } from './session-source.ts';
 
+/** Answer header of a refused call whose session another device ended: the server's logout reason. */
+const SESSION_ENDED_HEADER = 'X-Session-Ended';
+
 export interface EncryptionProfile {
   isReqEncryptedList: string[];
   isRespEncryptedList: string[];
@@ -29,7 +32,8 @@ export interface HttpTransportOptions {
   /** Only used for calls with onUploadProgress (fetch cannot report upload progress). */
   createXhr?: () => XMLHttpRequest;
   /** Told about every 401, so the app can clear an expired session. */
-  onUnauthorized?: (endpoint: EndpointDescriptor) => void;
+  /** A 401; `endedAs` is the server's X-Session-Ended header (why the session was ended), null when it expired. */
+  onUnauthorized?: (endpoint: EndpointDescriptor, endedAs: string | null) => void;
 }
 
 class NetworkError extends Error {}
@@ -82,7 +86,7 @@ export class HttpTransport implements ApiTransport {
       if (error instanceof NetworkError) return clientFailure<Res>('NETWORK');
       throw error; // an abort belongs to the caller (TanStack Query cancels this way)
     }
-    if (response.status === 401) this.options.onUnauthorized?.(endpoint);
+    if (response.status === 401) this.options.onUnauthorized?.(endpoint, response.header(SESSION_ENDED_HEADER));
 
     const disposition = response.header('content-disposition');
     if (disposition && response.status >= 200 && response.status < 300) {
