@@ -73,7 +73,8 @@ describe('HttpTransport', () => {
     const { api, session, onUnauthorized } = setup(() => ({ json: { status: 'failed', errMsgList }, status: 401, plain: true }));
     session.set(signedIn);
     expect(await api.sendAesMessage(sendBody)).toEqual({ ok: false, status: 'failed', errMsgList, httpStatus: 401 });
-    expect(onUnauthorized).toHaveBeenCalledWith(endpoints.sendAesMessage);
+    // No X-Session-Ended header: an expiry (src/core/session/login-flow.server.test.ts has the server's header).
+    expect(onUnauthorized).toHaveBeenCalledWith(endpoints.sendAesMessage, null);
   });
 
   it('refuses to send an encrypted path in clear when the session has no keys', async () => {
