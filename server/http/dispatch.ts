@@ -119,7 +119,7 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
       const session = apiKey ? await deps.authenticate(apiKey) : null;
       if (!session) {
         // A session ended by another of the user's devices (a logout of the other sessions, a remote wipe) says so:
-        // its push may reach the page after this refusal, which must not read as an expiry (docs/session.md).
+        // its push may reach the page after this refusal, which must not read as an expiry (docs/protocol.md).
         const reason = apiKey && deps.endReason ? await deps.endReason(apiKey).catch(() => null) : null;
         if (reason) reply.header(SESSION_ENDED_HEADER, reason);
         return fail(reply, new ApiError('SESSION_EXPIRED', apiKey ? undefined : 'no api key'));
