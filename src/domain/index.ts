@@ -2,6 +2,7 @@
 // what its policy lets the signed-in member do, whether a person matches a name search, the names people took while
 // signed in. Pure functions of the generated types and the data hooks over them; features import them from here,
 // never from one another.
+export { canSaveToAlbum } from './album.ts';
 export { deletionOf, type Deletion } from './deletions.ts';
 export { sizeParts } from './fileSize.ts';
 export { kindPreview, type PreviewMessage } from './messagePreview.ts';

@@ -29,3 +29,4 @@ export { PICTURE_TYPES, readFileBase64 } from './readFileBase64.ts';
 export { useHeldFor } from './useHeldFor.ts';
 export { useTabStops } from './useTabStops.ts';
 export { useAccessibilityPopup, useNotSupportedPopup } from './usePopups.ts';
+export { defineSlots, type Slots } from './slots.ts';

@@ -21,6 +21,7 @@ import { chatServices } from '../../core/session/services.ts';
 import { signOut } from '../../core/session/on-demand.ts';
 import { useProfileSync } from '../../core/session/profile.ts';
 import { useRightOverlay } from './useRightOverlay.ts';
+import { FeatureSlots } from './FeatureSlots.tsx';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 import { RoomListFooterLinks, useRoomListShortcuts } from './RoomListLinks.tsx';
@@ -106,66 +107,68 @@ export function Chatroom({ arrival, onSignedOut }: ChatroomProps) {
   }, [onSignedOut, t]);
 
   return (
-    <OutboxContext.Provider value={outbox}>
-      <div className={styles.page}>
-        {/* The page's banner: its one top heading for screen readers (the room list, chat and pages have their h2s under
-            it) and the connection state, so that everything on the page lies in a landmark. */}
-        <header>
-          <h1 className="cg-visually-hidden">{config.title}</h1>
-          <ConnectionBanner />
-        </header>
-        <CallHost roomName={callRoomName} />
-        <div
-          className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', rightShown ? styles.rightShown : '', columns.left === 0 ? styles.noLeft : ''].join(' ')}
-          style={gridStyle}
-          data-testid="chatroom-grid"
-        >
-          <aside className={styles.left} aria-label={t('panel.left')}>
-            {/* The room list stays mounted under a left page, so its scroll position and search survive. */}
-            <div className={styles.leftLayer} hidden={left.length > 0}>
-              <RoomList
-                selectedRoomId={room?.roomId ?? null}
-                onSelect={onSelectRoom}
-                onLogout={() => void logout()}
-                onPerson={openPerson}
-                messageResults={(text) => <RoomsMessageResults text={text} onOpen={onSelectRoom} />}
-                footerLinks={<RoomListFooterLinks />}
-                shortcuts={roomListShortcuts}
-              />
-            </div>
-            {left.length > 0 ? (
-              <div className={styles.leftLayer}>
-                <PanelPageView stack={left} onBack={backLeft} onClose={closeLeft} backAtBottom />
-              </div>
-            ) : null}
-          </aside>
-          <main className={styles.main} aria-label={t('panel.main')} inert={overlay}>
-            {inGrid ? (
-              <GridPanel grid={grid} />
-            ) : room ? (
-              <ChatView key={room.roomId} room={liveRoom ?? room} />
-            ) : (
-              <div className={styles.welcome}>
-                <MessagesSquare className={styles.welcomeIcon} aria-hidden="true" />
-                <p className={styles.welcomeText}>{t('welcomeText', { title: config.title })}</p>
-                <p className={styles.welcomeHint}>{t('empty.selectRoom')}</p>
-                <NotificationPrompt />
-                {IS_SHOW_GRID_MODE ? <GridEntry grid={grid} /> : null}
-              </div>
-            )}
-          </main>
-          {rightShown ? <div className={styles.scrim} onClick={closeRight} data-testid="right-panel-scrim" /> : null}
-          <aside
-            ref={rightRef}
-            className={[styles.right, rightShown ? styles.rightOpen : ''].join(' ')}
-            aria-label={t('panel.right')}
-            inert={!rightShown}
-            data-testid="right-panel"
+    <FeatureSlots>
+      <OutboxContext.Provider value={outbox}>
+        <div className={styles.page}>
+          {/* The page's banner: its one top heading for screen readers (the room list, chat and pages have their h2s under
+              it) and the connection state, so that everything on the page lies in a landmark. */}
+          <header>
+            <h1 className="cg-visually-hidden">{config.title}</h1>
+            <ConnectionBanner />
+          </header>
+          <CallHost roomName={callRoomName} />
+          <div
+            className={[styles.grid, (columns.right ?? 0) > 0 ? styles.withRight : '', rightShown ? styles.rightShown : '', columns.left === 0 ? styles.noLeft : ''].join(' ')}
+            style={gridStyle}
+            data-testid="chatroom-grid"
           >
-            {rightShown ? <PanelPageView stack={right} onBack={backRight} onClose={closeRight} /> : null}
-          </aside>
+            <aside className={styles.left} aria-label={t('panel.left')}>
+              {/* The room list stays mounted under a left page, so its scroll position and search survive. */}
+              <div className={styles.leftLayer} hidden={left.length > 0}>
+                <RoomList
+                  selectedRoomId={room?.roomId ?? null}
+                  onSelect={onSelectRoom}
+                  onLogout={() => void logout()}
+                  onPerson={openPerson}
+                  messageResults={(text) => <RoomsMessageResults text={text} onOpen={onSelectRoom} />}
+                  footerLinks={<RoomListFooterLinks />}
+                  shortcuts={roomListShortcuts}
+                />
+              </div>
+              {left.length > 0 ? (
+                <div className={styles.leftLayer}>
+                  <PanelPageView stack={left} onBack={backLeft} onClose={closeLeft} backAtBottom />
+                </div>
+              ) : null}
+            </aside>
+            <main className={styles.main} aria-label={t('panel.main')} inert={overlay}>
+              {inGrid ? (
+                <GridPanel grid={grid} />
+              ) : room ? (
+                <ChatView key={room.roomId} room={liveRoom ?? room} />
+              ) : (
+                <div className={styles.welcome}>
+                  <MessagesSquare className={styles.welcomeIcon} aria-hidden="true" />
+                  <p className={styles.welcomeText}>{t('welcomeText', { title: config.title })}</p>
+                  <p className={styles.welcomeHint}>{t('empty.selectRoom')}</p>
+                  <NotificationPrompt />
+                  {IS_SHOW_GRID_MODE ? <GridEntry grid={grid} /> : null}
+                </div>
+              )}
+            </main>
+            {rightShown ? <div className={styles.scrim} onClick={closeRight} data-testid="right-panel-scrim" /> : null}
+            <aside
+              ref={rightRef}
+              className={[styles.right, rightShown ? styles.rightOpen : ''].join(' ')}
+              aria-label={t('panel.right')}
+              inert={!rightShown}
+              data-testid="right-panel"
+            >
+              {rightShown ? <PanelPageView stack={right} onBack={backRight} onClose={closeRight} /> : null}
+            </aside>
+          </div>
         </div>
-      </div>
-    </OutboxContext.Provider>
+      </OutboxContext.Provider>
+    </FeatureSlots>
   );
 }

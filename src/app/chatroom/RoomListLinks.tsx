@@ -9,12 +9,13 @@ import type { Room } from '@generated/types/index';
 import { IS_ALLOW_FULL_SCREEN, IS_ALLOW_VIDEO_CONFERENCE, IS_ALLOW_VOICE_CALL, IS_SHOW_BUSINESS_APPS, IS_SHOW_CHATBOT, IS_SHOW_NEWS } from '@variant/flags';
 import { IconButton, usePanelNav } from '../../ui/index.ts';
 import { roomFromCache, roomTitle, upsertRoomInCache } from '../../domain/index.ts';
-import { bappListPage, morePage } from '../../features/bapps/index.ts';
+import { bappListPage } from '../../features/bapps/index.ts';
 import { ChatbotShortcut, chatbotListPage } from '../../features/chatbot/index.ts';
 import { CallHistoryShortcut, callHistoryPage } from '../../features/conference/index.ts';
 import { FullScreenToggle } from '../../features/fullscreen/index.ts';
 import { NewsShortcut, newsListPage } from '../../features/news/index.ts';
 import { settingPage } from '../../features/settings/index.ts';
+import { morePage } from './morePage.tsx';
 
 /** The variant offers calls: the room list has their history. */
 const hasCalls = IS_ALLOW_VOICE_CALL || IS_ALLOW_VIDEO_CONFERENCE;

@@ -1,3 +1,2 @@
 export { privateAlbumPage } from './pages.tsx';
-export { ALBUM_SAVE_TOAST, saveToAlbum, useAlbumNotifications } from './api/album.ts';
-export { canSaveToAlbum } from './model/album.ts';
+export { saveMessagesToAlbum, useAlbumNotifications } from './api/album.ts';

@@ -1,4 +1,3 @@
 export { PromptHelper } from './components/PromptHelper.tsx';
 export { TranslateAction, TranslationLine } from './components/Translation.tsx';
 export { ReadAloudAction } from './components/ReadAloud.tsx';
-export { serviceOffered, type ProviderService } from './api/offered.ts';

@@ -1,1 +1,2 @@
-export { bappListPage, morePage } from './pages.tsx';
+export { bappListPage } from './pages.tsx';
+export { MorePage, type MorePageProps, type MoreShortcut } from './components/MorePage.tsx';

@@ -11,3 +11,4 @@ export { useArchiveNotifications } from './hooks/useArchives.ts';
 export { roomHistoryPage } from './components/RoomHistory.tsx';
 export { ArchiveEmailState } from './components/ArchiveEmailState.tsx';
 export { RoomsMessageResults } from './components/RoomsMessageResults.tsx';
+export { ChatSlotsProvider, type ChatSlots } from './slots.ts';

@@ -5,3 +5,4 @@ export { auditDetailPage, auditInfoPage } from './components/AuditPages.tsx';
 export { dndMembersPage } from './components/DndMembers.tsx';
 export { copyRoomPage } from './components/CopyRoom.tsx';
 export { roomEventsPage } from './components/RoomEvents.tsx';
+export { RoomInfoSlotsProvider, type RoomInfoSlots } from './slots.ts';

@@ -4,3 +4,4 @@ export { RoomHeaderMenu } from './components/RoomHeaderMenu.tsx';
 export { useRoomActionRunner } from './components/useRoomMenu.tsx';
 export { AccountPicker } from './components/AccountPicker.tsx';
 export { createBroadcastPage } from './components/CreateBroadcast.tsx';
+export { RoomListSlotsProvider, type RoomListSlots } from './slots.ts';

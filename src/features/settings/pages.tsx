@@ -21,9 +21,6 @@ import {
   IS_SHOW_PRIVACY_SETTINGS,
 } from '@variant/flags';
 import { confirmAction, definePanelPage, showToast, usePanelNav, type PanelPageDef } from '../../ui/index.ts';
-import { privateAlbumPage } from '../album/index.ts';
-import { contactListPage } from '../contact/index.ts';
-import { newsListPage } from '../news/index.ts';
 import { chatServices } from '../../core/session/services.ts';
 import { useLogoutOtherSessions } from './api/account.ts';
 import { About } from './components/About.tsx';
@@ -39,6 +36,7 @@ import { PersonalInfo } from './components/PersonalInfo.tsx';
 import { PrivacySettings } from './components/PrivacySettings.tsx';
 import { SettingsMenu, entryLabelKey } from './components/SettingsMenu.tsx';
 import { menuEntries, type SettingsEntryId } from './model/menu.ts';
+import { useSettingsSlots, type SettingsSlots } from './slots.ts';
 
 export const personalInfoPage = definePanelPage('personalinfo', 'settings.menu.personalInfo', PersonalInfo);
 export const privacyPage = definePanelPage('privacyandsecuritybody', 'settings.menu.privacy', PrivacySettings);
@@ -59,12 +57,12 @@ function NotificationPage() {
   return <NotificationSettings onOpenDnd={() => openLeft(dndPage, undefined)} />;
 }
 
-/** The page of a menu entry; looked up when the entry is chosen, as the contact and news pages load with the room list. */
-function pageOf(id: SettingsEntryId): PanelPageDef<void> | null {
+/** The page of a menu entry (other features' pages come from the app); looked up when the entry is chosen. */
+function pageOf(id: SettingsEntryId, others: SettingsSlots['pages']): PanelPageDef<void> | null {
   const pages: Partial<Record<SettingsEntryId, PanelPageDef<void>>> = {
     personalInfo: personalInfoPage,
-    contacts: contactListPage,
-    news: newsListPage,
+    contacts: others.contacts,
+    news: others.news,
     privacy: privacyPage,
     language: languagePage,
     dnd: dndPage,
@@ -73,8 +71,7 @@ function pageOf(id: SettingsEntryId): PanelPageDef<void> | null {
     dataStorage: dataStoragePage,
     archived: archivedPage,
     exported: exportedPage,
-    // Only variants with the album ship its page.
-    privateAlbum: IS_ALLOW_PRIVATE_ALBUM ? privateAlbumPage : undefined,
+    privateAlbum: others.privateAlbum,
     changePassword: changePasswordPage,
     help: helpPage,
     about: aboutPage,
@@ -105,8 +102,9 @@ function SettingsPage() {
   const { t } = useTranslation();
   const openLeft = usePanelNav((state) => state.openLeft);
   const logoutOthers = useLogoutOtherSessions();
+  const { pages: otherPages } = useSettingsSlots();
   const open = async (id: SettingsEntryId) => {
-    const page = pageOf(id);
+    const page = pageOf(id, otherPages);
     if (page) return openLeft(page, undefined);
     if (id !== 'logoutOthers') return;
     const confirmed = await confirmAction({

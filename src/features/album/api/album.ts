@@ -1,6 +1,7 @@
 // The private album as server state: its pages (30 a time, the seed's size), opening or downloading entries
 // (one file, or a zip of several), deleting them, and saving message attachments into it. The server says
 // when a saved attachment is ready (CUSTOM_NOTIFICATION, kind PRIVATE_ALBUM): the album reloads and the user hears.
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { deletePrivateAlbumFiles, downloadPrivateAlbumFiles, receivePrivateAlbum, uploadToPrivateAlbum } from '@generated/api/content';
@@ -67,10 +68,10 @@ export async function deleteEntries(fileIds: readonly string[], locale: string):
   return result;
 }
 
-/** Saves message attachments of a room to the album; the server finishes them in the background. */
 /** The toasts of one save: 'Saving…' is replaced by 'Saved…' (or the failure) when the server's notice comes. */
-export const ALBUM_SAVE_TOAST = { topic: 'album-save' } as const;
+const ALBUM_SAVE_TOAST = { topic: 'album-save' } as const;
 
+/** Saves message attachments of a room to the album; the server finishes them in the background. */
 export async function saveToAlbum(roomId: string, messageIds: readonly string[], locale: string): Promise<Outcome<unknown>> {
   const ids = nonEmpty(messageIds);
   if (!ids) return NOTHING_CHOSEN;
@@ -78,6 +79,12 @@ export async function saveToAlbum(roomId: string, messageIds: readonly string[],
   const result = outcome(await uploadToPrivateAlbum(transport, { roomId, messageIds: ids }), locale);
   if (result.ok) await refreshAlbum(queryClient);
   return result;
+}
+
+/** The chat's "Save to album" on messages: saved as saveToAlbum does, and the user told 'Saving…' or why not. */
+export async function saveMessagesToAlbum(roomId: string, messageIds: readonly string[], t: TFunction, locale: string): Promise<void> {
+  const saved = await saveToAlbum(roomId, messageIds, locale);
+  showToast(saved.ok ? t('album.saving') : (saved.message ?? t('errors.actionFailed')), saved.ok ? 'info' : 'error', ALBUM_SAVE_TOAST);
 }
 
 /** Mounted once per signed-in page: a saved attachment that became ready (or failed) reloads the album and says so. */

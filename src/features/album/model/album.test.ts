@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { albumEntries, albumNotice, canSaveToAlbum, isProcessing, previewKind, toggled } from './album.ts';
+import { albumEntries, albumNotice, isProcessing, previewKind, toggled } from './album.ts';
 
 describe('previewKind', () => {
   it('previews the seed image types, mp4/webm/ogg video and pdf', () => {
@@ -62,15 +62,5 @@ describe('albumNotice', () => {
     expect(albumNotice({ notifyType: 'CUSTOM_NOTIFICATION', dataId: '1', data: { kind: 'PRIVATE_ALBUM', status: 'DONE' } })).toBeNull();
     expect(albumNotice({ notifyType: 'CUSTOM_NOTIFICATION', dataId: '1' })).toBeNull();
     expect(albumNotice({ notifyType: 'CUSTOM_NOTIFICATION', data: { kind: 'PRIVATE_ALBUM', status: 'READY' } })).toBeNull();
-  });
-});
-
-describe('canSaveToAlbum', () => {
-  it('offers sent attachments only', () => {
-    expect(canSaveToAlbum({ messageId: '1', messageType: 'IMAGE' })).toBe(true);
-    expect(canSaveToAlbum({ messageId: '1', messageType: 'FILE' })).toBe(true);
-    expect(canSaveToAlbum({ messageId: '1', messageType: 'TEXT' })).toBe(false);
-    expect(canSaveToAlbum({ messageId: 'local-1', messageType: 'IMAGE' })).toBe(false);
-    expect(canSaveToAlbum({ messageId: '1', messageType: 'IMAGE', messageStatus: 'ALL_DELETED' })).toBe(false);
   });
 });

@@ -1,24 +1,28 @@
 // The seed's `more` left page (the room list footer's 'More'): the business apps the client config gives for the
-// chat room list (`bappsForChatroomList`), then shortcuts to the person's other lists, as the variant shows them:
-// contacts, news (with its unread count), Do Not Disturb and my QR code.
+// chat room list (`bappsForChatroomList`), then shortcuts to the person's other lists. Those are other features'
+// pages, so the app gives them (src/app/chatroom/morePage.tsx), as the variant shows them: contacts, news (with its
+// unread count), Do Not Disturb and my QR code.
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BellOff, BookUser, QrCode, type LucideIcon } from 'lucide-react';
-import { IS_ALLOW_DND, IS_SHOW_CONTACT_LIST, IS_SHOW_MY_QR_CODE, IS_SHOW_NEWS } from '@variant/flags';
+import type { LucideIcon } from 'lucide-react';
 import { usePanelNav, type PanelPageDef } from '../../../ui/index.ts';
-import { contactListPage } from '../../contact/index.ts';
-import { NewsShortcut, newsListPage } from '../../news/index.ts';
 import { chatServices } from '../../../core/session/services.ts';
-import { dndPage, myQrCodePage } from '../../settings/index.ts';
 import { AppTiles } from './BappList.tsx';
 import styles from './Bapps.module.scss';
 
-const shortcuts: { page: PanelPageDef<void>; icon: LucideIcon }[] = [
-  ...(IS_SHOW_CONTACT_LIST ? [{ page: contactListPage, icon: BookUser }] : []),
-  ...(IS_ALLOW_DND ? [{ page: dndPage, icon: BellOff }] : []),
-  ...(IS_SHOW_MY_QR_CODE ? [{ page: myQrCodePage, icon: QrCode }] : []),
-];
+/** A shortcut to a left page: a button with the icon and the page's title. */
+export interface MoreShortcut {
+  page: PanelPageDef<void>;
+  icon: LucideIcon;
+}
 
-export function MorePage() {
+export interface MorePageProps {
+  /** The first shortcut, drawn by its owner with the shortcuts' class (the news, with its unread count). */
+  leadingShortcut?: (className: string | undefined) => ReactNode;
+  shortcuts: readonly MoreShortcut[];
+}
+
+export function MorePage({ leadingShortcut, shortcuts }: MorePageProps) {
   const { t } = useTranslation();
   const openLeft = usePanelNav((nav) => nav.openLeft);
   const apps = chatServices().clientConfig?.bappsForChatroomList ?? [];
@@ -32,11 +36,7 @@ export function MorePage() {
       ) : null}
       <nav aria-label={t('bapps.more')}>
         <ul className={styles.shortcuts}>
-          {IS_SHOW_NEWS ? (
-            <li>
-              <NewsShortcut className={styles.shortcut} onOpen={() => openLeft(newsListPage, undefined)} />
-            </li>
-          ) : null}
+          {leadingShortcut ? <li>{leadingShortcut(styles.shortcut)}</li> : null}
           {shortcuts.map(({ page, icon: Icon }) => (
             <li key={page.name}>
               <button type="button" className={styles.shortcut} onClick={() => openLeft(page, undefined)}>

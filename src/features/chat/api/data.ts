@@ -4,6 +4,7 @@ import { sendAesMessage, deleteAesMessages, deleteForMeAesMessages, downloadAesF
 import { useQuery } from '@tanstack/react-query';
 import { unwrap, type ApiResult } from '@generated/api/runtime';
 import { getRoomAccountsQuery } from '@generated/api/index';
+import { chatbotSendMcMessageAnswer } from '@generated/api/services';
 import type { Account, LangId, Message, MessageFileMetadata, PollingCreate } from '@generated/types/index';
 import { decryptFileContent, decryptIncomingList, nonEmpty, sendEncryptedMessage, type DecryptedMessage } from '../../../core/index.ts';
 import { chatServices } from '../../../core/session/services.ts';
@@ -204,4 +205,9 @@ export async function sendDirect(roomId: string, fields: { type: 'POLLING' | 'ST
     { text: fields.text ?? null },
   );
   return result.ok;
+}
+
+/** A button of a chatbot's card (a message of the room): its label becomes the caller's message, then the next card or the answer. */
+export async function answerChatbotCard(chatbotId: string, langId: LangId, value: string): Promise<boolean> {
+  return (await chatbotSendMcMessageAnswer(chatServices().transport, { chatbotId, langId, value })).ok;
 }

@@ -8,11 +8,9 @@ import { getSelfDestructSettingQuery } from '@generated/api/index';
 import { IS_ALLOW_EXTERNAL_CONFERENCE, IS_ALLOW_SEARCH_MESSAGE, IS_ALLOW_VIDEO_CONFERENCE, IS_ALLOW_VOICE_CALL, IS_SHOW_MEDIA_LIST, IS_SHOW_PRESENCE, IS_SHOW_STARRED_MESSAGES, IS_SHOW_TYPING_INDICATOR, IS_SHOW_UNSUPPORTED_FEATURE_NOTICE } from '@variant/flags';
 import type { Account, Room } from '@generated/types/index';
 import { IconButton, OverflowToolbar, ToolbarAction, useNotSupportedPopup, usePanelNav } from '../../../ui/index.ts';
-import { RoomHeaderMenu } from '../../roomlist/index.ts';
 import { roomTitle } from '../../../domain/index.ts';
 import { chatServices } from '../../../core/session/services.ts';
-import { createConferencePage, usePlaceCall } from '../../conference/index.ts';
-import { chatRoomInfoPage } from '../../roominfo/index.ts';
+import { useChatSlots } from '../slots.ts';
 import { useOnlineStatuses, useRoomPresence } from '../hooks/usePresence.ts';
 import { LastSeen, OnlineDot } from './OnlineDot.tsx';
 import { mediaListPage, searchMessageListPage, starredMessageListPage } from './ListPages.tsx';
@@ -35,6 +33,7 @@ export function ChatHeader({ room, members, canSelect, selecting, onToggleSelect
   const openRight = usePanelNav((nav) => nav.openRight);
   const selectRoom = usePanelNav((nav) => nav.selectRoom);
   const notSupported = useNotSupportedPopup();
+  const { RoomMenu, roomInfoPage, createConferencePage, usePlaceCall } = useChatSlots();
   const placeCall = usePlaceCall(room.roomId);
   const typing = useRoomPresence(room.roomId, members);
   const online = useOnlineStatuses(members);
@@ -73,20 +72,20 @@ export function ChatHeader({ room, members, canSelect, selecting, onToggleSelect
           </span>
         </p>
       </div>
-      <RoomHeaderMenu room={room} />
+      <RoomMenu room={room} />
       {/* Listed in the order they show; the rank says which stay as buttons when the header is short (0 = most used).
           An external conference needs a provider the web client does not have (the seed's not-supported popup). */}
       <OverflowToolbar moreLabel={t('common.more')} className={styles.headerActions}>
         {IS_ALLOW_VOICE_CALL && canCall ? <ToolbarAction data-flag="IS_ALLOW_VOICE_CALL" rank={2} icon={Phone} label={t('chat.voiceCall')} onSelect={() => void placeCall('VOICE')} /> : null}
         {IS_ALLOW_VIDEO_CONFERENCE && canCall ? <ToolbarAction data-flag="IS_ALLOW_VIDEO_CONFERENCE" rank={3} icon={Video} label={t('chat.videoConference')} onSelect={() => void placeCall('VIDEO')} /> : null}
-        {IS_ALLOW_VIDEO_CONFERENCE && canCall ? <ToolbarAction data-flag="IS_ALLOW_VIDEO_CONFERENCE" rank={7} icon={Users} label={t('conference.create.title')} onSelect={() => openRight(createConferencePage, { roomId }, { replace: true })} /> : null}
+        {IS_ALLOW_VIDEO_CONFERENCE && canCall && createConferencePage ? <ToolbarAction data-flag="IS_ALLOW_VIDEO_CONFERENCE" rank={7} icon={Users} label={t('conference.create.title')} onSelect={() => openRight(createConferencePage, { roomId }, { replace: true })} /> : null}
         {IS_ALLOW_EXTERNAL_CONFERENCE && IS_SHOW_UNSUPPORTED_FEATURE_NOTICE ? <ToolbarAction data-flag="IS_ALLOW_EXTERNAL_CONFERENCE" rank={9} icon={Globe} label={t('chat.externalConference')} onSelect={() => void notSupported()} /> : null}
         {IS_ALLOW_SEARCH_MESSAGE ? <ToolbarAction rank={1} icon={Search} label={t('messages.searchList')} onSelect={() => openRight(searchMessageListPage, { roomId }, { replace: true })} /> : null}
         {IS_SHOW_STARRED_MESSAGES ? <ToolbarAction rank={4} icon={Star} label={t('messages.starredList')} onSelect={() => openRight(starredMessageListPage, { roomId }, { replace: true })} /> : null}
         {IS_SHOW_MEDIA_LIST ? <ToolbarAction rank={5} icon={Images} label={t('messages.mediaList')} onSelect={() => openRight(mediaListPage, { roomId }, { replace: true })} /> : null}
         {canSelect ? <ToolbarAction rank={6} icon={CheckSquare} label={t('messages.select')} pressed={selecting} onSelect={onToggleSelect} /> : null}
         {canOpenHistory ? <ToolbarAction rank={8} icon={FileArchive} label={t('history.open')} onSelect={() => openRight(roomHistoryPage, { roomId }, { replace: true })} /> : null}
-        <ToolbarAction rank={0} icon={Info} label={t('chat.roomInfo')} onSelect={() => openRight(chatRoomInfoPage, { roomId }, { replace: true })} />
+        <ToolbarAction rank={0} icon={Info} label={t('chat.roomInfo')} onSelect={() => openRight(roomInfoPage, { roomId }, { replace: true })} />
       </OverflowToolbar>
       <IconButton icon={X} label={t('chat.closeRoom')} onClick={() => selectRoom(null)} />
     </header>

@@ -16,8 +16,7 @@ import type { MessageAction } from './MessageBubble.tsx';
 import { MessageList } from './MessageList.tsx';
 import { useChatRoom } from '../hooks/useChatRoom.ts';
 import { messageInfoPage } from './pages.tsx';
-import { ChatbotComposer, ChatbotNotice } from '../../chatbot/index.ts';
-import { ALBUM_SAVE_TOAST, saveToAlbum } from '../../album/index.ts';
+import { useChatSlots } from '../slots.ts';
 import { ChatRoomContext, MessageModeContext, type ChatRoomContextValue, type MessageModeValue } from './RoomContext.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { CreatePollDialog, StickerPicker } from './kinds/ComposeDialogs.tsx';
@@ -39,6 +38,7 @@ export function ChatView({ room }: ChatViewProps) {
   const { t, i18n } = useTranslation();
   const openRight = usePanelNav((nav) => nav.openRight);
   const queryClient = useQueryClient();
+  const { ChatbotComposer, ChatbotNotice, saveToAlbum } = useChatSlots();
   const { state, loadOlder, loadNewer, send, resend, patch, remove } = useChatRoom(room.roomId);
   const members = useRoomMembers(room.roomId);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
@@ -107,12 +107,10 @@ export function ChatView({ room }: ChatViewProps) {
         case 'export':
           await exportMessages([message.messageId]);
           return;
-        case 'album': {
+        case 'album':
           // The server saves it in the background and tells when it is ready (the album's notification).
-          const saved = await saveToAlbum(room.roomId, [message.messageId], i18n.language);
-          showToast(saved.ok ? t('album.saving') : (saved.message ?? t('errors.actionFailed')), saved.ok ? 'info' : 'error', ALBUM_SAVE_TOAST);
+          await saveToAlbum(room.roomId, [message.messageId], t, i18n.language);
           return;
-        }
         case 'star':
         case 'unstar': {
           const starred = action === 'star';
@@ -144,7 +142,7 @@ export function ChatView({ room }: ChatViewProps) {
         }
       }
     },
-    [exportMessages, i18n.language, openRight, patch, queryClient, remove, resend, room.roomId, t],
+    [exportMessages, i18n.language, openRight, patch, queryClient, remove, resend, room.roomId, saveToAlbum, t],
   );
 
   const sendText = (text: string, mentionIds: string[]) => {

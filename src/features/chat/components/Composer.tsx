@@ -10,7 +10,8 @@ import { IS_ALLOW_OPERATE_MESSAGE, IS_ALLOW_MENTION, IS_ALLOW_MULTIPLE_FILE_SEND
 import { IconButton, showToast } from '../../../ui/index.ts';
 import { characterCount, isEmojiOnly } from '../../../core/messages/text.ts';
 import { chatServices } from '../../../core/session/services.ts';
-import { PromptHelper, serviceOffered } from '../../assist/index.ts';
+import { useChatSlots } from '../slots.ts';
+import { serviceOffered } from '../../../core/session/provider-services.ts';
 import { personMatches, sizeParts } from '../../../domain/index.ts';
 import { checkAttachment, extensionOf, fitFileName } from '../model/attachments.ts';
 import { videoTooLong } from '../model/compose.ts';
@@ -67,6 +68,7 @@ const VIDEO_TYPES: readonly string[] = constants.upload.previewTypes.filter((typ
 
 export function Composer({ members, replyTo, onCancelReply, onTyping, onSendText, onSendFile, onSendVideo, roomId, tools }: ComposerProps) {
   const { t, i18n } = useTranslation();
+  const { PromptHelper } = useChatSlots();
   const locale = i18n.language.replace('_', '-');
   const myId = chatServices().accountId;
   const [text, setTextState] = useState(() => readDraft(myId, roomId));

@@ -17,8 +17,8 @@ import {
   IS_SHOW_URL_PREVIEW,
 } from '@variant/flags';
 import { IconButton, useTabStops } from '../../../ui/index.ts';
-import { canSaveToAlbum } from '../../album/index.ts';
-import { ReadAloudAction, TranslateAction, TranslationLine, serviceOffered } from '../../assist/index.ts';
+import { useChatSlots } from '../slots.ts';
+import { serviceOffered } from '../../../core/session/provider-services.ts';
 import { FileContent, ImageContent, VideoContent, VoiceContent } from './Attachment.tsx';
 import {
   AppCardContent,
@@ -35,7 +35,7 @@ import { PollContent } from './kinds/Poll.tsx';
 import { messageSummary } from './summary.ts';
 import { systemLineText } from '../../../domain/systemLine.ts';
 import { chatServices } from '../../../core/session/services.ts';
-import { liveName, useLiveNames } from '../../../domain/index.ts';
+import { canSaveToAlbum, liveName, useLiveNames } from '../../../domain/index.ts';
 import { kindShown } from '../model/kindFlags.ts';
 import { useChatRoomContext, useMessageMode } from './RoomContext.tsx';
 import { recallDeadline } from '../model/protection.ts';
@@ -135,6 +135,7 @@ function Content({ message, locale }: { message: ChatMessage; locale: string }) 
 
 export const MessageBubble = memo(function MessageBubble({ message, firstOfGroup, lastOfGroup, locale, onAction }: MessageBubbleProps) {
   const { t } = useTranslation();
+  const { ReadAloudAction, TranslateAction, TranslationLine } = useChatSlots();
   const mode = useMessageMode();
   // A row's buttons and links are Tab stops only while it is pointed at or focused (the list's arrow keys move
   // between rows): else every action of every message stood between the room header and the composer.

@@ -1,7 +1,7 @@
-// The chatbot calls (docs/server-services.md 'Chatbot'): opening the caller's chatbot room, typed questions and
-// answers to the chatbot's cards. The conversation itself arrives as ordinary NEW_MESSAGE messages of the room.
+// The chatbot calls (docs/server-services.md 'Chatbot'): opening the caller's chatbot room and typed questions; the
+// chat answers the chatbot's cards. The conversation itself arrives as ordinary NEW_MESSAGE messages of the room.
 import { viewRoom, createChatbotRoom } from '@generated/api/rooms';
-import { chatbotSendMcMessageAnswer, chatbotSendMessage, chatbotStartRoom } from '@generated/api/services';
+import { chatbotSendMessage, chatbotStartRoom } from '@generated/api/services';
 import type { LangId, Room } from '@generated/types/index';
 import { chatServices } from '../../../core/session/services.ts';
 
@@ -26,9 +26,4 @@ export async function openChatbotRoom(chatbotId: string, langId: LangId): Promis
 /** A typed question: the server stores it as the caller's message and posts the chatbot's answer. */
 export async function askChatbot(chatbotId: string, langId: LangId, message: string): Promise<boolean> {
   return (await chatbotSendMessage(chatServices().transport, { chatbotId, langId, message })).ok;
-}
-
-/** A button of a chatbot's card: its label becomes the caller's message, then the next card or the answer. */
-export async function answerChatbotCard(chatbotId: string, langId: LangId, value: string): Promise<boolean> {
-  return (await chatbotSendMcMessageAnswer(chatServices().transport, { chatbotId, langId, value })).ok;
 }

@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '@generated/types/index';
 import { Button, definePanelPage, usePanelNav } from '../../../ui/index.ts';
-import { AccountPicker } from '../../roomlist/index.ts';
+import { useRoomInfoSlots } from '../slots.ts';
 import { roomChanges } from '../api/data.ts';
 import { useChange } from './useChange.ts';
 import styles from './RoomInfo.module.scss';
 
 function AddMembers({ params }: { params: { roomId: string } }) {
   const { t } = useTranslation();
+  const { AccountPicker } = useRoomInfoSlots();
   const run = useChange();
   const backRight = usePanelNav((nav) => nav.backRight);
   const [selected, setSelected] = useState<Account[]>([]);

@@ -7,9 +7,8 @@ import { LogOut, Pencil, UserPlus } from 'lucide-react';
 import type { Room } from '@generated/types/index';
 import { IS_ALLOW_SELF_DESTRUCT } from '@variant/flags';
 import { Avatar, Button, IconButton, Spinner, usePanelNav } from '../../../ui/index.ts';
-import { UserInfoBody } from '../../contact/index.ts';
 import { roomTitle, useFunctionRoles, useRoom } from '../../../domain/index.ts';
-import { useRoomActionRunner } from '../../roomlist/index.ts';
+import { useRoomInfoSlots } from '../slots.ts';
 import { membersOf, useRoomDetail, useRoomImage } from '../api/data.ts';
 import { roomInfoPermissions } from '../model/permissions.ts';
 import { EditRoomInfo } from './EditRoomInfo.tsx';
@@ -27,6 +26,7 @@ export function ChatRoomInfo({ roomId }: { roomId: string }) {
   const detail = useRoomDetail(roomId);
   const image = useRoomImage(roomId);
   const roles = useFunctionRoles();
+  const { UserInfoBody, useRoomActionRunner } = useRoomInfoSlots();
   const runAction = useRoomActionRunner();
   const openRight = usePanelNav((nav) => nav.openRight);
   const [editing, setEditing] = useState(false);

@@ -7,7 +7,7 @@ import { Shield, ShieldOff, UserMinus } from 'lucide-react';
 import type { Account } from '@generated/types/index';
 import { constants } from '@variant/constants';
 import { Avatar, Button, IconButton, confirmAction } from '../../../ui/index.ts';
-import { useOpenPerson } from '../../contact/index.ts';
+import { useRoomInfoSlots } from '../slots.ts';
 import { chatServices } from '../../../core/session/services.ts';
 import { personName } from '../../../domain/index.ts';
 import { roomChanges } from '../api/data.ts';
@@ -28,6 +28,7 @@ const nameOf = personName;
 export function MemberList({ roomId, members, canEditAdmin, canRemove }: MemberListProps) {
   const { t } = useTranslation();
   const run = useChange();
+  const { useOpenPerson } = useRoomInfoSlots();
   const openPerson = useOpenPerson();
   const [shown, setShown] = useState<number>(constants.pageSizes.roomInfoMembers);
   const me = chatServices().accountId;

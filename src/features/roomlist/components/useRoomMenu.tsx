@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Room } from '@generated/types/index';
 import { confirmAction, showToast, usePanelNav } from '../../../ui/index.ts';
 import { errorMessage } from '../../../core/index.ts';
-import { exportRoomTranscript } from '../../chat/index.ts';
+import { useRoomListSlots } from '../slots.ts';
 import { runRoomAction, type MuteChoice } from '../api/roomActions.ts';
 import { CONFIRMED_ACTIONS, roomActions, type RoomAction } from '../model/roomActions.ts';
 import { roomTitle, useFunctionRoles } from '../../../domain/index.ts';
@@ -19,6 +19,7 @@ const LEAVES_LIST: ReadonlySet<RoomAction | 'unhide'> = new Set(['hide', 'archiv
 export function useRoomActionRunner() {
   const { t, i18n } = useTranslation();
   const label = useActionLabel();
+  const { exportRoomTranscript } = useRoomListSlots();
   return useCallback(
     async (action: RoomAction | 'unhide', room: Room, mute?: MuteChoice): Promise<boolean> => {
       const name = roomTitle(room);
@@ -44,7 +45,7 @@ export function useRoomActionRunner() {
       if (LEAVES_LIST.has(action) && nav.room?.roomId === room.roomId) nav.selectRoom(null);
       return true;
     },
-    [i18n.language, label, t],
+    [exportRoomTranscript, i18n.language, label, t],
   );
 }
 

@@ -4,13 +4,14 @@
 import { useTranslation } from 'react-i18next';
 import { Archive, Download } from 'lucide-react';
 import { Button, EmptyState, Spinner, showToast } from '../../../ui/index.ts';
-import { ArchiveEmailState, downloadArchive } from '../../chat/index.ts';
 import { useArchives } from '../api/messages.ts';
+import { useSettingsSlots } from '../slots.ts';
 import styles from './Settings.module.scss';
 
 export function ArchiveList({ emptyKey }: { emptyKey: 'empty.archived' | 'empty.exported' }) {
   const { t, i18n } = useTranslation();
   const { data, isError } = useArchives();
+  const { archives: { EmailState: ArchiveEmailState, download: downloadArchive } } = useSettingsSlots();
   if (isError) return <EmptyState icon={Archive} text={t(emptyKey)} />;
   if (!data) return <Spinner />;
   const archives = [...data.archivedMessages].sort((a, b) => b.date - a.date);

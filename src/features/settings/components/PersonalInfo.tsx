@@ -8,12 +8,12 @@ import { IS_ALLOW_CUSTOM_DISPLAY_NAME, IS_ALLOW_EDIT_PROFILE, IS_ALLOW_SEARCH_NA
 import type { AccountProfileEditType } from '@generated/types/index';
 import { ApiCallError } from '@generated/api/runtime';
 import { Avatar, Button, Spinner, TextField, showToast } from '../../../ui/index.ts';
-import { SynonymForm, synonymsSupported, useSynonyms } from '../../contact/index.ts';
 import { chatServices } from '../../../core/session/services.ts';
 import { displayNameOf, useProfile } from '../../../core/session/profile.ts';
 import { useChangeProfileImage, useMyProfileImage, useSaveName, useSaveProfileField, type NameField } from '../api/account.ts';
 import { checkName, nameMaxLength, type NameKind } from '../model/names.ts';
 import { checkProfileValue, editableProfileTypes, profileFields, type ProfileField } from '../model/profileFields.ts';
+import { useSettingsSlots } from '../slots.ts';
 import { errorMessage } from '../../../core/index.ts';
 import styles from './Settings.module.scss';
 
@@ -144,6 +144,7 @@ function ProfileImage({ name }: { name: string }) {
 /** My names for other people (where the client config supports synonyms), each changed or removed here. */
 function Synonyms() {
   const { t } = useTranslation();
+  const { useList: useSynonyms, Form: SynonymForm } = useSettingsSlots().synonyms;
   const synonyms = useSynonyms(true);
   return (
     <section className={styles.section} aria-label={t('contacts.synonyms')} data-testid="my-synonyms">
@@ -158,6 +159,7 @@ function Synonyms() {
 export function PersonalInfo() {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
+  const { supported: synonymsSupported } = useSettingsSlots().synonyms;
   if (!profile) return null;
   const account = profile.accountInfo;
   const name = displayNameOf(profile, chatServices().loginName);

@@ -9,7 +9,6 @@ import { getStickersQuery } from '@generated/api/content';
 import { unwrap } from '@generated/api/runtime';
 import { Button, showToast } from '../../../../ui/index.ts';
 import { chatServices } from '../../../../core/session/services.ts';
-import { answerChatbotCard } from '../../../chatbot/index.ts';
 import { langIdOf } from '../../../../core/index.ts';
 import {
   BUSINESS_CARD_FIELDS,
@@ -24,7 +23,7 @@ import {
   parseSticker,
 } from '../../../../domain/messageKinds.ts';
 import { safeHref } from '../../model/linkify.ts';
-import { sendChecksum, type ChatMessage } from '../../api/data.ts';
+import { answerChatbotCard, sendChecksum, type ChatMessage } from '../../api/data.ts';
 import { useChatRoomContext } from '../RoomContext.tsx';
 import styles from '../Chat.module.scss';
 
