@@ -1,7 +1,8 @@
-// Keeps imports flowing one way (see docs/architecture.md):
+// Keeps imports flowing one way (docs/client-core.md, "Layers"):
 //   src: app -> features -> domain -> core | ui | locales -> generated (domain: the room and people rules every
 //   feature shares, docs/client-core.md)
-//   a feature may use another feature only through that feature's index module;
+//   a feature never imports another feature: what two need lives below them, and src/app composes one into
+//   another (docs/client-core.md, "Layers");
 //   server/ and src/ never import each other; nothing outside generator/, tests/ and scripts/ imports generator/.
 import path from 'node:path';
 
@@ -16,14 +17,14 @@ function resolveSpecifier(specifier, importerFile) {
   return null;
 }
 
-/** @param {string} absolutePath @returns {{top: string, layer: string, feature?: string, rest: string[]}} */
+/** @param {string} absolutePath @returns {{top: string, layer: string, feature?: string}} */
 function classify(absolutePath) {
   const parts = path.relative(repoRoot, absolutePath).split(path.sep);
   const top = parts[0] ?? '';
-  if (top !== 'src') return { top, layer: top, rest: parts.slice(1) };
+  if (top !== 'src') return { top, layer: top };
   const layer = parts[1] ?? '';
-  if (layer === 'features') return { top, layer, feature: parts[2], rest: parts.slice(3) };
-  return { top, layer, rest: parts.slice(2) };
+  if (layer === 'features') return { top, layer, feature: parts[2] };
+  return { top, layer };
 }
 
 const srcLayerMayImport = {
@@ -35,8 +36,6 @@ const srcLayerMayImport = {
   locales: new Set(['locales']),
   styles: new Set(['styles']),
 };
-
-const isFeatureIndex = (rest) => rest.length === 0 || (rest.length === 1 && /^index\.tsx?$/.test(rest[0]));
 
 /** @returns {string | null} the reason the import is refused */
 function violation(from, to) {
@@ -51,8 +50,8 @@ function violation(from, to) {
   if (from.top !== 'src' || to.top !== 'src') return null;
   const allowed = srcLayerMayImport[from.layer];
   if (allowed && !allowed.has(to.layer)) return `src/${from.layer} must not import src/${to.layer}`;
-  if (from.layer === 'features' && to.layer === 'features' && from.feature !== to.feature && !isFeatureIndex(to.rest)) {
-    return `feature '${from.feature}' may use feature '${to.feature}' only through its index`;
+  if (from.layer === 'features' && to.layer === 'features' && from.feature !== to.feature) {
+    return `feature '${from.feature}' must not import feature '${to.feature}' (compose them in src/app)`;
   }
   return null;
 }
