@@ -65,25 +65,17 @@ function childCpuSeconds() {
 
 const load = () => loadavg()[0].toFixed(1);
 
-/**
- * Runs `suites` (each resolves to its result) at the same time, as one stage: the wall time, CPU time and load are
- * the stage's (children's CPU cannot be told apart while they run together); each suite's line gives its own wall
- * time.
- */
-async function sideBySide(name, suites) {
+/** Runs `work` as one stage: its wall time, its children's CPU time and the load average before and after. */
+function stage(name, work) {
   const started = Date.now();
   const cpuBefore = childCpuSeconds();
   const loadBefore = load();
-  const finished = await Promise.all(
-    suites.map(async (run) => {
-      const suiteStarted = Date.now();
-      const result = await run();
-      return { ...result, seconds: (Date.now() - suiteStarted) / 1000, cpu: null, load: '(side by side)' };
-    }),
-  );
-  results.push(...finished);
-  const cpu = cpuBefore === null ? null : childCpuSeconds() - cpuBefore;
-  console.log(`stage ${name}: ${describeTimes({ seconds: (Date.now() - started) / 1000, cpu, load: `${loadBefore} -> ${load()}` })}`);
+  work();
+  const result = results.at(-1);
+  result.seconds = (Date.now() - started) / 1000;
+  result.cpu = cpuBefore === null ? null : childCpuSeconds() - cpuBefore;
+  result.load = `${loadBefore} -> ${load()}`;
+  console.log(`stage ${name}: ${describeTimes(result)}`);
 }
 
 function describeTimes(r) {
@@ -162,43 +154,17 @@ function vitestFileSeconds(before = null) {
   return Object.fromEntries(entries);
 }
 
-/**
- * Runs a suite's command to its end, each line of its output prefixed with `tag` (two suites print side by side);
- * resolves to its exit status.
- */
-const runningSuites = new Set();
-// A run stopped (Ctrl-C, CI's timeout) stops its suites too: their servers and browsers end with them.
-process.on('exit', () => {
-  for (const child of runningSuites) child.kill('SIGTERM');
-});
-
-function runTagged(tag, command, args, env) {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
-  runningSuites.add(child);
-  child.on('close', () => runningSuites.delete(child));
-  const relay = (stream) => {
-    let pending = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk) => {
-      const lines = (pending + chunk).split('\n');
-      pending = lines.pop();
-      for (const line of lines) process.stdout.write(`${tag} ${line}\n`);
-    });
-    stream.on('end', () => pending && process.stdout.write(`${tag} ${pending}\n`));
-  };
-  relay(child.stdout);
-  relay(child.stderr);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ status: code })));
+function vitest(name, args, env = {}, secondsFile = null) {
+  stage(name, () => runVitest(name, args, env, secondsFile));
 }
 
-async function runVitest(name, args, env, secondsFile) {
+function runVitest(name, args, env, secondsFile) {
   const recordBefore = vitestFileSeconds();
   const dir = mkdtempSync(path.join(tmpdir(), 'chatgen-vitest-'));
   const report = path.join(dir, 'report.json');
-  let result;
-  const run = await runTagged('[vitest]', 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    ...process.env,
-    ...env,
+  const run = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
   });
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
@@ -208,16 +174,16 @@ async function runVitest(name, args, env, secondsFile) {
     } catch (error) {
       console.log(`warning: no file times: ${error.message}`);
     }
-    result = {
+    results.push({
       name,
       passed: json.numPassedTests,
       failed: json.numFailedTests + failedFiles,
       skipped: json.numPendingTests + json.numTodoTests,
-    };
+    });
   } catch {
-    result = { name, passed: 0, failed: 1 };
+    results.push({ name, passed: 0, failed: 1 });
   }
-  if (run.status !== 0 && result.failed === 0) result.failed = 1;
+  if (run.status !== 0 && results.at(-1).failed === 0) results.at(-1).failed = 1;
   rmSync(dir, { recursive: true, force: true });
   if (secondsFile) {
     try {
@@ -226,7 +192,6 @@ async function runVitest(name, args, env, secondsFile) {
       console.log(`warning: could not write ${secondsFile}: ${error.message}`);
     }
   }
-  return result;
 }
 
 /** Seconds per browser test file: the sum of its tests' durations (its beforeAll, server and build, in the first). */
@@ -242,63 +207,57 @@ function playwrightFileSeconds(suites) {
   return seconds;
 }
 
-async function runPlaywright(name) {
+function playwright(name) {
+  stage(name, () => runPlaywright(name));
+}
+
+function runPlaywright(name) {
   const dir = mkdtempSync(path.join(tmpdir(), 'chatgen-playwright-'));
   const report = path.join(dir, 'report.json');
-  let result;
-  const run = await runTagged('[browser]', 'npx', ['playwright', 'test'], { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  const run = spawnSync('npx', ['playwright', 'test'], {
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  });
   try {
     const { stats, errors, suites } = JSON.parse(readFileSync(report, 'utf8'));
     // Kept for reading where the time went (each test's worker, start and duration: docs/testing.md).
     mkdirSync('test-results', { recursive: true });
     writeFileSync(path.join('test-results', 'playwright-report.json'), readFileSync(report));
     printSlowest(`slowest files of ${name} (sum of their tests):`, playwrightFileSeconds(suites));
-    result = {
+    results.push({
       name,
       passed: stats.expected,
       // A flaky test passed only on a retry: still a failure to fix. Errors outside tests (set-up) count too.
       failed: stats.unexpected + stats.flaky + (errors?.length ?? 0),
       skipped: stats.skipped,
-    };
+    });
   } catch {
-    result = { name, passed: 0, failed: 1 };
+    results.push({ name, passed: 0, failed: 1 });
   }
-  if (run.status !== 0 && result.failed === 0) result.failed = 1;
+  if (run.status !== 0 && results.at(-1).failed === 0) results.at(-1).failed = 1;
   rmSync(dir, { recursive: true, force: true });
-  return result;
 }
 
 const runStarted = Date.now();
 const runCpuBefore = childCpuSeconds();
 const runLoadBefore = load();
-// Every variant bundled once, into chatgen's build cache, before the suites: the real tree's build tests
-// (tests/cli/real-tree.test.ts, tests/contract/flag-bundles.test.ts) and the browser tests' builds
-// (tests/e2e/support/build-cache.ts) then restore the bundles instead of each making them while the other runs.
-const prebuilt = mkdtempSync(path.join(tmpdir(), 'chatgen-prebuilt-'));
-process.on('exit', () => rmSync(prebuilt, { recursive: true, force: true }));
 // The longest two first.
 await gates([
-  ['chatgen build --all (bundled once for the suites)', 'node', ['generator/bin/chatgen.js', 'build', '--all', '--no-typecheck', '--quiet', '--out', prebuilt]],
   ['eslint', 'npx', ['eslint', '.']],
   ['tsc --noEmit', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['chatgen validate --all --strict', 'node', ['generator/bin/chatgen.js', 'validate', '--all', '--strict']],
   ['chatgen generate --check', 'node', ['generator/bin/chatgen.js', 'generate', '--check']],
 ]);
-// Then the two test runners side by side, for the two cores: the browser tests alone kept them about half busy
-// (their servers and pages mostly wait: sockets, the 45 s outages, the pages' timers) and the vitest pass alone
-// left a tail with one worker idle; together the run is bound by its CPU time, not by the sum of two waits. The
-// suites hold with each other beside them: they assert outcomes with web-first assertions and polls, not how fast
-// a starved process answers (docs/testing.md, "Timing a busy machine can miss").
-//
-// vitest: one run, two projects (vitest.config.ts): every suite on the embedded store, and the suites that touch
-// the store again on PostgreSQL (each file gets a throw-away database). Includes tests/cluster (two server
-// processes on PostgreSQL and RabbitMQ, which scripts/test-services.sh starts) and the RabbitMQ bus tests
-// (server/realtime/amqp-bus.test.ts). Each file's seconds, for refreshing tests/support/file-seconds.json
-// (docs/testing.md).
-await sideBySide('vitest and the browser tests, side by side', [
-  () => runVitest('vitest (every suite; the store suites again on PostgreSQL)', [], { CHATGEN_TEST_STORES: 'both' }, 'test-results/vitest-file-seconds.json'),
-  () => runPlaywright('playwright (browser)'),
-]);
+// One vitest run, two projects (vitest.config.ts): every suite on the embedded store, and the suites that touch
+// the store again on PostgreSQL (each file gets a throw-away database). Run as one, the two sets share the two
+// workers: the PostgreSQL set no longer waits for the last files of the first pass with a worker idle.
+// Includes tests/cluster (two server processes on PostgreSQL and RabbitMQ, which scripts/test-services.sh starts)
+// and the RabbitMQ bus tests (server/realtime/amqp-bus.test.ts).
+// Each file's seconds, for refreshing tests/support/file-seconds.json (docs/testing.md).
+vitest('vitest (every suite; the store suites again on PostgreSQL)', [], { CHATGEN_TEST_STORES: 'both' }, 'test-results/vitest-file-seconds.json');
+// The browser tests run alone afterwards: their realtime checks should not compete for the two cores with the
+// server suites.
+playwright('playwright (browser)');
 
 const total = results.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + (r.skipped ?? 0) }),
