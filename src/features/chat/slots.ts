@@ -1,6 +1,6 @@
 // What the chat shows of other features (the room list's menu, the room info and conference pages, calls, a chatbot
 // room's notice and composer, the album and the assist services): the app fills these slots and provides them around
-// the chat's panels (src/app/chatroom/chatSlots.tsx), as the chat never imports another feature.
+// the chat's panels (src/app/chatroom/chatSlots.ts), as the chat never imports another feature.
 import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
 import type { Room } from '@generated/types/index';
